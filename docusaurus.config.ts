@@ -1,0 +1,118 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+
+import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
+
+import {ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
+
+// Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
+const withCrashTestPage = process.env.DOCS_CRASH_TEST === 'true';
+
+const presetOptions = {
+  docs: {
+    // The docs are the whole site: `/` is the Introduction doc, no landing page.
+    routeBasePath: '/',
+    sidebarPath: './sidebars.ts',
+    versions: {current: {label: 'Next'}},
+    showLastUpdateTime: false,
+  },
+  blog: false,
+  pages: {},
+  theme: {customCss: './src/css/custom.css'},
+  sitemap: {
+    changefreq: 'weekly',
+    priority: 0.5,
+    ignorePatterns: ['/crash-test', '/search'],
+    filename: 'sitemap.xml',
+  },
+} satisfies Preset.Options;
+
+const themeConfig = {
+  image: 'img/social-card.png',
+  metadata: [{name: 'twitter:card', content: 'summary_large_image'}],
+  colorMode: {
+    defaultMode: 'light',
+    disableSwitch: false,
+    respectPrefersColorScheme: false,
+  },
+  announcementBar: ANNOUNCEMENT.enabled
+    ? {
+        id: ANNOUNCEMENT.id,
+        content: ANNOUNCEMENT.content,
+        isCloseable: ANNOUNCEMENT.isCloseable,
+        backgroundColor: ANNOUNCEMENT.backgroundColor,
+        textColor: ANNOUNCEMENT.textColor,
+      }
+    : undefined,
+  navbar: {
+    title: BRAND,
+    hideOnScroll: true,
+    logo: {alt: `${BRAND} logo`, src: 'img/logo.svg', width: 32, height: 32},
+    items: [
+      ...Object.values(EXTERNAL_LINKS).map((link) => ({
+        label: link.label,
+        href: link.href,
+        position: 'left' as const,
+      })),
+      {type: 'localeDropdown', position: 'right'},
+      {type: 'search', position: 'right'},
+    ],
+  },
+  // The Footer wrap renders the copyright from the constants module; config only sets the style.
+  footer: {style: 'dark'},
+  docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
+  tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+  prism: {
+    theme: prismThemes.vsDark,
+    darkTheme: prismThemes.vsDark,
+    additionalLanguages: ['bash', 'json', 'python', 'http'],
+  },
+} satisfies Preset.ThemeConfig;
+
+const config: Config = {
+  title: SITE.title,
+  tagline: SITE.tagline,
+  favicon: 'img/favicon.svg',
+  url: SITE.url,
+  baseUrl: SITE.baseUrl,
+  // Canonical paths have no trailing slash and no `.html` (spec §2).
+  trailingSlash: false,
+  onBrokenLinks: 'throw',
+  onBrokenMarkdownLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  i18n: {
+    defaultLocale: LOCALE.code,
+    locales: [LOCALE.code],
+    localeConfigs: {
+      [LOCALE.code]: {label: LOCALE.label, direction: LOCALE.direction, htmlLang: LOCALE.htmlLang},
+    },
+  },
+  presets: [['classic', presetOptions]],
+  plugins: [
+    ...(withCrashTestPage
+      ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
+      : []),
+  ],
+  themes: [
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: false,
+        docsRouteBasePath: '/',
+        hashed: true,
+        language: ['en'],
+        highlightSearchTermsOnTargetPage: true,
+        searchResultLimits: SEARCH.resultLimit,
+        searchResultContextMaxLength: SEARCH.contextMaxLength,
+        explicitSearchResultPath: true,
+      } satisfies SearchLocalOptions,
+    ],
+  ],
+  themeConfig,
+};
+
+export default config;

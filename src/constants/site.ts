@@ -1,0 +1,70 @@
+/**
+ * The one source of the product's brand, public URLs and site-wide texts.
+ * docusaurus.config.ts, pages, components, plugins and tests read these;
+ * nothing else spells the brand or these URLs out.
+ */
+
+/** The product name; the SDK class and npm scope are derived from it. */
+export const BRAND = 'Acme Connect';
+
+/** `Acme Connect` → `AcmeConnect` (the SDK's class name). */
+export const SDK_CLASS = BRAND.replace(/[^A-Za-z0-9]/g, '');
+
+/** `Acme Connect` → `@acme-connect` (the npm scope of the SDKs). */
+export const NPM_SCOPE = `@${BRAND.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+export const SITE = {
+  title: `${BRAND} Documentation`,
+  tagline: 'Connectivity that rocks your world',
+  /** Canonical origin of this documentation site (sitemap, canonical and OG URLs). */
+  url: 'https://docs.example.com',
+  baseUrl: '/',
+  copyrightYear: 2025,
+  /** Fallback meta description for pages that have none of their own. */
+  description: `Developer documentation for the ${BRAND} eSIM partner API, Node SDK, embeddable iframe widget and Postman collection.`,
+} as const;
+
+export const COPYRIGHT = `Copyright © ${SITE.copyrightYear} ${BRAND}`;
+
+/** External destinations linked from the navbar (left side, in this order). */
+export const EXTERNAL_LINKS = {
+  website: {label: 'Website', href: 'https://www.example.com'},
+  apiReference: {label: 'API Reference', href: 'https://api-reference.example.com'},
+  support: {label: 'Support', href: 'https://help.example.com'},
+} as const;
+
+/**
+ * The announcement bar. Its `id` is derived from its text, so editing the
+ * message shows it again to readers who dismissed the previous one.
+ */
+const announcementHtml =
+  'New in October 2025: EUR and GBP balances, widget <code>manage</code> mode and a sandbox simulate endpoint. <a href="/additional/changelog">Read the changelog</a>.';
+
+export const ANNOUNCEMENT = {
+  enabled: true,
+  content: announcementHtml,
+  id: `announcement-${hashText(announcementHtml)}`,
+  isCloseable: true,
+  /** Same in both colour modes; 9.6:1 contrast. */
+  backgroundColor: '#0042b3',
+  textColor: '#ffffff',
+} as const;
+
+/** Search box settings (spec §7: the maximum number of hits comes from here). */
+export const SEARCH = {
+  resultLimit: 8,
+  contextMaxLength: 60,
+} as const;
+
+/** The locale the site is written in (the spec allows English only). */
+export const LOCALE = {code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en'} as const;
+
+/** Stable 32-bit FNV-1a hash, base 36: short, deterministic ids from text. */
+export function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}

@@ -1,0 +1,25 @@
+// Wrap: keeps the stock crash page ('This page crashed.', the error and its causes, 'Try again')
+// and adds the two ways out a stuck reader needs: the docs home and the help center.
+import type {ReactNode} from 'react';
+import ErrorPageContent from '@theme-original/ErrorPageContent';
+import type ErrorPageContentType from '@theme/ErrorPageContent';
+import type {WrapperProps} from '@docusaurus/types';
+import {EXTERNAL_LINKS} from '@site/src/constants/site';
+import styles from './styles.module.css';
+
+type Props = WrapperProps<typeof ErrorPageContentType>;
+
+export default function ErrorPageContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <ErrorPageContent {...props} />
+      <nav aria-label="Ways out" className={styles.waysOut}>
+        {/* Plain links: the app may be in a broken state, so leave it with a full page load. */}
+        <a href="/">Go to the documentation home</a>
+        <a href={EXTERNAL_LINKS.support.href} rel="noopener noreferrer">
+          Contact support
+        </a>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import {ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, SITE} from '../src/constants/site';
+import {expect, openPage, test} from './support/fixtures';
+
+test.describe('navbar (spec §2, §4)', () => {
+  test('is fixed at the top with the brand, external links on the left and toggle, language and search on the right', async ({page}) => {
+    await openPage(page, '/getting-started/main-concepts');
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar).toHaveClass(/navbar--fixed-top/);
+    expect(await navbar.evaluate((element) => getComputedStyle(element).position)).toMatch(/sticky|fixed/);
+
+    const brand = navbar.locator('a.navbar__brand');
+    await expect(brand).toHaveAttribute('href', '/');
+    await expect(brand).toContainText(BRAND);
+    await expect(brand.locator('img')).toHaveAttribute('alt', `${BRAND} logo`);
+    await expect(brand.locator('img')).toHaveAttribute('src', /\.svg$/);
+
+    const left = navbar.locator('.navbar__items:not(.navbar__items--right)');
+    for (const link of Object.values(EXTERNAL_LINKS)) {
+      const anchor = left.getByRole('link', {name: link.label});
+      await expect(anchor).toHaveAttribute('href', link.href);
+      await expect(anchor).toHaveAttribute('target', '_blank');
+      await expect(anchor).toHaveAttribute('rel', /noopener/);
+      await expect(anchor).toHaveAttribute('rel', /noreferrer/);
+    }
+    const right = navbar.locator('.navbar__items--right');
+    await expect(right.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
+    await expect(right.locator('.dropdown').getByRole('button', {name: LOCALE.label})).toBeVisible();
+    await expect(right.getByRole('combobox', {name: /search/i}).or(right.locator('input[type="search"]'))).toBeVisible();
+  });
+
+  test('clicking the brand returns to /', async ({page}) => {
+    await openPage(page, '/basics/iframe');
+    await page.locator('a.navbar__brand').click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
+  });
+
+  test('hides on scroll down and reappears on scroll up', async ({page}) => {
+    await openPage(page, '/getting-started/quick-start');
+    const navbar = page.locator('nav.navbar');
+    await page.mouse.wheel(0, 1200);
+    await expect(navbar).toHaveClass(/navbarHidden/);
+    await page.mouse.wheel(0, -300);
+    await expect(navbar).not.toHaveClass(/navbarHidden/);
+  });
+
+  test('language dropdown lists English only and opens on click, closes on outside click', async ({page}) => {
+    await openPage(page, '/');
+    const dropdown = page.locator('.navbar__items--right .dropdown');
+    const toggle = dropdown.getByRole('button', {name: LOCALE.label});
+    await toggle.click();
+    await expect(dropdown).toHaveClass(/dropdown--show/);
+    const items = dropdown.locator('.dropdown__menu a');
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toHaveText(LOCALE.label);
+    await expect(items.first()).toHaveAttribute('lang', LOCALE.htmlLang);
+    await page.locator('main').click({position: {x: 5, y: 5}});
+    await expect(dropdown).not.toHaveClass(/dropdown--show/);
+  });
+
+  test('language dropdown opens with Enter and closes when focus moves elsewhere', async ({page}) => {
+    await openPage(page, '/');
+    const dropdown = page.locator('.navbar__items--right .dropdown');
+    const toggle = dropdown.getByRole('button', {name: LOCALE.label});
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(dropdown).toHaveClass(/dropdown--show/);
+    await page.locator('a.navbar__brand').focus();
+    await expect(dropdown).not.toHaveClass(/dropdown--show/);
+  });
+
+  test('language dropdown closes on an outside touch', async ({browser}) => {
+    const context = await browser.newContext({hasTouch: true, viewport: {width: 1280, height: 800}});
+    const page = await context.newPage();
+    await openPage(page, '/');
+    const dropdown = page.locator('.navbar__items--right .dropdown');
+    await dropdown.getByRole('button', {name: LOCALE.label}).click();
+    await expect(dropdown).toHaveClass(/dropdown--show/);
+    await page.evaluate(() => {
+      const target = document.querySelector('main')!;
+      const touch = new Touch({identifier: 1, target, clientX: 400, clientY: 400});
+      target.dispatchEvent(new TouchEvent('touchstart', {touches: [touch], bubbles: true}));
+    });
+    await expect(dropdown).not.toHaveClass(/dropdown--show/);
+    await context.close();
+  });
+});
+
+test.describe('html, footer, announcement bar and skip link', () => {
+  test('html is English, left-to-right; title and tagline come from the constants', async ({page}) => {
+    await openPage(page, '/');
+    await expect(page.locator('html')).toHaveAttribute('lang', LOCALE.htmlLang);
+    await expect(page.locator('html')).toHaveAttribute('dir', LOCALE.direction);
+    await expect(page).toHaveTitle(`Introduction | ${SITE.title}`);
+    const favicon = page.locator('link[rel="icon"]');
+    await expect(favicon).toHaveAttribute('href', /favicon\.svg$/);
+  });
+
+  test('footer shows the 2025 copyright and no links', async ({page}) => {
+    await openPage(page, '/additional/changelog');
+    const footer = page.locator('footer.footer');
+    await expect(footer).toHaveText(COPYRIGHT);
+    await expect(footer).toContainText('2025');
+    await expect(footer.locator('a')).toHaveCount(0);
+  });
+
+  test('announcement bar links to the Changelog, closes, and stays dismissed across reloads', async ({page}) => {
+    await openPage(page, '/basics/sdk');
+    const bar = page.locator('div[role="banner"]');
+    await expect(bar).toBeVisible();
+    await bar.getByRole('link', {name: /changelog/i}).click();
+    await expect(page).toHaveURL('/additional/changelog');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
+    // The link was followed client-side: the bar is still the same element.
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', {name: 'Close'}).click();
+    await expect(bar).toHaveCount(0);
+    const stored = await page.evaluate(() => window.localStorage.getItem('docusaurus.announcement.dismiss'));
+    expect(stored).toBe('true');
+    expect(await page.evaluate(() => window.localStorage.getItem('docusaurus.announcement.id'))).toBe(ANNOUNCEMENT.id);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expect(page.locator('div[role="banner"]')).toHaveCount(0);
+  });
+
+  test('a dismissed bar with an older id is shown again (the id follows the text)', async ({page}) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+      window.localStorage.setItem('docusaurus.announcement.id', 'announcement-of-an-older-text');
+    });
+    await openPage(page, '/');
+    await expect(page.locator('div[role="banner"]')).toBeVisible();
+  });
+
+  test('skip to main content moves focus to the main content', async ({page}) => {
+    await openPage(page, '/getting-started/authentication');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', {name: 'Skip to main content'});
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#__docusaurus_skipToContent_fallback')).toBeFocused();
+  });
+
+  test('table of contents lists h2 and h3 headings only', async ({page}) => {
+    await openPage(page, '/getting-started/quick-start');
+    const toc = page.locator('.theme-doc-toc-desktop');
+    await expect(toc).toBeVisible();
+    const tocTargets = await toc.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!.slice(1)));
+    expect(tocTargets.length).toBeGreaterThan(2);
+    const headingLevels = await page.evaluate(
+      (ids) => ids.map((id) => document.getElementById(decodeURIComponent(id))?.tagName),
+      tocTargets,
+    );
+    expect(new Set(headingLevels)).toEqual(new Set(['H2', 'H3']));
+  });
+});

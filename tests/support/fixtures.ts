@@ -1,0 +1,44 @@
+import {test as base, expect, type Page} from '@playwright/test';
+
+type Fixtures = {
+  /** Console messages matching one of these are expected by the test (e.g. a simulated crash). */
+  allowedConsoleErrors: RegExp[];
+  /** Fails the test on any console error or uncaught page error not explicitly allowed. */
+  failOnConsoleErrors: void;
+};
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], {option: true}],
+  failOnConsoleErrors: [
+    async ({page, allowedConsoleErrors}, use) => {
+      const problems: string[] = [];
+      const isAllowed = (text: string) => allowedConsoleErrors.some((pattern) => pattern.test(text));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isAllowed(message.text())) {
+          problems.push(`console.error: ${message.text()}`);
+        }
+      });
+      page.on('pageerror', (error) => {
+        if (!isAllowed(error.message)) {
+          problems.push(`pageerror: ${error.message}`);
+        }
+      });
+      await use();
+      expect(problems, 'console errors and uncaught page errors').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+export {expect};
+
+/** Waits until React has hydrated the server-rendered page. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+}
+
+/** Opens a path and waits for hydration. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
