@@ -90,6 +90,7 @@ const config: Config = {
     },
   },
   presets: [['classic', presetOptions]],
+  clientModules: ['./src/client/chunk-load-failure.ts'],
   plugins: [
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]

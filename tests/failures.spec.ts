@@ -1,4 +1,28 @@
+import type {Browser} from '@playwright/test';
 import {expect, openPage, test, waitForHydration} from './support/fixtures';
+
+/** Makes Docusaurus skip prefetching linked pages (it does so on data-saver connections). */
+function pretendDataSaver(): void {
+  Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => ({saveData: true, effectiveType: '4g'})});
+}
+
+/** Script files a fresh load of `path` downloads and a fresh load of `otherPath` does not. */
+async function chunksOnlyNeededBy(browser: Browser, path: string, otherPath: string): Promise<string[]> {
+  const scriptsOf = async (target: string) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(pretendDataSaver);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await openPage(page, target);
+    await context.close();
+    return scripts;
+  };
+  const [wanted, other] = [await scriptsOf(path), await scriptsOf(otherPath)];
+  return wanted.filter((script) => !other.includes(script));
+}
 
 test.describe('crash page (spec §2, §8)', () => {
   test.use({allowedConsoleErrors: [/Crash test: rendering failed on purpose/, /Simulated upstream timeout/, /Minified React error #418|#423|hydrat/i]});
@@ -19,34 +43,29 @@ test.describe('crash page (spec §2, §8)', () => {
 });
 
 test.describe('loading failures (spec §4, §8)', () => {
-  test('a page chunk that fails to load shows the red box with the error and a Retry button that recovers', async ({page}) => {
-    // Find the chunk that only the SDK page needs, then fail it on a first full load.
-    await openPage(page, '/');
-    const sdkChunks = await page.evaluate(async () => {
-      const before = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
-      await window.docusaurus.preload('/basics/sdk');
-      return performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((name) => !before.has(name) && name.endsWith('.js'));
-    });
-    expect(sdkChunks.length).toBeGreaterThan(0);
+  // These tests break the network on purpose: the browser logs each refused download.
+  test.use({allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/]});
+
+  test('a page chunk that fails to load shows the red box with the error and a Retry button that recovers', async ({browser}) => {
+    const sdkOnlyChunks = await chunksOnlyNeededBy(browser, '/basics/sdk', '/');
+    expect(sdkOnlyChunks.length).toBeGreaterThan(0);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     let failing = true;
-    const consoleErrors: string[] = [];
-    const fresh = await page.context().newPage();
-    fresh.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
-    await fresh.route(
-      (url) => sdkChunks.includes(url.href),
-      (route) => (failing ? route.abort('failed') : route.continue()),
-    );
-    await fresh.goto('/basics/sdk');
-    const retry = fresh.getByRole('button', {name: 'Retry'});
-    await expect(retry).toBeVisible();
-    await expect(retry.locator('xpath=../..')).toContainText(/Loading chunk|ChunkLoadError|failed/i);
+    await page.route((url) => sdkOnlyChunks.includes(url.pathname), (route) => (failing ? route.abort('failed') : route.continue()));
+    await page.goto('/basics/sdk');
+    const box = page.getByRole('alert').filter({has: page.getByRole('button', {name: 'Retry'})});
+    await expect(box).toBeVisible();
+    await expect(box).toContainText(/Loading chunk .+ failed/);
+    expect(errors, 'the failure is handled, not thrown at the page').toEqual([]);
     failing = false;
-    await retry.click();
-    await expect(fresh.getByRole('heading', {level: 1})).toHaveText('SDK');
-    await fresh.close();
+    await box.getByRole('button', {name: 'Retry'}).click();
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('SDK');
+    await expect(box).toHaveCount(0);
+    await context.close();
   });
 
   test('a route preload that fails reloads the page instead of breaking', async ({page}) => {
@@ -91,6 +110,28 @@ test.describe('loading failures (spec §4, §8)', () => {
     release();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
     await expect(page.locator('#nprogress')).not.toBeAttached();
+  });
+
+  test('linked pages are prefetched, except on data-saver or 2g connections', async ({browser}) => {
+    const changelogChunks = await chunksOnlyNeededBy(browser, '/additional/changelog', '/');
+    expect(changelogChunks.length).toBeGreaterThan(0);
+    const prefetchedOn = async (connection: {saveData: boolean; effectiveType: string}) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript((value) => {
+        Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => value});
+      }, connection);
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      await openPage(page, '/');
+      await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Changelog'}).hover();
+      await page.waitForLoadState('networkidle');
+      await context.close();
+      return changelogChunks.every((chunk) => fetched.includes(chunk));
+    };
+    expect(await prefetchedOn({saveData: false, effectiveType: '4g'})).toBe(true);
+    expect(await prefetchedOn({saveData: true, effectiveType: '4g'})).toBe(false);
+    expect(await prefetchedOn({saveData: false, effectiveType: '2g'})).toBe(false);
   });
 
   test('a fast (preloaded) navigation shows no progress bar', async ({page}) => {

@@ -1,0 +1,45 @@
+/**
+ * Client module: when a page chunk fails to download before the app has hydrated, Docusaurus
+ * leaves the static HTML and an unhandled rejection. Show the spec's red box with the error and a
+ * 'Retry' button instead (plain DOM: React is not running yet). After hydration, a failed
+ * prefetch is harmless (navigation preloads again, and reloads on failure), so it is only logged.
+ */
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+
+const BOX_ID = 'chunk-load-failure';
+
+function isChunkLoadError(reason: unknown): reason is Error {
+  return reason instanceof Error && (reason.name === 'ChunkLoadError' || /Loading (CSS )?chunk .+ failed/.test(reason.message));
+}
+
+function showRetryBox(error: Error): void {
+  if (document.getElementById(BOX_ID)) {
+    return;
+  }
+  const box = document.createElement('div');
+  box.id = BOX_ID;
+  box.setAttribute('role', 'alert');
+  box.className = 'chunk-load-failure';
+  const message = document.createElement('p');
+  message.textContent = String(error);
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.textContent = 'Retry';
+  retry.addEventListener('click', () => window.location.reload());
+  box.append(message, retry);
+  document.body.prepend(box);
+}
+
+if (ExecutionEnvironment.canUseDOM) {
+  window.addEventListener('unhandledrejection', (event) => {
+    if (!isChunkLoadError(event.reason)) {
+      return;
+    }
+    event.preventDefault();
+    if (document.documentElement.dataset.hasHydrated === 'true') {
+      console.warn('A page chunk could not be prefetched; it will be fetched again when needed.', event.reason);
+      return;
+    }
+    showRetryBox(event.reason);
+  });
+}
