@@ -81,6 +81,9 @@ export const SAMPLES = {
   orderId: 'ord_01JB7Z3KQ8',
   iccid: '8944000000123456783',
   sandboxIccid: '8900000000000000011',
+  webhookEndpointId: 'we_01JD2F8RKA',
+  widgetSessionId: 'wss_9fQ2mT7xLp',
+  requestId: 'req_8sK2pQ4vNw',
 } as const;
 
 /** Product facts quoted in prose. */
