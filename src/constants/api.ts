@@ -81,4 +81,121 @@ export const SAMPLES = {
   orderId: 'ord_01JB7Z3KQ8',
   iccid: '8944000000123456783',
   sandboxIccid: '8900000000000000011',
+  webhookEndpointId: 'we_01JD2F8RKA',
+  widgetSessionId: 'wss_9fQ2mT7xLp',
+  requestId: 'req_8sK2pQ4vNw',
+} as const;
+
+/** Product facts quoted in prose. */
+export const PRODUCT = {
+  destinationCount: '190+',
+  /** Minimum iOS version for the one-tap install link. */
+  iosInstallMinVersion: '17.4',
+  smdpAddress: 'smdp.example.com',
+} as const;
+
+/** Sandbox-only facts (decided once here; pages import them). */
+export const SANDBOX = {
+  startingBalance: '1,000.00',
+  testCardNumber: '4242 4242 4242 4242',
+  iccidPrefix: '8900000',
+  smdpAddress: 'smdp.sandbox.example.com',
+  failingPackageId: 'sandbox-fail-1gb-7d',
+  failingPackageError: 'provisioning_failed',
+  simulateActions: ['installed', 'activated', 'consume_data', 'expire'],
+} as const;
+
+/** Billing facts (amounts in the balance currency, formatted for prose). */
+export const BILLING = {
+  currencies: ['USD', 'EUR', 'GBP'],
+  lowBalanceThresholdDefault: '100.00',
+  bankTransferBusinessDays: '1–3',
+  invoicePaymentTermsDays: 30,
+} as const;
+
+/** Further limits and lifetimes not covered by LIMITS. */
+export const LIFETIMES = {
+  qrCodeUrlHours: 24,
+  expiringSoonHours: 24,
+  webhookReplayDays: 30,
+  webhookDisableAfterDays: 3,
+  webhookAttempts: 8,
+  webhookRetryWindowHours: 45,
+  webhookRetrySchedule: ['1 min', '5 min', '30 min', '2 h', '6 h', '12 h', '24 h'],
+  secretRollGracePeriods: ['immediately', '1 hour', '24 hours (default)', '7 days'],
+  previousMajorSupportMonths: 12,
+  deprecationNoticeMonths: 6,
+  customerReferenceMaxLength: 64,
+  metadataMaxKeys: 20,
+  accessTokenMaxLength: 2048,
+} as const;
+
+/** OAuth scopes and what each unlocks. */
+export const SCOPES = [
+  {scope: 'catalog:read', allows: 'Destinations and packages'},
+  {scope: 'orders:read', allows: 'Listing and reading orders'},
+  {scope: 'orders:write', allows: 'Creating and cancelling orders'},
+  {scope: 'esims:read', allows: 'Reading eSIMs, usage and top-up packages'},
+  {scope: 'esims:write', allows: 'Labels and metadata, top-ups, suspend and resume'},
+  {scope: 'refunds:write', allows: 'Refunding unused eSIMs'},
+  {scope: 'billing:read', allows: 'Reading the balance, credit limit and threshold'},
+  {scope: 'webhooks:manage', allows: 'Listing, creating, testing and deleting webhook endpoints'},
+  {scope: 'widget:sessions', allows: 'Creating iframe widget sessions'},
+] as const;
+
+/** Webhook event types, in the order the docs list them. */
+export const WEBHOOK_EVENTS = [
+  {type: 'order.completed', when: 'An order finished and its eSIMs are ready'},
+  {type: 'order.failed', when: 'An order failed; nothing was charged'},
+  {type: 'esim.installed', when: 'The profile was installed on a device'},
+  {type: 'esim.activated', when: 'First network attach; the validity clock started'},
+  {type: 'esim.usage_threshold', when: 'Usage crossed a threshold (`data.threshold` is 50, 80 or 100 by default; configurable)'},
+  {type: 'esim.expiring_soon', when: 'Validity ends in 24 hours'},
+  {type: 'esim.expired', when: 'Validity ended'},
+  {type: 'topup.applied', when: 'A top-up was added to an eSIM'},
+  {type: 'topup.failed', when: 'A top-up could not be applied'},
+  {type: 'refund.succeeded', when: 'A refund was credited to your balance'},
+  {type: 'balance.low', when: 'Your balance fell below the low-balance threshold'},
+] as const;
+
+/** Every API error code: HTTP status, SDK error class and one line of meaning. */
+export const ERROR_CODES = [
+  {code: 'invalid_request', status: 400, sdkClass: 'InvalidRequestError', summary: 'The request is malformed'},
+  {code: 'validation_failed', status: 400, sdkClass: 'InvalidRequestError', summary: 'A field failed validation; `param` names it'},
+  {code: 'missing_token', status: 401, sdkClass: 'AuthenticationError', summary: 'No bearer token was sent'},
+  {code: 'invalid_token', status: 401, sdkClass: 'AuthenticationError', summary: 'The token is unknown or revoked'},
+  {code: 'token_expired', status: 401, sdkClass: 'AuthenticationError', summary: 'The token is older than one hour'},
+  {code: 'insufficient_balance', status: 402, sdkClass: 'InsufficientBalanceError', summary: 'The balance does not cover the total'},
+  {code: 'credit_limit_reached', status: 402, sdkClass: 'InsufficientBalanceError', summary: 'The credit line is used up'},
+  {code: 'insufficient_scope', status: 403, sdkClass: 'PermissionError', summary: 'The token lacks the scope this call needs'},
+  {code: 'environment_mismatch', status: 403, sdkClass: 'PermissionError', summary: 'Sandbox credential on Live, or the reverse'},
+  {code: 'ip_not_allowed', status: 403, sdkClass: 'PermissionError', summary: 'The caller is outside the credential’s IP allowlist'},
+  {code: 'account_suspended', status: 403, sdkClass: 'PermissionError', summary: 'The partner account is suspended'},
+  {code: 'package_not_found', status: 404, sdkClass: 'NotFoundError', summary: 'No package has this ID'},
+  {code: 'order_not_found', status: 404, sdkClass: 'NotFoundError', summary: 'No order has this ID in this environment'},
+  {code: 'esim_not_found', status: 404, sdkClass: 'NotFoundError', summary: 'No eSIM has this ICCID in this environment'},
+  {code: 'idempotency_key_reused', status: 409, sdkClass: 'ConflictError', summary: 'The key was used with a different body'},
+  {code: 'idempotency_in_progress', status: 409, sdkClass: 'ConflictError', summary: 'A request with this key is still running'},
+  {code: 'package_unavailable', status: 422, sdkClass: 'InvalidRequestError', summary: 'The package cannot be sold right now'},
+  {code: 'topup_not_allowed', status: 422, sdkClass: 'InvalidRequestError', summary: 'The eSIM or package does not allow this top-up'},
+  {code: 'esim_not_refundable', status: 422, sdkClass: 'InvalidRequestError', summary: 'The eSIM was installed or is past the refund window'},
+  {code: 'order_not_cancellable', status: 422, sdkClass: 'InvalidRequestError', summary: 'An eSIM of the order is installed, or the order is not completed'},
+  {code: 'provisioning_failed', status: 422, sdkClass: 'InvalidRequestError', summary: 'No profile could be allocated; nothing was charged'},
+  {code: 'rate_limited', status: 429, sdkClass: 'RateLimitError', summary: 'Too many requests; wait `Retry-After` seconds'},
+  {code: 'internal_error', status: 500, sdkClass: 'APIError', summary: 'Unexpected error on our side'},
+  {code: 'upstream_unavailable', status: 502, sdkClass: 'APIError', summary: 'A carrier or the SM-DP+ did not answer'},
+  {code: 'maintenance', status: 503, sdkClass: 'APIError', summary: 'Planned maintenance; see the status page'},
+] as const;
+
+/** The sample package used across pages, with its prices (minor units on the wire). */
+export const SAMPLE_PACKAGE = {
+  id: SAMPLES.packageId,
+  name: 'Japan 5 GB · 30 days',
+  dataMb: 5120,
+  validityDays: 30,
+  currency: 'USD',
+  wholesaleMinor: 650,
+  wholesale: '6.50',
+  suggestedRetailMinor: 1300,
+  suggestedRetail: '13.00',
 } as const;
