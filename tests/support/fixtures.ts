@@ -1,18 +1,18 @@
 import {test as base, expect, type Page} from '@playwright/test';
 
 type Fixtures = {
-  /** Console messages matching one of these are expected by the test (e.g. a simulated crash). */
-  allowedConsoleErrors: RegExp[];
+  /** Console messages matching this are expected by the test (e.g. a simulated crash). */
+  allowedConsoleErrors: RegExp | undefined;
   /** Fails the test on any console error or uncaught page error not explicitly allowed. */
   failOnConsoleErrors: void;
 };
 
 export const test = base.extend<Fixtures>({
-  allowedConsoleErrors: [[], {option: true}],
+  allowedConsoleErrors: [undefined, {option: true}],
   failOnConsoleErrors: [
     async ({page, allowedConsoleErrors}, use) => {
       const problems: string[] = [];
-      const isAllowed = (text: string) => allowedConsoleErrors.some((pattern) => pattern.test(text));
+      const isAllowed = (text: string) => allowedConsoleErrors?.test(text) ?? false;
       page.on('console', (message) => {
         if (message.type() === 'error' && !isAllowed(message.text())) {
           problems.push(`console.error: ${message.text()}`);
