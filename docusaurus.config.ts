@@ -1,9 +1,9 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 
 import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 
+import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
 
 // Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
@@ -64,8 +64,9 @@ const themeConfig = {
   docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
   tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
   prism: {
-    theme: prismThemes.vsDark,
-    darkTheme: prismThemes.vsDark,
+    // vsDark in both modes, with its three sub-AA token colours fixed (see the module).
+    theme: vsDarkAccessible,
+    darkTheme: vsDarkAccessible,
     additionalLanguages: ['bash', 'json', 'python', 'http'],
   },
 } satisfies Preset.ThemeConfig;

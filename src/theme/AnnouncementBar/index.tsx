@@ -31,7 +31,7 @@ export default function AnnouncementBarWrapper(props: Props): ReactNode {
   return (
     // The click handler only upgrades native link clicks; keyboard users activate the same links.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div onClick={navigateInApp}>
+    <div className="announcement-bar" onClick={navigateInApp}>
       <AnnouncementBar {...props} />
     </div>
   );

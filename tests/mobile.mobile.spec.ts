@@ -1,0 +1,55 @@
+import {ALL_DOCS} from '../src/constants/docs';
+import {expect, openPage, test} from './support/fixtures';
+
+test.describe('mobile layout (≤ 996 px)', () => {
+  test('the hamburger opens the sidebar menu, which locks page scrolling, and a doc link navigates', async ({page}) => {
+    await openPage(page, '/getting-started/quick-start');
+    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeHidden();
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await sidebar.getByRole('link', {name: 'Billing', exact: true}).click();
+    await expect(page).toHaveURL('/account-management/billing');
+    await expect(sidebar).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  });
+
+  test('the docs sidebar has a back-to-main-menu button that shows the navbar items', async ({page}) => {
+    await openPage(page, '/basics/sdk');
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const back = page.getByRole('button', {name: /Back to main menu/});
+    await expect(back).toBeVisible();
+    await back.click();
+    await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Website'})).toBeVisible();
+    await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'API Reference'})).toBeVisible();
+    await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Support'})).toBeVisible();
+  });
+
+  test('the open menu closes when the viewport becomes desktop width', async ({page}) => {
+    await openPage(page, '/');
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await expect(page.locator('.navbar-sidebar')).toBeVisible();
+    await page.setViewportSize({width: 1200, height: 800});
+    await expect(page.locator('.navbar-sidebar')).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible();
+  });
+
+  test('996 px is still mobile and 997 px is desktop', async ({page}) => {
+    await page.setViewportSize({width: 996, height: 800});
+    await openPage(page, '/');
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeVisible();
+    await page.setViewportSize({width: 997, height: 800});
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
+  });
+
+  test('every page renders its title on a phone without horizontal scrolling', async ({page}) => {
+    for (const doc of ALL_DOCS) {
+      await openPage(page, doc.path);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${doc.path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+});
