@@ -82,3 +82,12 @@ export const SAMPLES = {
   iccid: '8944000000123456783',
   sandboxIccid: '8900000000000000011',
 } as const;
+
+/** Download paths of the generated API artifacts (plugins/api-artifacts writes them; pages link to them). */
+const ARTIFACT_SLUG = NPM_SCOPE.slice(1);
+export const ARTIFACTS = {
+  openapi: '/openapi.yaml',
+  postmanCollection: `/postman/${ARTIFACT_SLUG}-api-${API_VERSION}.postman_collection.json`,
+  postmanSandboxEnvironment: `/postman/${ARTIFACT_SLUG}-sandbox.postman_environment.json`,
+  postmanLiveEnvironment: `/postman/${ARTIFACT_SLUG}-live.postman_environment.json`,
+} as const;
