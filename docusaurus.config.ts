@@ -91,6 +91,8 @@ const config: Config = {
   },
   presets: [['classic', presetOptions]],
   plugins: [
+    // Generates /openapi.yaml and the Postman collection and environments from api/openapi.yaml and the constants.
+    ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),
