@@ -237,7 +237,8 @@ export async function generatePostmanCollection(document: OpenApiDocument, facts
         field.disabled = field.key === 'scope';
       }
     }
-    for (const response of item.response ?? []) {
+    for (const [index, response] of (item.response ?? []).entries()) {
+      response.id = stableId(`${method} ${path} response ${index}`);
       if (response.originalRequest) {
         response.originalRequest.url = rewriteUrl(response.originalRequest.url, facts, tokenUrlPath, false);
       }
