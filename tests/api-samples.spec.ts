@@ -18,7 +18,7 @@ import {BRAND} from '../src/constants/site';
 import {generateArtifacts} from '../plugins/api-artifacts';
 import {listOperations, resolveRef, type OpenApiDocument} from '../plugins/api-artifacts/openapi';
 import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../plugins/api-artifacts/postman';
-import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, endpointMentions, matchesTemplate} from './support/api-docs';
+import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions, matchesTemplate, parseCurl, resolveConstants} from './support/api-docs';
 
 /** The endpoint table of the domain brief (§4), the independent expectation for the document. */
 const BRIEF_ENDPOINTS = [
@@ -333,5 +333,36 @@ test.describe('docs samples match the OpenAPI document', () => {
       .filter((mention) => !known.some((operation) => matchesTemplate(mention.text, operation.path)))
       .map((mention) => `${mention.file}:${mention.line}: ${mention.text}`);
     expect(offending).toEqual([]);
+  });
+
+  test('(e) every download link to an API artifact is one of ARTIFACTS (served by the build)', () => {
+    const downloads = Object.values(ARTIFACTS) as string[];
+    const offending = docLines().flatMap((line) =>
+      [...line.text.matchAll(/(\/postman\/[\w.-]+|\/openapi\.(?:ya?ml|json))/g)]
+        .filter((match) => !downloads.includes(match[1]!))
+        .map((match) => `${line.file}:${line.line}: ${match[1]}`),
+    );
+    expect(offending).toEqual([]);
+  });
+});
+
+test.describe('the sample parsers catch what they should', () => {
+  test('curl: method from -X or data flags, URL from the first http(s) word', () => {
+    expect(parseCurl(`curl -X DELETE "https://api.example.com/v1/webhook-endpoints/we_1" -H 'A: b'`)).toEqual({method: 'DELETE', url: 'https://api.example.com/v1/webhook-endpoints/we_1'});
+    expect(parseCurl(`curl https://x.example.com/v1/refunds \\\n  -d '{"iccid": "89"}'`)).toEqual({method: 'POST', url: 'https://x.example.com/v1/refunds'});
+    expect(parseCurl('curl "$BASE/v1/packages"').url).toBeUndefined();
+  });
+
+  test('paths: ids and {placeholders} match parameters; other segments do not', () => {
+    expect(matchesTemplate('/v1/esims/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(true);
+    expect(matchesTemplate('/v1/esims/{iccid}/usage', '/v1/esims/{iccid}/usage')).toBe(true);
+    expect(matchesTemplate('/v1/esim/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(false);
+    expect(matchesTemplate('/v1/esims/usage', '/v1/esims/{iccid}/usage')).toBe(false);
+  });
+
+  test('constants in MDX are resolved before checking', () => {
+    expect(resolveConstants('curl {ENVIRONMENTS.sandbox.apiBase}/balance')).toBe(`curl ${ENVIRONMENTS.sandbox.apiBase}/balance`);
+    expect(resolveConstants('`${ENVIRONMENTS.live.tokenUrl}`')).toBe(`\`${ENVIRONMENTS.live.tokenUrl}\``);
+    expect(resolveConstants('{props.unknown}')).toBe('{props.unknown}');
   });
 });

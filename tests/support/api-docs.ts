@@ -10,7 +10,8 @@ import * as api from '../../src/constants/api';
 import {BRAND} from '../../src/constants/site';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const DOCS_DIR = path.join(ROOT, 'docs');
+/** The docs to check; API_DOCS_DIR points the checks at another copy (e.g. a branch being rewritten). */
+export const DOCS_DIR = process.env.API_DOCS_DIR ? path.resolve(process.env.API_DOCS_DIR) : path.join(ROOT, 'docs');
 export const BUILD_DIR = path.join(ROOT, 'build');
 
 /** Where a sample was found, for failure messages: `docs/x.mdx:12`. */
