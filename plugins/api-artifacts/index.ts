@@ -67,28 +67,29 @@ export default function pluginApiArtifacts(context: LoadContext, options: Plugin
     },
 
     // `docusaurus start` only: serve the same files from memory (no-op in a build). webpack-merge
-    // concatenates the results of Docusaurus's `setupMiddlewares` and this one, so return only ours.
+    // calls Docusaurus's `setupMiddlewares` and this one with the same array and concatenates the
+    // results, so this one puts its middleware first in that array (before the SPA fallback,
+    // which would answer /openapi.yaml with index.html) and returns nothing of its own.
     configureWebpack(_config, isServer) {
       if (isServer) {
         return {};
       }
+      const serveArtifact = (request: {path?: string; url?: string}, response: DevResponse, next: () => void) => {
+        const urlPath = (request.path ?? request.url ?? '').split('?')[0]!;
+        const content = artifacts.get(`/${urlPath.slice(context.baseUrl.length)}`);
+        if (content === undefined) {
+          next();
+          return;
+        }
+        response.setHeader('Content-Type', CONTENT_TYPES[path.extname(urlPath)] ?? 'application/octet-stream');
+        response.end(content);
+      };
       return {
         devServer: {
-          setupMiddlewares: () => [
-            {
-              name: PLUGIN_NAME,
-              middleware: (request: {path?: string; url?: string}, response: DevResponse, next: () => void) => {
-                const urlPath = (request.path ?? request.url ?? '').split('?')[0]!;
-                const content = artifacts.get(urlPath.replace(context.baseUrl.replace(/\/$/, ''), ''));
-                if (content === undefined) {
-                  next();
-                  return;
-                }
-                response.setHeader('Content-Type', CONTENT_TYPES[path.extname(urlPath)] ?? 'application/octet-stream');
-                response.end(content);
-              },
-            },
-          ],
+          setupMiddlewares: (middlewares: unknown[]) => {
+            middlewares.unshift({name: PLUGIN_NAME, middleware: serveArtifact});
+            return [];
+          },
         },
       } as object;
     },
