@@ -93,6 +93,8 @@ const config: Config = {
   presets: [['classic', presetOptions]],
   clientModules: ['./src/client/chunk-load-failure.ts'],
   plugins: [
+    // Generates /openapi.yaml and the Postman collection and environments from api/openapi.yaml and the constants.
+    ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),

@@ -40,6 +40,8 @@ export default defineConfig({
   projects: [
     {name: 'desktop', use: {...devices['Desktop Chrome'], launchOptions}, testIgnore: '**/*.mobile.spec.ts'},
     {name: 'mobile', use: {...devices['Pixel 7'], launchOptions}, testMatch: '**/*.mobile.spec.ts'},
+    // Unit tests that live beside local plugins (plain Node, no browser).
+    {name: 'plugins', testDir: './plugins', testMatch: '**/*.spec.ts'},
   ],
   // One production build serves the whole run (`npm test` builds it first).
   webServer: {

@@ -199,3 +199,12 @@ export const SAMPLE_PACKAGE = {
   suggestedRetailMinor: 1300,
   suggestedRetail: '13.00',
 } as const;
+
+/** Download paths of the generated API artifacts (plugins/api-artifacts writes them; pages link to them). */
+const ARTIFACT_SLUG = NPM_SCOPE.slice(1);
+export const ARTIFACTS = {
+  openapi: '/openapi.yaml',
+  postmanCollection: `/postman/${ARTIFACT_SLUG}-api-${API_VERSION}.postman_collection.json`,
+  postmanSandboxEnvironment: `/postman/${ARTIFACT_SLUG}-sandbox.postman_environment.json`,
+  postmanLiveEnvironment: `/postman/${ARTIFACT_SLUG}-live.postman_environment.json`,
+} as const;

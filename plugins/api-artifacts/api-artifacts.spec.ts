@@ -1,0 +1,91 @@
+/**
+ * Unit tests of the api-artifacts plugin (run by Playwright's `plugins` project; no browser):
+ * options, placeholders, and no drift — the OpenAPI title, Postman names and download paths
+ * derive from the BRAND constant.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {expect, test} from '@playwright/test';
+import {normalizePluginOptions} from '@docusaurus/utils-validation';
+import {parse} from 'yaml';
+
+import {ARTIFACTS, ENVIRONMENTS, POSTMAN} from '../../src/constants/api';
+import {BRAND} from '../../src/constants/site';
+import {generateArtifacts, OPENAPI_PATH} from './index';
+import {apiFacts, brandSlug, postmanNames} from './facts';
+import {fillPlaceholders} from './openapi';
+import {DEFAULT_OPTIONS, validateOptions, type Options, type PluginOptions} from './options';
+import type {PostmanCollection, PostmanEnvironment} from './postman';
+
+const SOURCE = readFileSync(path.resolve(__dirname, '../../api/openapi.yaml'), 'utf8');
+
+function validate(options: Options): PluginOptions {
+  // What Docusaurus passes as `validate` (the schema's generic types differ only nominally).
+  const normalize = normalizePluginOptions as unknown as (schema: unknown, value: unknown) => PluginOptions;
+  return validateOptions({validate: (schema, value) => normalize(schema, value), options});
+}
+
+test.describe('api-artifacts options', () => {
+  test('default to api/openapi.yaml and the BRAND constant', () => {
+    expect(validate({})).toEqual({id: 'default', ...DEFAULT_OPTIONS});
+  });
+
+  test('accept a brand override and reject unknown or empty values', () => {
+    expect(validate({brand: 'Other Co'}).brand).toBe('Other Co');
+    expect(() => validate({brand: ''})).toThrow();
+    expect(() => validate({source: 42} as unknown as Options)).toThrow();
+    expect(() => validate({colour: 'red'} as unknown as Options)).toThrow();
+  });
+});
+
+test.describe('api-artifacts placeholders', () => {
+  test('the source spells out neither the brand nor the hosts', () => {
+    expect(SOURCE).not.toContain(BRAND);
+    for (const environment of Object.values(ENVIRONMENTS)) {
+      expect(SOURCE).not.toContain(new URL(environment.apiBase).host);
+      expect(SOURCE).not.toContain(new URL(environment.widgetOrigin).host);
+    }
+  });
+
+  test('a whole-value placeholder keeps the constant type; unknown placeholders fail', () => {
+    const facts = apiFacts();
+    expect(fillPlaceholders('${LIMITS.pageSizeMax}', facts)).toBe(100);
+    expect(fillPlaceholders('${BRAND} API', facts)).toBe(`${BRAND} API`);
+    expect(() => fillPlaceholders('${LIMITS.nope}', facts)).toThrow(/Unknown placeholder/);
+  });
+});
+
+test.describe('no drift: names derive from the BRAND constant', () => {
+  test('the real brand gives POSTMAN and ARTIFACTS exactly', () => {
+    const names = postmanNames(apiFacts());
+    expect(names.collectionName).toBe(POSTMAN.collectionName);
+    expect(names.environmentNames).toEqual({sandbox: POSTMAN.sandboxEnvironmentName, live: POSTMAN.liveEnvironmentName});
+    expect(names.paths).toEqual({
+      collection: ARTIFACTS.postmanCollection,
+      environments: {sandbox: ARTIFACTS.postmanSandboxEnvironment, live: ARTIFACTS.postmanLiveEnvironment},
+    });
+    expect(ARTIFACTS.postmanCollection).toBe('/postman/acme-connect-api-v1.postman_collection.json');
+  });
+
+  test('another brand changes the OpenAPI title, the collection and environment names and the file names', async () => {
+    const brand = 'Globex Mobile';
+    const artifacts = await generateArtifacts(SOURCE, apiFacts(brand));
+    const document = parse(artifacts.get(OPENAPI_PATH)!) as {info: {title: string; description: string}};
+    expect(document.info.title).toBe('Globex Mobile API');
+    expect(document.info.description).toContain('Globex Mobile');
+    expect(artifacts.get(OPENAPI_PATH)).not.toContain(BRAND);
+
+    const slug = brandSlug(brand);
+    expect(slug).toBe('globex-mobile');
+    const collectionPath = `/postman/${slug}-api-v1.postman_collection.json`;
+    expect([...artifacts.keys()].sort()).toEqual(
+      [OPENAPI_PATH, collectionPath, `/postman/${slug}-live.postman_environment.json`, `/postman/${slug}-sandbox.postman_environment.json`].sort(),
+    );
+    const collection = JSON.parse(artifacts.get(collectionPath)!) as PostmanCollection;
+    expect(collection.info.name).toBe('Globex Mobile API v1');
+    const sandbox = JSON.parse(artifacts.get(`/postman/${slug}-sandbox.postman_environment.json`)!) as PostmanEnvironment;
+    expect(sandbox.name).toBe('Globex Mobile – Sandbox');
+    expect(JSON.stringify(collection)).not.toContain(BRAND);
+  });
+});

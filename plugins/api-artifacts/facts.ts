@@ -1,0 +1,57 @@
+/**
+ * The facts the generated artifacts are built from: the brand and API-facts constants, gathered
+ * into one object so a test can build the artifacts for another brand and see them change.
+ */
+import {BRAND} from '../../src/constants/site';
+import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, URLS} from '../../src/constants/api';
+
+type Environment = (typeof ENVIRONMENTS)[keyof typeof ENVIRONMENTS];
+
+export type EnvironmentKey = keyof typeof ENVIRONMENTS;
+
+export type ApiFacts = {
+  BRAND: string;
+  API_VERSION: string;
+  /** Each environment plus its API `origin` (the OpenAPI server: paths start with `/v1` or `/oauth`). */
+  ENVIRONMENTS: Record<EnvironmentKey, Environment & {origin: string}>;
+  LIMITS: typeof LIMITS;
+  SAMPLES: typeof SAMPLES;
+  URLS: typeof URLS;
+};
+
+/** `Acme Connect` → `acme-connect`: the slug of the download file names (same rule as NPM_SCOPE). */
+export function brandSlug(brand: string): string {
+  return brand.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** The facts for `brand` (default: the BRAND constant); everything else comes from the constants. */
+export function apiFacts(brand: string = BRAND): ApiFacts {
+  const withOrigin = (environment: Environment) => ({...environment, origin: new URL(environment.apiBase).origin});
+  return {
+    BRAND: brand,
+    API_VERSION,
+    ENVIRONMENTS: {sandbox: withOrigin(ENVIRONMENTS.sandbox), live: withOrigin(ENVIRONMENTS.live)},
+    LIMITS,
+    SAMPLES,
+    URLS,
+  };
+}
+
+/** Names and download paths of the Postman files for these facts (POSTMAN and ARTIFACTS for the real brand). */
+export function postmanNames(facts: ApiFacts) {
+  const slug = brandSlug(facts.BRAND);
+  return {
+    collectionName: `${facts.BRAND} API ${facts.API_VERSION}`,
+    environmentNames: {
+      sandbox: `${facts.BRAND} – ${facts.ENVIRONMENTS.sandbox.label}`,
+      live: `${facts.BRAND} – ${facts.ENVIRONMENTS.live.label}`,
+    },
+    paths: {
+      collection: `/postman/${slug}-api-${facts.API_VERSION}.postman_collection.json`,
+      environments: {
+        sandbox: `/postman/${slug}-sandbox.postman_environment.json`,
+        live: `/postman/${slug}-live.postman_environment.json`,
+      },
+    },
+  };
+}

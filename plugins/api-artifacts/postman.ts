@@ -1,0 +1,287 @@
+/**
+ * Generates the Postman Collection v2.1 and its Sandbox/Live environments from the rendered
+ * OpenAPI document with openapi-to-postmanv2, then post-processes the converter's output:
+ * folders in the order of the document's tags (`00 Auth` … `08 Sandbox simulation`), collection
+ * auth Bearer {{accessToken}}, the token pre-request script, chaining test scripts, and URLs on
+ * the `{{baseUrl}}` / `{{tokenUrl}}` variables of the environments.
+ */
+import {createHash} from 'node:crypto';
+
+import {convert as convertOpenApi} from 'openapi-to-postmanv2';
+
+import {postmanNames, type ApiFacts, type EnvironmentKey} from './facts';
+import {listOperations, type OpenApiDocument} from './openapi';
+
+const SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+/** Path parameters of the document → the environment variables that fill them. */
+export const PATH_VARIABLES: Record<string, string> = {
+  package_id: 'packageId',
+  order_id: 'orderId',
+  iccid: 'iccid',
+  id: 'webhookEndpointId',
+};
+
+/** The variables of both environments, in the brief's order. */
+export const ENVIRONMENT_VARIABLES = [
+  'baseUrl',
+  'tokenUrl',
+  'clientId',
+  'clientSecret',
+  'accessToken',
+  'accessTokenExpiresAt',
+  'packageId',
+  'orderId',
+  'iccid',
+  'idempotencyKey',
+  'webhookEndpointId',
+  'widgetSessionId',
+] as const;
+
+/** Values that test scripts store from responses, by operationId, for chaining requests. */
+const STORED_FROM_RESPONSE: Record<string, Record<string, string>> = {
+  listPackages: {packageId: 'json.data[0].id'},
+  createOrder: {orderId: 'json.id', iccid: 'json.esims[0].iccid'},
+  createWebhookEndpoint: {webhookEndpointId: 'json.id'},
+  createWidgetSession: {widgetSessionId: 'json.id'},
+};
+
+export type PostmanUrl = {
+  raw?: string;
+  host?: string[];
+  path?: string[];
+  query?: {key: string; value?: string; disabled?: boolean; description?: string}[];
+  variable?: {key: string; value?: string; [key: string]: unknown}[];
+};
+type PostmanRequest = {
+  method: string;
+  url: PostmanUrl;
+  header?: {key: string; value: string; disabled?: boolean; description?: string}[];
+  body?: {mode: string; urlencoded?: {key: string; value: string; disabled?: boolean; description?: string}[]; [key: string]: unknown};
+  auth?: unknown;
+  [key: string]: unknown;
+};
+export type PostmanItem = {
+  id?: string;
+  name: string;
+  request?: PostmanRequest;
+  response?: {originalRequest?: PostmanRequest; [key: string]: unknown}[];
+  item?: PostmanItem[];
+  event?: PostmanEvent[];
+  [key: string]: unknown;
+};
+type PostmanEvent = {listen: 'prerequest' | 'test'; script: {type: 'text/javascript'; exec: string[]}};
+
+export type PostmanCollection = {
+  info: {_postman_id: string; name: string; description?: unknown; schema: string};
+  item: PostmanItem[];
+  auth: unknown;
+  event: PostmanEvent[];
+  variable: unknown[];
+};
+
+export type PostmanEnvironment = {
+  id: string;
+  name: string;
+  values: {key: string; value: string; type: 'default' | 'secret'; enabled: boolean}[];
+  _postman_variable_scope: 'environment';
+};
+
+/** A stable UUID-shaped id from text, so that two builds produce the same files. */
+function stableId(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function script(listen: PostmanEvent['listen'], code: string): PostmanEvent {
+  return {listen, script: {type: 'text/javascript', exec: code.trim().split('\n')}};
+}
+
+/** The collection pre-request script (domain brief §9). */
+export function tokenPreRequestScript(facts: ApiFacts): string {
+  return `
+// Gets a token with the client credentials when there is none or it expires within ${facts.LIMITS.tokenRefreshLeadSeconds} s.
+const refreshLeadMs = ${facts.LIMITS.tokenRefreshLeadSeconds} * 1000;
+const isTokenRequest = pm.request.auth && pm.request.auth.type === 'noauth';
+const expiresAt = Number(pm.environment.get('accessTokenExpiresAt') || 0);
+if (!isTokenRequest && (!pm.environment.get('accessToken') || expiresAt - Date.now() < refreshLeadMs)) {
+  pm.sendRequest({
+    url: pm.variables.replaceIn('{{tokenUrl}}'),
+    method: 'POST',
+    header: {'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json'},
+    body: {
+      mode: 'urlencoded',
+      urlencoded: [
+        {key: 'grant_type', value: 'client_credentials'},
+        {key: 'client_id', value: pm.variables.replaceIn('{{clientId}}')},
+        {key: 'client_secret', value: pm.variables.replaceIn('{{clientSecret}}')},
+      ],
+    },
+  }, (error, response) => {
+    if (error || response.code !== 200) {
+      console.error('Token request failed', error || response.code);
+      return;
+    }
+    const token = response.json();
+    pm.environment.set('accessToken', token.access_token);
+    pm.environment.set('accessTokenExpiresAt', Date.now() + token.expires_in * 1000);
+  });
+}
+// Every POST gets a fresh Idempotency-Key; resend the same request to retry it safely.
+if (pm.request.method === 'POST') {
+  pm.environment.set('idempotencyKey', pm.variables.replaceIn('{{$guid}}'));
+}`;
+}
+
+function testScript(operationId: string): string {
+  const lines = [`pm.test('responds with 2xx', () => pm.response.to.be.success);`];
+  if (operationId === 'createAccessToken') {
+    lines.push(
+      `const json = pm.response.json();`,
+      `pm.environment.set('accessToken', json.access_token);`,
+      `pm.environment.set('accessTokenExpiresAt', Date.now() + json.expires_in * 1000);`,
+    );
+  }
+  const stored = STORED_FROM_RESPONSE[operationId];
+  if (stored) {
+    lines.push(`const json = pm.response.json();`);
+    for (const [variable, expression] of Object.entries(stored)) {
+      lines.push(`pm.test('stores ${variable}', () => {`, `  pm.expect(${expression}).to.be.a('string');`, `  pm.environment.set('${variable}', ${expression});`, `});`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function convert(document: OpenApiDocument): Promise<PostmanCollection> {
+  return new Promise((resolve, reject) => {
+    convertOpenApi(
+      {type: 'json', data: document},
+      {
+        folderStrategy: 'Tags',
+        requestParametersResolution: 'Example',
+        exampleParametersResolution: 'Example',
+        alwaysInheritAuthentication: true,
+        includeAuthInfoInExample: false,
+        includeWebhooks: false,
+      },
+      (error, result) => {
+        if (error) {
+          reject(new Error(`openapi-to-postmanv2 failed: ${error.message}`));
+        } else if (!result?.result || !result.output?.[0]) {
+          reject(new Error(`openapi-to-postmanv2 failed: ${result?.reason ?? 'no output'}`));
+        } else {
+          resolve(result.output[0].data as unknown as PostmanCollection);
+        }
+      },
+    );
+  });
+}
+
+function flatten(items: PostmanItem[]): PostmanItem[] {
+  return items.flatMap((item) => (item.item ? flatten(item.item) : [item]));
+}
+
+/** `['v1','esims',':iccid']` → `/v1/esims/{iccid}` (the OpenAPI path of a converted request). */
+export function openApiPathOf(url: PostmanUrl): string {
+  return `/${(url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}')).join('/')}`;
+}
+
+/** Points a converted URL at `{{tokenUrl}}` or `{{baseUrl}}` (which already ends in `/v1`). */
+function rewriteUrl(url: PostmanUrl, facts: ApiFacts, tokenPath: string, fillVariables: boolean): PostmanUrl {
+  const path = openApiPathOf(url);
+  const query = (url.query ?? []).map((parameter) => ({...parameter, disabled: true}));
+  if (path === tokenPath) {
+    return {raw: '{{tokenUrl}}', host: ['{{tokenUrl}}']};
+  }
+  const segments = (url.path ?? []).slice(url.path?.[0] === facts.API_VERSION ? 1 : 0);
+  const variable = (url.variable ?? []).map((entry) => ({
+    ...entry,
+    value: fillVariables && PATH_VARIABLES[entry.key] ? `{{${PATH_VARIABLES[entry.key]}}}` : entry.value,
+  }));
+  const enabledQuery = query.filter((parameter) => !parameter.disabled);
+  const raw = `{{baseUrl}}/${segments.join('/')}${enabledQuery.length ? `?${enabledQuery.map((q) => `${q.key}=${q.value ?? ''}`).join('&')}` : ''}`;
+  return {raw, host: ['{{baseUrl}}'], path: segments, query, variable};
+}
+
+export async function generatePostmanCollection(document: OpenApiDocument, facts: ApiFacts): Promise<PostmanCollection> {
+  const names = postmanNames(facts);
+  const converted = await convert(document);
+  const tokenUrlPath = new URL(facts.ENVIRONMENTS.sandbox.tokenUrl).pathname;
+  const requests = new Map(flatten(converted.item).map((item) => [`${item.request?.method} ${openApiPathOf(item.request!.url)}`, item]));
+
+  const folders: PostmanItem[] = document.tags.map((tag, index) => ({
+    name: `${String(index).padStart(2, '0')} ${tag.name}`,
+    description: tag.description,
+    item: [],
+  }));
+  for (const {method, path, operation} of listOperations(document)) {
+    const item = requests.get(`${method} ${path}`);
+    const folder = folders[document.tags.findIndex((tag) => tag.name === operation.tags[0])];
+    if (!item?.request || !folder) {
+      throw new Error(`No converted request or folder for ${method} ${path}`);
+    }
+    const request = item.request;
+    request.url = rewriteUrl(request.url, facts, tokenUrlPath, true);
+    delete request.auth;
+    for (const header of request.header ?? []) {
+      if (header.key.toLowerCase() === 'idempotency-key') {
+        header.value = '{{idempotencyKey}}';
+        header.disabled = false;
+      }
+    }
+    if (path === tokenUrlPath) {
+      request.auth = {type: 'noauth'};
+      const credentials: Record<string, string> = {client_id: '{{clientId}}', client_secret: '{{clientSecret}}'};
+      for (const field of request.body?.urlencoded ?? []) {
+        field.value = credentials[field.key] ?? field.value;
+        field.disabled = field.key === 'scope';
+      }
+    }
+    for (const [index, response] of (item.response ?? []).entries()) {
+      response.id = stableId(`${method} ${path} response ${index}`);
+      if (response.originalRequest) {
+        response.originalRequest.url = rewriteUrl(response.originalRequest.url, facts, tokenUrlPath, false);
+      }
+    }
+    folder.item!.push({
+      ...item,
+      id: stableId(`${method} ${path}`),
+      name: operation.summary,
+      event: [script('test', testScript(operation.operationId))],
+    });
+  }
+
+  return {
+    info: {
+      _postman_id: stableId(names.collectionName),
+      name: names.collectionName,
+      description: converted.info.description,
+      schema: SCHEMA_V21,
+    },
+    item: folders,
+    auth: {type: 'bearer', bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}]},
+    event: [script('prerequest', tokenPreRequestScript(facts))],
+    variable: [],
+  };
+}
+
+export function generatePostmanEnvironment(facts: ApiFacts, key: EnvironmentKey): PostmanEnvironment {
+  const environment = facts.ENVIRONMENTS[key];
+  const name = postmanNames(facts).environmentNames[key];
+  const preset: Partial<Record<(typeof ENVIRONMENT_VARIABLES)[number], string>> = {
+    baseUrl: environment.apiBase,
+    tokenUrl: environment.tokenUrl,
+    packageId: facts.SAMPLES.packageId,
+  };
+  return {
+    id: stableId(name),
+    name,
+    values: ENVIRONMENT_VARIABLES.map((variable) => ({
+      key: variable,
+      value: preset[variable] ?? '',
+      type: variable === 'clientSecret' ? 'secret' : 'default',
+      enabled: true,
+    })),
+    _postman_variable_scope: 'environment',
+  };
+}

@@ -1,0 +1,368 @@
+/**
+ * The API samples are executed (issue 3 §1–3): the built OpenAPI document validates, the
+ * generated Postman collection runs against a Prism mock of that document, and every curl
+ * sample, JSON block and endpoint path in docs/ matches it. Plain Node tests: no browser.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import path from 'node:path';
+
+import {expect, test} from '@playwright/test';
+import {createConfig, lintFromString} from '@redocly/openapi-core';
+import newman, {type NewmanRunSummary} from 'newman';
+import {parse} from 'yaml';
+
+import {ARTIFACTS, ENVIRONMENTS, LIMITS, POSTMAN, SAMPLES} from '../src/constants/api';
+import {BRAND} from '../src/constants/site';
+import {generateArtifacts} from '../plugins/api-artifacts';
+import {listOperations, resolveRef, type OpenApiDocument} from '../plugins/api-artifacts/openapi';
+import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../plugins/api-artifacts/postman';
+import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions, matchesTemplate, parseCurl, resolveConstants} from './support/api-docs';
+
+/** The endpoint table of the domain brief (§4), the independent expectation for the document. */
+const BRIEF_ENDPOINTS = [
+  'POST /oauth/token',
+  'GET /v1/destinations',
+  'GET /v1/packages',
+  'GET /v1/packages/{package_id}',
+  'POST /v1/orders',
+  'GET /v1/orders',
+  'GET /v1/orders/{order_id}',
+  'POST /v1/orders/{order_id}/cancel',
+  'GET /v1/esims',
+  'GET /v1/esims/{iccid}',
+  'PATCH /v1/esims/{iccid}',
+  'GET /v1/esims/{iccid}/usage',
+  'GET /v1/esims/{iccid}/topup-packages',
+  'POST /v1/esims/{iccid}/topups',
+  'POST /v1/esims/{iccid}/suspend',
+  'POST /v1/esims/{iccid}/resume',
+  'POST /v1/refunds',
+  'GET /v1/balance',
+  'GET /v1/webhook-endpoints',
+  'POST /v1/webhook-endpoints',
+  'DELETE /v1/webhook-endpoints/{id}',
+  'POST /v1/webhook-endpoints/{id}/test',
+  'POST /v1/widget-sessions',
+  'POST /v1/sandbox/esims/{iccid}/simulate',
+];
+
+const BRIEF_ERROR_CODES = [
+  'invalid_request', 'validation_failed', 'missing_token', 'invalid_token', 'token_expired',
+  'insufficient_balance', 'credit_limit_reached', 'insufficient_scope', 'environment_mismatch',
+  'ip_not_allowed', 'account_suspended', 'package_not_found', 'order_not_found', 'esim_not_found',
+  'idempotency_key_reused', 'idempotency_in_progress', 'package_unavailable', 'topup_not_allowed',
+  'esim_not_refundable', 'order_not_cancellable', 'provisioning_failed', 'rate_limited',
+  'internal_error', 'upstream_unavailable', 'maintenance',
+];
+
+const BRIEF_SCOPES = ['catalog:read', 'orders:read', 'orders:write', 'esims:read', 'esims:write', 'refunds:write', 'billing:read', 'webhooks:manage', 'widget:sessions'];
+
+const BRIEF_FOLDERS = ['00 Auth', '01 Catalogue', '02 Orders', '03 eSIMs & activation', '04 Usage & top-ups', '05 Refunds & balance', '06 Webhooks', '07 Widget sessions', '08 Sandbox simulation'];
+
+function readBuilt(urlPath: string): string {
+  const file = path.join(BUILD_DIR, ...urlPath.split('/'));
+  if (!existsSync(file)) {
+    throw new Error(`${path.relative(ROOT, file)} is missing: run \`npx docusaurus build\` first`);
+  }
+  return readFileSync(file, 'utf8');
+}
+
+const loadDocument = () => parse(readBuilt(ARTIFACTS.openapi)) as OpenApiDocument;
+const loadCollection = () => JSON.parse(readBuilt(ARTIFACTS.postmanCollection)) as PostmanCollection;
+const loadEnvironment = (urlPath: string) => JSON.parse(readBuilt(urlPath)) as PostmanEnvironment;
+
+function operationKeys(document: OpenApiDocument): string[] {
+  return listOperations(document).map(({method, path: apiPath}) => `${method} ${apiPath}`);
+}
+
+test.describe('OpenAPI document (build/openapi.yaml)', () => {
+  test('is served at ARTIFACTS.openapi and is exactly what the plugin generates now', async () => {
+    const fresh = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+    for (const [urlPath, content] of fresh) {
+      expect(readBuilt(urlPath), `${urlPath} is stale: rebuild`).toBe(content);
+    }
+    expect([...fresh.keys()].sort()).toEqual(Object.values(ARTIFACTS).sort());
+  });
+
+  test('validates with Redocly (OpenAPI 3.1, recommended rules, examples checked against schemas)', async () => {
+    const config = await createConfig({
+      extends: ['recommended'],
+      rules: {
+        // The brief's hosts are example.com placeholders on purpose.
+        'no-server-example.com': 'off',
+        // A fictional partner API: no public licence.
+        'info-license': 'off',
+        'no-invalid-media-type-examples': {severity: 'error', allowAdditionalProperties: false},
+        'no-invalid-parameter-examples': 'error',
+        'no-invalid-schema-examples': 'error',
+      },
+    });
+    const problems = await lintFromString({source: readBuilt(ARTIFACTS.openapi), absoluteRef: path.join(BUILD_DIR, 'openapi.yaml'), config});
+    const messages = problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    expect(messages).toEqual([]);
+  });
+
+  test('has the title, servers and OAuth2 client-credentials scheme from the constants', () => {
+    const document = loadDocument();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe(`${BRAND} API`);
+    expect(document.servers.map((server) => server.url)).toEqual(Object.values(ENVIRONMENTS).map((environment) => new URL(environment.apiBase).origin));
+    const scheme = document.components.securitySchemes!.oauth2 as {type: string; flows: {clientCredentials: {tokenUrl: string; scopes: Record<string, string>}}};
+    expect(scheme.type).toBe('oauth2');
+    expect(scheme.flows.clientCredentials.tokenUrl).toBe(ENVIRONMENTS.sandbox.tokenUrl);
+    expect(Object.keys(scheme.flows.clientCredentials.scopes)).toEqual(BRIEF_SCOPES);
+  });
+
+  test('describes every endpoint of the brief, each with an example response', () => {
+    const document = loadDocument();
+    expect(operationKeys(document).sort()).toEqual([...BRIEF_ENDPOINTS].sort());
+    for (const {method, path: apiPath, operation} of listOperations(document)) {
+      const responses = operation.responses as Record<string, unknown>;
+      const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
+      const response = resolveRef(document, responses[success]) as {content?: Record<string, {example?: unknown; examples?: unknown}>};
+      if (success !== '204') {
+        const media = response.content?.['application/json'];
+        expect(media?.example ?? media?.examples, `${method} ${apiPath}: example`).toBeTruthy();
+      }
+    }
+  });
+
+  test('has the error envelope with every code, and rate-limit, request-id and idempotency headers', () => {
+    const document = loadDocument();
+    const schemas = document.components.schemas as Record<string, {enum?: string[]}>;
+    expect(schemas.ErrorCode!.enum).toEqual(BRIEF_ERROR_CODES);
+    const headers = Object.keys(document.components.headers!);
+    for (const header of ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed']) {
+      expect(headers).toContain(header);
+    }
+    const orders = document.paths['/v1/orders']!.post as {parameters: {$ref: string}[]; responses: Record<string, {headers?: object; $ref?: string}>};
+    const idempotency = orders.parameters.map((parameter) => resolveRef<{name: string; required: boolean}>(document, parameter));
+    expect(idempotency).toContainEqual(expect.objectContaining({name: 'Idempotency-Key', required: true}));
+    expect(Object.keys(orders.responses['201']!.headers!)).toEqual(expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Limit', 'Idempotent-Replayed']));
+    const tooMany = resolveRef(document, orders.responses['429']!) as {headers: object};
+    expect(Object.keys(tooMany.headers)).toContain('Retry-After');
+    const limit = resolveRef<{schema: {maximum: number; default: number}}>(document, document.components.parameters!.Limit as {$ref: string});
+    expect(limit.schema).toMatchObject({maximum: LIMITS.pageSizeMax, default: LIMITS.pageSizeDefault});
+  });
+});
+
+test.describe('Postman collection and environments (build/postman/)', () => {
+  test('are Collection v2.1 named from the constants, folders in the brief order, Bearer {{accessToken}}', () => {
+    const collection = loadCollection();
+    expect(collection.info.name).toBe(POSTMAN.collectionName);
+    expect(collection.info.schema).toContain('/v2.1.0/');
+    expect(collection.item.map((folder) => folder.name)).toEqual(BRIEF_FOLDERS);
+    expect(collection.auth).toEqual({type: 'bearer', bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}]});
+    const requests = collection.item.flatMap((folder) => folder.item ?? []);
+    expect(requests).toHaveLength(BRIEF_ENDPOINTS.length);
+    for (const request of requests) {
+      expect(['{{baseUrl}}', '{{tokenUrl}}'], request.name).toContain(request.request!.url.host![0]);
+    }
+  });
+
+  test('have the token pre-request script and chaining test scripts', () => {
+    const collection = loadCollection();
+    const prerequest = collection.event.find((event) => event.listen === 'prerequest')!.script.exec.join('\n');
+    expect(prerequest).toContain("pm.sendRequest");
+    expect(prerequest).toContain("'{{tokenUrl}}'");
+    expect(prerequest).toContain(`${LIMITS.tokenRefreshLeadSeconds} * 1000`);
+    expect(prerequest).toContain("pm.environment.set('accessToken'");
+    expect(prerequest).toContain("pm.environment.set('accessTokenExpiresAt', Date.now() + token.expires_in * 1000)");
+    expect(prerequest).toContain("pm.environment.set('idempotencyKey', pm.variables.replaceIn('{{$guid}}'))");
+    const tests = collection.item
+      .flatMap((folder) => folder.item ?? [])
+      .flatMap((item: PostmanItem) => item.event ?? [])
+      .map((event) => event.script.exec.join('\n'))
+      .join('\n');
+    expect(tests).toContain("pm.environment.set('orderId'");
+    expect(tests).toContain("pm.environment.set('iccid'");
+  });
+
+  test('environments carry the brief variables, with clientSecret secret', () => {
+    for (const [key, urlPath] of [['sandbox', ARTIFACTS.postmanSandboxEnvironment], ['live', ARTIFACTS.postmanLiveEnvironment]] as const) {
+      const environment = loadEnvironment(urlPath);
+      expect(environment.name).toBe(key === 'sandbox' ? POSTMAN.sandboxEnvironmentName : POSTMAN.liveEnvironmentName);
+      const values = Object.fromEntries(environment.values.map((value) => [value.key, value]));
+      expect(Object.keys(values)).toEqual(['baseUrl', 'tokenUrl', 'clientId', 'clientSecret', 'accessToken', 'accessTokenExpiresAt', 'packageId', 'orderId', 'iccid', 'idempotencyKey', 'webhookEndpointId', 'widgetSessionId']);
+      expect(values.baseUrl!.value).toBe(ENVIRONMENTS[key].apiBase);
+      expect(values.tokenUrl!.value).toBe(ENVIRONMENTS[key].tokenUrl);
+      expect(values.clientSecret!.type).toBe('secret');
+      expect(values.clientSecret!.value).toBe('');
+    }
+  });
+});
+
+/** A free loopback port (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts `prism mock` on the built OpenAPI document; resolves once it listens. */
+async function startPrism(): Promise<{origin: string; process: ChildProcess; log: string[]}> {
+  const port = await freePort();
+  const log: string[] = [];
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/prism'), ['mock', '--host', '127.0.0.1', '--port', String(port), path.join(BUILD_DIR, 'openapi.yaml')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${log.join('')}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      log.push(chunk.toString());
+      if (chunk.toString().includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism exited (${code}):\n${log.join('')}`));
+    });
+  });
+  return {origin: `http://127.0.0.1:${port}`, process: child, log};
+}
+
+function runNewman(collection: PostmanCollection, environment: PostmanEnvironment, folder?: string[]): Promise<NewmanRunSummary> {
+  return new Promise((resolve, reject) => {
+    newman.run({collection: collection as never, environment: environment as never, folder, reporters: [], timeoutRequest: 10_000}, (error, summary) =>
+      error ? reject(error) : resolve(summary),
+    );
+  });
+}
+
+test.describe('the generated collection runs against a Prism mock of the OpenAPI document', () => {
+  test.describe.configure({mode: 'serial', timeout: 120_000});
+  let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    prism = await startPrism();
+  });
+
+  test.afterAll(() => {
+    prism?.process.kill('SIGTERM');
+  });
+
+  /** The Sandbox environment pointed at the mock, with test credentials. */
+  function mockEnvironment(): PostmanEnvironment {
+    const environment = loadEnvironment(ARTIFACTS.postmanSandboxEnvironment);
+    const overrides: Record<string, string> = {
+      baseUrl: `${prism!.origin}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
+      tokenUrl: `${prism!.origin}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
+      clientId: SAMPLES.clientId,
+      clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}mock`,
+    };
+    return {...environment, values: environment.values.map((value) => ({...value, value: overrides[value.key] ?? value.value}))};
+  }
+
+  test('happy path 00 → 04 (token → packages → order → eSIM → usage) has zero failures', async () => {
+    const started = Date.now();
+    const summary = await runNewman(loadCollection(), mockEnvironment(), BRIEF_FOLDERS.slice(0, 5));
+    const seconds = (Date.now() - started) / 1000;
+    test.info().annotations.push({type: 'newman happy path', description: `${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions in ${seconds.toFixed(1)} s`});
+    console.log(`newman happy path: ${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions, ${seconds.toFixed(1)} s`);
+    expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
+    const executed = summary.run.executions.map((execution) => execution.item.name);
+    const milestones = ['Get an access token', 'List packages', 'Create an order', 'Get an eSIM', 'Get usage'];
+    expect(executed.filter((name) => milestones.includes(name))).toEqual(milestones);
+    // At run time `summary.environment` is a postman-collection VariableScope.
+    const finalValues = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
+    expect(finalValues.orderId).toBe(SAMPLES.orderId);
+    expect(finalValues.iccid).toBe(SAMPLES.iccid);
+    expect(String(finalValues.accessToken)).not.toBe('');
+  });
+
+  test('every request of the collection (00 → 08) gets a 2xx from the mock', async () => {
+    const summary = await runNewman(loadCollection(), mockEnvironment());
+    expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
+    expect(summary.run.executions).toHaveLength(BRIEF_ENDPOINTS.length);
+  });
+});
+
+test.describe('docs samples match the OpenAPI document', () => {
+  const operations = () => listOperations(loadDocument()).map(({method, path: apiPath}) => ({method, path: apiPath}));
+
+  test('(b) every curl sample calls an existing method + path on the canonical sandbox or live host', () => {
+    const samples = curlSamples();
+    expect(samples.length, 'curl samples found in docs/').toBeGreaterThan(0);
+    const known = operations();
+    const offending = samples.flatMap((sample) => {
+      const url = URL.canParse(sample.url) ? new URL(sample.url) : undefined;
+      const problems: string[] = [];
+      if (!url || !API_ORIGINS.includes(url.origin)) {
+        problems.push(`host is not one of ${API_ORIGINS.join(', ')}`);
+      }
+      if (url && !known.some((operation) => operation.method === sample.method && matchesTemplate(url.pathname, operation.path))) {
+        problems.push(`${sample.method} ${url.pathname} is not in the OpenAPI document`);
+      }
+      return problems.map((problem) => `${sample.file}:${sample.line}: ${problem} — ${sample.text}`);
+    });
+    expect(offending).toEqual([]);
+  });
+
+  test('(c) every json code block parses', () => {
+    const blocks = codeBlocks().filter((block) => block.language === 'json');
+    expect(blocks.length, 'json blocks found in docs/').toBeGreaterThan(0);
+    const offending = blocks.flatMap((block) => {
+      try {
+        JSON.parse(block.text);
+        return [];
+      } catch (error) {
+        return [`${block.file}:${block.line}: ${(error as Error).message}`];
+      }
+    });
+    expect(offending).toEqual([]);
+  });
+
+  test('(d) every endpoint path written in the docs exists in the OpenAPI document', () => {
+    const mentions = endpointMentions();
+    expect(mentions.length, 'endpoint paths found in docs/').toBeGreaterThan(0);
+    const known = operations();
+    const offending = mentions
+      .filter((mention) => !known.some((operation) => matchesTemplate(mention.text, operation.path)))
+      .map((mention) => `${mention.file}:${mention.line}: ${mention.text}`);
+    expect(offending).toEqual([]);
+  });
+
+  test('(e) every download link to an API artifact is one of ARTIFACTS (served by the build)', () => {
+    const downloads = Object.values(ARTIFACTS) as string[];
+    const offending = docLines().flatMap((line) =>
+      [...line.text.matchAll(/(\/postman\/[\w.-]+|\/openapi\.(?:ya?ml|json))/g)]
+        .filter((match) => !downloads.includes(match[1]!))
+        .map((match) => `${line.file}:${line.line}: ${match[1]}`),
+    );
+    expect(offending).toEqual([]);
+  });
+});
+
+test.describe('the sample parsers catch what they should', () => {
+  test('curl: method from -X or data flags, URL from the first http(s) word', () => {
+    expect(parseCurl(`curl -X DELETE "https://api.example.com/v1/webhook-endpoints/we_1" -H 'A: b'`)).toEqual({method: 'DELETE', url: 'https://api.example.com/v1/webhook-endpoints/we_1'});
+    expect(parseCurl(`curl https://x.example.com/v1/refunds \\\n  -d '{"iccid": "89"}'`)).toEqual({method: 'POST', url: 'https://x.example.com/v1/refunds'});
+    expect(parseCurl('curl "$BASE/v1/packages"').url).toBeUndefined();
+  });
+
+  test('paths: ids and {placeholders} match parameters; other segments do not', () => {
+    expect(matchesTemplate('/v1/esims/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(true);
+    expect(matchesTemplate('/v1/esims/{iccid}/usage', '/v1/esims/{iccid}/usage')).toBe(true);
+    expect(matchesTemplate('/v1/esim/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(false);
+    expect(matchesTemplate('/v1/esims/usage', '/v1/esims/{iccid}/usage')).toBe(false);
+  });
+
+  test('constants in MDX are resolved before checking', () => {
+    expect(resolveConstants('curl {ENVIRONMENTS.sandbox.apiBase}/balance')).toBe(`curl ${ENVIRONMENTS.sandbox.apiBase}/balance`);
+    expect(resolveConstants('`${ENVIRONMENTS.live.tokenUrl}`')).toBe(`\`${ENVIRONMENTS.live.tokenUrl}\``);
+    expect(resolveConstants('{props.unknown}')).toBe('{props.unknown}');
+  });
+});
