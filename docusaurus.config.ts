@@ -4,7 +4,8 @@ import {themes as prismThemes} from 'prism-react-renderer';
 
 import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 
-import {ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
+import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
+import type {Options as PageViewsOptions} from './plugins/page-views/options';
 
 // Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
 const withCrashTestPage = process.env.DOCS_CRASH_TEST === 'true';
@@ -91,6 +92,8 @@ const config: Config = {
   },
   presets: [['classic', presetOptions]],
   plugins: [
+    // Page views for production builds only (plugins/page-views); DOCS_ANALYTICS=off switches it off.
+    ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),
