@@ -4,7 +4,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
-import {ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
+import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
+import type {Options as PageViewsOptions} from './plugins/page-views/options';
 
 // Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
 const withCrashTestPage = process.env.DOCS_CRASH_TEST === 'true';
@@ -95,6 +96,8 @@ const config: Config = {
   plugins: [
     // Generates /openapi.yaml and the Postman collection and environments from api/openapi.yaml and the constants.
     ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
+    // Page views for production builds only (plugins/page-views); DOCS_ANALYTICS=off switches it off.
+    ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),

@@ -6,10 +6,10 @@ import {defineConfig, devices} from '@playwright/test';
 const systemChromium = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
 
-const port = Number(process.env.DOCS_PORT ?? 3000);
+export const port = Number(process.env.DOCS_PORT ?? 3000);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-const launchOptions = {
+export const launchOptions = {
   executablePath,
   args: [
     '--no-sandbox',
@@ -40,8 +40,8 @@ export default defineConfig({
   projects: [
     {name: 'desktop', use: {...devices['Desktop Chrome'], launchOptions}, testIgnore: '**/*.mobile.spec.ts'},
     {name: 'mobile', use: {...devices['Pixel 7'], launchOptions}, testMatch: '**/*.mobile.spec.ts'},
-    // Unit tests that live beside local plugins (plain Node, no browser).
-    {name: 'plugins', testDir: './plugins', testMatch: '**/*.spec.ts'},
+    // Node-only unit tests that live beside the local plugins (no browser is started for them).
+    {name: 'plugins', testDir: './plugins', testMatch: ['**/*.spec.ts', '**/*.test.ts']},
   ],
   // One production build serves the whole run (`npm test` builds it first).
   webServer: {

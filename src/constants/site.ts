@@ -24,6 +24,21 @@ export const SITE = {
   description: `Developer documentation for the ${BRAND} eSIM partner API, Node SDK, embeddable iframe widget and Postman collection.`,
 } as const;
 
+/**
+ * Page-view counting (plugins/page-views, issue 5). `DOCS_ANALYTICS=off` also switches it off for one build.
+ * What is sent and how to proxy the collector: README.md, "Analytics".
+ */
+export const ANALYTICS = {
+  /** `false` injects no script at all. */
+  enabled: true,
+  /** Plausible events API endpoint; a same-origin path that the web server proxies to the collector. */
+  collectorUrl: '/api/event',
+  /** The site id the collector counts under: the host of SITE.url. */
+  domain: new URL(SITE.url).host,
+  /** Count views on localhost / 127.0.0.1 too (never in production; local builds stay silent). */
+  allowLocalhost: false,
+} as const;
+
 export const COPYRIGHT = `Copyright © ${SITE.copyrightYear} ${BRAND}`;
 
 /** External destinations linked from the navbar (left side, in this order). */

@@ -1,0 +1,31 @@
+/**
+ * Compiles script.ts into the standalone browser file at build time: TypeScript's
+ * transpileModule (ES2017, no comments), its CommonJS exports kept private inside a function.
+ */
+import {createHash} from 'node:crypto';
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+
+export const SCRIPT_SOURCE = path.join(__dirname, 'script.ts');
+
+export type CompiledScript = {code: string; hash: string};
+
+export async function compileScript(): Promise<CompiledScript> {
+  const ts = await import('typescript');
+  const source = await readFile(SCRIPT_SOURCE, 'utf8');
+  const {outputText} = ts.transpileModule(source, {
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2017,
+      module: ts.ModuleKind.CommonJS,
+      removeComments: true,
+      sourceMap: false,
+    },
+  });
+  const body = outputText
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//# sourceMappingURL'))
+    .join('\n');
+  const code = `!function(exports){${body}\n}({});\n`;
+  return {code, hash: createHash('sha256').update(code).digest('hex').slice(0, 10)};
+}

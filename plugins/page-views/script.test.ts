@@ -1,0 +1,103 @@
+import {test, expect} from '@playwright/test';
+
+import {buildPayload, isLocalHost, maySend, pageUrl, referrerOrigin, sendEvent, viewportClass} from './script';
+
+const consent = {doNotTrack: null, globalPrivacyControl: undefined, hostname: 'docs.example.com', allowLocalhost: false};
+
+test.describe('page-views payload', () => {
+  test('builds a Plausible pageview event with only the allowed fields', () => {
+    const event = buildPayload(
+      {
+        href: 'https://docs.example.com/basics/sdk?q=my+secret+search&utm_source=x#install',
+        referrer: 'https://www.google.com/search?q=acme+connect',
+        width: 1280,
+        theme: 'dark',
+      },
+      'docs.example.com',
+    );
+    expect(event).toEqual({
+      name: 'pageview',
+      url: 'https://docs.example.com/basics/sdk',
+      domain: 'docs.example.com',
+      referrer: 'https://www.google.com',
+      props: {viewport: 'desktop', colorMode: 'dark'},
+    });
+    expect(JSON.stringify(event)).not.toMatch(/secret|utm_source|install|acme\+connect/);
+  });
+
+  test('classifies the viewport by the 996 px breakpoint and defaults the colour mode to light', () => {
+    expect(viewportClass(996)).toBe('mobile');
+    expect(viewportClass(997)).toBe('desktop');
+    expect(viewportClass(375)).toBe('mobile');
+    const event = buildPayload({href: 'https://docs.example.com/', referrer: '', width: 400, theme: null}, 'd');
+    expect(event.props).toEqual({viewport: 'mobile', colorMode: 'light'});
+    expect(event.referrer).toBeNull();
+  });
+
+  test('keeps the referrer origin only, or null', () => {
+    expect(referrerOrigin('https://example.org:8443/a/b?c=d#e')).toBe('https://example.org:8443');
+    expect(referrerOrigin('')).toBeNull();
+    expect(referrerOrigin('not a url')).toBeNull();
+    expect(referrerOrigin('about:blank')).toBeNull();
+    expect(pageUrl('http://docs.test:3104/a/b/?x=1#y')).toBe('http://docs.test:3104/a/b/');
+  });
+});
+
+test.describe('page-views consent', () => {
+  test('sends only without Do Not Track, Global Privacy Control and off localhost', () => {
+    expect(maySend(consent)).toBe(true);
+    expect(maySend({...consent, doNotTrack: '1'})).toBe(false);
+    expect(maySend({...consent, doNotTrack: 'yes'})).toBe(false);
+    expect(maySend({...consent, doNotTrack: '0'})).toBe(true);
+    expect(maySend({...consent, globalPrivacyControl: true})).toBe(false);
+    expect(maySend({...consent, globalPrivacyControl: false})).toBe(true);
+    for (const hostname of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '0.0.0.0', 'docs.localhost']) {
+      expect(isLocalHost(hostname), hostname).toBe(true);
+      expect(maySend({...consent, hostname}), hostname).toBe(false);
+      expect(maySend({...consent, hostname, allowLocalhost: true}), hostname).toBe(true);
+    }
+    expect(isLocalHost('localhost.example.com')).toBe(false);
+    expect(maySend({...consent, hostname: 'localhost', allowLocalhost: true, doNotTrack: '1'})).toBe(false);
+  });
+});
+
+test.describe('page-views transport', () => {
+  test('uses sendBeacon when it accepts the event', () => {
+    const calls: unknown[][] = [];
+    sendEvent('/api/event', '{}', {
+      sendBeacon: (...args) => (calls.push(args), true),
+      fetch: () => {
+        throw new Error('fetch must not be used');
+      },
+    });
+    expect(calls).toEqual([['/api/event', '{}']]);
+  });
+
+  test('falls back to one fetch with keepalive when sendBeacon is missing, refuses or throws', async () => {
+    for (const sendBeacon of [undefined, () => false, () => { throw new TypeError('blocked'); }]) {
+      const calls: [string, RequestInit | undefined][] = [];
+      sendEvent('https://plausible.example.com/api/event', '{"n":1}', {
+        sendBeacon,
+        fetch: async (url, init) => (calls.push([String(url), init]), new Response(null, {status: 202})),
+      });
+      expect(calls).toHaveLength(1);
+      expect(calls[0][0]).toBe('https://plausible.example.com/api/event');
+      expect(calls[0][1]).toMatchObject({method: 'POST', body: '{"n":1}', keepalive: true, mode: 'no-cors', credentials: 'omit'});
+    }
+  });
+
+  test('never throws and leaves no unhandled rejection when the collector fails', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      expect(() => sendEvent('/api/event', '{}', {fetch: () => Promise.reject(new TypeError('Failed to fetch'))})).not.toThrow();
+      expect(() => sendEvent('/api/event', '{}', {fetch: () => { throw new TypeError('bad'); }})).not.toThrow();
+      expect(() => sendEvent('/api/event', '{}', {})).not.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
