@@ -4,6 +4,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 
 import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 
+import searchHighlightGuard from './plugins/search-highlight-guard';
 import {ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
 
 // Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
@@ -91,6 +92,7 @@ const config: Config = {
   },
   presets: [['classic', presetOptions]],
   plugins: [
+    searchHighlightGuard,
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),
@@ -103,12 +105,15 @@ const config: Config = {
         indexBlog: false,
         indexPages: false,
         docsRouteBasePath: '/',
-        hashed: true,
+        // Content-hashed index file names: cacheable forever, never stale.
+        hashed: 'filename',
         language: ['en'],
         highlightSearchTermsOnTargetPage: true,
         searchResultLimits: SEARCH.resultLimit,
         searchResultContextMaxLength: SEARCH.contextMaxLength,
         explicitSearchResultPath: true,
+        // The SearchBar wrap owns Cmd/Ctrl+K and its hint: they must work while the box is loading.
+        searchBarShortcut: false,
       } satisfies SearchLocalOptions,
     ],
   ],
