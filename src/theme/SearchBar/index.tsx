@@ -16,11 +16,6 @@ type Props = WrapperProps<typeof SearchBarType>;
 
 type Status = 'loading' | 'ready';
 
-/** Bypasses React's value tracker so React's onChange sees the bounded value. */
-function setNativeValue(input: HTMLInputElement, value: string): void {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-}
-
 export default function SearchBarWrapper(props: Props): ReactNode {
   const containerRef = useRef<HTMLDivElement>(null);
   const focusWhenReady = useRef(false);
@@ -108,26 +103,48 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     getInput()?.setAttribute('aria-keyshortcuts', isMac ? 'Meta+K' : 'Control+K');
   }, [getInput, isMac]);
 
-  // Bound what is searched. Capture phase: runs before the autocomplete and React read the value.
+  // Bound what is searched. The bounded text goes in through the browser's own editing (not a
+  // value write), so React's controlled input and the autocomplete see an ordinary input event.
   useEffect(() => {
     const container = containerRef.current;
-    if (!container) {
+    const input = getInput();
+    if (!container || !input) {
       return undefined;
     }
-    const onInput = (event: Event) => {
-      const input = event.target;
-      if (!(input instanceof HTMLInputElement) || !input.classList.contains('navbar__search-input')) {
+    input.maxLength = SEARCH.maxQueryLength;
+    const onBeforeInput = (event: InputEvent) => {
+      if (!event.inputType.startsWith('insert') || !event.cancelable) {
         return;
       }
-      const bounded = boundQuery(input.value);
-      if (bounded.cut) {
-        setNativeValue(input, bounded.query);
+      const data = event.data ?? event.dataTransfer?.getData('text/plain') ?? '';
+      const start = input.selectionStart ?? input.value.length;
+      const end = input.selectionEnd ?? start;
+      const next = input.value.slice(0, start) + data + input.value.slice(end);
+      const bounded = boundQuery(next);
+      if (!bounded.cut) {
+        return;
       }
+      event.preventDefault();
       setCut(bounded.cut);
+      if (bounded.query !== input.value) {
+        input.select();
+        // Deprecated but universal, and it fires the input events a real edit would.
+        document.execCommand('insertText', false, bounded.query);
+      }
     };
-    container.addEventListener('input', onInput, true);
-    return () => container.removeEventListener('input', onInput, true);
-  }, []);
+    const onInput = (event: Event) => {
+      const {inputType} = event as InputEvent;
+      if (input.value === '' || inputType?.startsWith('delete')) {
+        setCut(null);
+      }
+    };
+    input.addEventListener('beforeinput', onBeforeInput);
+    input.addEventListener('input', onInput);
+    return () => {
+      input.removeEventListener('beforeinput', onBeforeInput);
+      input.removeEventListener('input', onInput);
+    };
+  }, [getInput]);
 
   // A click on the disabled box is remembered, like the shortcut.
   const onPointerDown = useCallback(() => {
