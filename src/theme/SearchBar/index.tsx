@@ -127,14 +127,17 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       event.preventDefault();
       setCut(bounded.cut);
       if (bounded.query !== input.value) {
-        input.select();
-        // Deprecated but universal, and it fires the input events a real edit would.
-        document.execCommand('insertText', false, bounded.query);
+        // After this edit has been dispatched: an edit cannot start inside another one.
+        window.setTimeout(() => {
+          input.select();
+          // Deprecated but universal, and it fires the input event a real edit would.
+          document.execCommand('insertText', false, bounded.query);
+        });
       }
     };
     const onInput = (event: Event) => {
       const {inputType} = event as InputEvent;
-      if (input.value === '' || inputType?.startsWith('delete')) {
+      if (inputType?.startsWith('delete')) {
         setCut(null);
       }
     };
