@@ -65,8 +65,8 @@ export const SEARCH = {
    * What is searched is bounded so that any query is answered within 100 ms: lunr's fuzzy
    * and wildcard matching grow with the length of each word and the number of words.
    */
-  maxQueryLength: 80,
-  maxQueryWords: 8,
+  maxQueryLength: 60,
+  maxQueryWords: 5,
 } as const;
 
 /** The locale the site is written in (the spec allows English only). */

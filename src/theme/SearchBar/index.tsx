@@ -39,6 +39,11 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     const isReady = () => input.getAttribute('role') === 'combobox';
     const placeholder = input.placeholder || SEARCH.placeholder;
     const becomeReady = () => {
+      // ARIA 1.2 comboboxes name their popup with aria-controls; autocomplete.js sets only aria-owns.
+      const listbox = input.getAttribute('aria-owns');
+      if (listbox) {
+        input.setAttribute('aria-controls', listbox);
+      }
       input.disabled = false;
       input.placeholder = placeholder;
       setStatus('ready');
