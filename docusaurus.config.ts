@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 
+import searchHighlightGuard from './plugins/search-highlight-guard';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
@@ -98,6 +99,8 @@ const config: Config = {
     ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
     // Page views for production builds only (plugins/page-views); DOCS_ANALYTICS=off switches it off.
     ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
+    // Logs, never throws, when the search plugin cannot highlight the matched words on a page.
+    searchHighlightGuard,
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),
@@ -110,12 +113,15 @@ const config: Config = {
         indexBlog: false,
         indexPages: false,
         docsRouteBasePath: '/',
-        hashed: true,
+        // Content-hashed index file names: cacheable forever, never stale.
+        hashed: 'filename',
         language: ['en'],
         highlightSearchTermsOnTargetPage: true,
         searchResultLimits: SEARCH.resultLimit,
         searchResultContextMaxLength: SEARCH.contextMaxLength,
         explicitSearchResultPath: true,
+        // The SearchBar wrap owns Cmd/Ctrl+K and its hint: they must work while the box is loading.
+        searchBarShortcut: false,
       } satisfies SearchLocalOptions,
     ],
   ],

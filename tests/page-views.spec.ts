@@ -170,7 +170,7 @@ function collectorNetworkLogs(page: Page) {
 }
 
 test.describe('page views never get in the way (issue 5)', () => {
-  test.use({allowedConsoleErrors: [/^Failed to load resource: /]});
+  test.use({allowedConsoleErrors: /^Failed to load resource: /});
 
   const failures: [string, (route: Route) => Promise<void>][] = [
     ['404', (route) => route.fulfill({status: 404, body: 'not found'})],

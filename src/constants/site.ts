@@ -65,10 +65,23 @@ export const ANNOUNCEMENT = {
   textColor: '#ffffff',
 } as const;
 
-/** Search box settings (spec §7: the maximum number of hits comes from here). */
+/** Search box settings (spec §2, §7, §9: the maximum number of hits comes from here). */
 export const SEARCH = {
   resultLimit: 8,
   contextMaxLength: 60,
+  placeholder: 'Search',
+  /** What the box reads, disabled, until its index is loaded (spec §9). */
+  loadingText: 'Loading...',
+  /** Cmd+K on Mac, Ctrl+K elsewhere (spec §9). */
+  shortcutKey: 'k',
+  /** The index is fetched this long after hydration at the latest (sooner when the browser is idle). */
+  preloadTimeoutMs: 300,
+  /**
+   * What is searched is bounded so that any query is answered within 100 ms: lunr's fuzzy
+   * and wildcard matching grow with the length of each word and the number of words.
+   */
+  maxQueryLength: 60,
+  maxQueryWords: 5,
 } as const;
 
 /** The locale the site is written in (the spec allows English only). */

@@ -1,0 +1,24 @@
+/**
+ * Points the search plugin's mark.js import at src/theme/SearchBar/guardedMark.ts, which catches
+ * and logs highlight errors (spec §8) instead of letting them escape as uncaught page errors.
+ * The SearchBar wrap cannot do it: the plugin calls mark.js inside its own timer.
+ */
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+export const PLUGIN_NAME = 'search-highlight-guard';
+
+export default function searchHighlightGuard(): Plugin {
+  return {
+    name: PLUGIN_NAME,
+    configureWebpack() {
+      // The plugin imports mark.js by its resolved path (`require.resolve('mark.js')`).
+      const markJs = require.resolve('mark.js');
+      return {
+        resolve: {
+          alias: {[`${markJs}$`]: path.resolve(__dirname, '../../src/theme/SearchBar/guardedMark.ts')},
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * `npm run bench:search`: measures the search box of the existing production build (it builds
+ * nothing; run `npm run build` first). Serves build/ with `docusaurus serve` on a free port and,
+ * in Chromium, runs the query set of tests/search-queries.json through the real UI.
+ *
+ * Prints: hit@1, hit@3 and MRR (plus section hit@3), index size raw and gzip, time from page load
+ * to search-ready, and median / p95 time from keystroke to results shown.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {chromium, type Browser} from '@playwright/test';
+import {
+  BUILD_DIR,
+  instrumentSearch,
+  lastResultLatency,
+  loadHeadingAnchors,
+  loadQuerySet,
+  runQuery,
+  scoreRelevance,
+  searchIndexFiles,
+  searchInput,
+  waitForSearchReady,
+} from '../tests/support/search';
+
+const READY_RUNS = 7;
+const HOSTILE_QUERIES = ['*', '~', '^', ':', '+-', '"quoted"', '\\', '🚀📶', 'بطاقة eSIM', '<img src=x onerror=alert(1)>', 'a'.repeat(2000)];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function serve(port: number): Promise<ChildProcess> {
+  const bin = path.resolve(__dirname, '../node_modules/.bin/docusaurus');
+  const child = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--no-open', '--dir', BUILD_DIR], {
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) {
+        return child;
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error('docusaurus serve did not start');
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? NaN;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** Page load (navigation start) → search ready, and load event → ready, over fresh contexts. */
+async function measureReady(browser: Browser, baseURL: string): Promise<{fromNavigation: number[]; fromLoad: number[]}> {
+  const fromNavigation: number[] = [];
+  const fromLoad: number[] = [];
+  for (let run = 0; run < READY_RUNS; run += 1) {
+    const context = await browser.newContext({baseURL});
+    const page = await context.newPage();
+    await page.goto(run % 2 ? '/basics/iframe' : '/');
+    await waitForSearchReady(page);
+    const times = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return {ready: performance.now(), load: navigation?.loadEventEnd ?? 0};
+    });
+    // waitForSearchReady polls every animation frame; the error is a frame (~16 ms).
+    fromNavigation.push(times.ready);
+    fromLoad.push(times.ready - times.load);
+    await context.close();
+  }
+  return {fromNavigation, fromLoad};
+}
+
+async function main(): Promise<void> {
+  const indexFiles = searchIndexFiles();
+  if (!existsSync(BUILD_DIR) || indexFiles.length === 0) {
+    throw new Error('No build/ with a search index: run `npm run build` first (this benchmark builds nothing).');
+  }
+  const raw = indexFiles.reduce((sum, file) => sum + readFileSync(file).length, 0);
+  const gzip = indexFiles.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
+
+  const port = await freePort();
+  const server = await serve(port);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+  const browser = await chromium.launch({executablePath, args: ['--no-sandbox', '--disable-gpu']});
+  try {
+    const ready = await measureReady(browser, baseURL);
+
+    const page = await browser.newPage({baseURL});
+    await page.goto('/');
+    await waitForSearchReady(page);
+    await instrumentSearch(page);
+    const anchors = loadHeadingAnchors();
+    const querySet = loadQuerySet();
+
+    // Relevance: each query entered in one edit, results read off the list.
+    const results = [];
+    for (const query of querySet) {
+      const {hits} = await runQuery(page, query.query, anchors);
+      results.push({query, hits});
+    }
+    const relevance = scoreRelevance(results);
+
+    // Latency: every query typed key by key; each keystroke timed to the next results render.
+    const keystrokeLatencies: number[] = [];
+    let unanswered = 0;
+    const input = searchInput(page);
+    for (const {query} of querySet) {
+      await input.fill('');
+      await input.focus();
+      for (const char of query) {
+        await page.keyboard.type(char);
+        const latency = await lastResultLatency(page, 2_000);
+        if (latency === null) {
+          unanswered += 1;
+        } else {
+          keystrokeLatencies.push(latency);
+        }
+      }
+    }
+    const hostile: string[] = [];
+    for (const query of HOSTILE_QUERIES) {
+      await input.fill('');
+      await input.fill(query);
+      const latency = await lastResultLatency(page, 2_000);
+      hostile.push(`${JSON.stringify(query.length > 24 ? `${query.slice(0, 12)}…(${query.length} chars)` : query)} ${latency === null ? 'no render' : ms(latency)}`);
+    }
+
+    const misses = relevance.perQuery.filter((row) => row.rank !== 1);
+    console.log(`Search benchmark (${querySet.length} queries, build/ served on :${port}, Chromium)`);
+    console.log('');
+    console.log(`hit@1            ${relevance.hitAt1.toFixed(3)}`);
+    console.log(`hit@3            ${relevance.hitAt3.toFixed(3)}`);
+    console.log(`MRR              ${relevance.mrr.toFixed(3)}`);
+    console.log(`section hit@3    ${relevance.sectionHitAt3.toFixed(3)} (queries that name a section)`);
+    console.log(`index size       ${kb(raw)} raw, ${kb(gzip)} gzip (${indexFiles.map((file) => path.basename(file)).join(', ')})`);
+    console.log(
+      `load → ready     median ${ms(percentile(ready.fromNavigation, 50))} from navigation start, ` +
+        `${ms(percentile(ready.fromLoad, 50))} after the load event (max ${ms(Math.max(...ready.fromNavigation))}, ${READY_RUNS} cold loads)`,
+    );
+    console.log(
+      `keystroke → results  median ${ms(percentile(keystrokeLatencies, 50))}, p95 ${ms(percentile(keystrokeLatencies, 95))}, ` +
+        `max ${ms(Math.max(...keystrokeLatencies))} (${keystrokeLatencies.length} keystrokes${unanswered ? `, ${unanswered} without a new render` : ''})`,
+    );
+    console.log(`hostile queries  ${hostile.join(' · ')}`);
+    if (misses.length > 0) {
+      console.log('');
+      console.log('Not first:');
+      for (const row of misses) {
+        console.log(`  ${JSON.stringify(row.query)} → expected ${row.expected}, rank ${row.rank ?? '-'}; top: ${row.top.join(', ')}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,214 @@
+/**
+ * Drives the real search box in the real build: used by tests/search*.spec.ts and by
+ * scripts/bench-search.ts, so the test and the benchmark measure the same thing.
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import type {Locator, Page} from '@playwright/test';
+import {ALL_DOCS, DOC_CATEGORIES} from '../../src/constants/docs';
+
+export const BUILD_DIR = path.resolve(__dirname, '../../build');
+const QUERY_SET_FILE = path.resolve(__dirname, '../search-queries.json');
+
+export type SearchQuery = {query: string; page: string; section?: string};
+
+export function loadQuerySet(): SearchQuery[] {
+  const parsed = JSON.parse(readFileSync(QUERY_SET_FILE, 'utf8')) as {queries: SearchQuery[]};
+  return parsed.queries;
+}
+
+/** The index file(s) the build wrote (hashed names). */
+export function searchIndexFiles(buildDir: string = BUILD_DIR): string[] {
+  return readdirSync(buildDir)
+    .filter((name) => /^search-index.*\.json$/.test(name))
+    .map((name) => path.join(buildDir, name));
+}
+
+export function searchInput(page: Page): Locator {
+  return page.locator('input.navbar__search-input');
+}
+
+export function searchListbox(page: Page): Locator {
+  return page.locator('.navbar [role="listbox"]');
+}
+
+/** Ready = the plugin's autocomplete is built (combobox) and our wrap has enabled the box. */
+export async function waitForSearchReady(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const input = document.querySelector<HTMLInputElement>('input.navbar__search-input');
+      return !!input && input.getAttribute('role') === 'combobox' && !input.disabled;
+    },
+    undefined,
+    {timeout},
+  );
+}
+
+/**
+ * Records, in the page, when the search input last changed and when the result list first
+ * changed after it. Install once the box is ready.
+ */
+export async function instrumentSearch(page: Page): Promise<void> {
+  // A string, not a function: TS runners (tsx) decorate named functions with helpers the page lacks.
+  await page.evaluate(PROBE_SCRIPT);
+}
+
+/*
+ * A keystroke starts at its beforeinput (an edit the box bounds is re-entered a moment later, as
+ * an input event without one); an input event without a beforeinput starts its own measure. The
+ * first change of the result list after it is the moment results are shown.
+ */
+const PROBE_SCRIPT = `(() => {
+  if (window.__searchProbe) return;
+  const probe = {inputAt: 0, renderAt: 0, pending: false};
+  window.__searchProbe = probe;
+  const onEdit = (event) => {
+    if (!(event.target && event.target.matches && event.target.matches('input.navbar__search-input'))) return;
+    if (event.type === 'beforeinput' || !probe.pending) {
+      probe.inputAt = performance.now();
+      probe.pending = true;
+    }
+  };
+  document.addEventListener('beforeinput', onEdit, true);
+  document.addEventListener('input', onEdit, true);
+  const listbox = document.querySelector('.navbar [role="listbox"]');
+  if (!listbox) throw new Error('search listbox not found: is the box ready?');
+  new MutationObserver(() => {
+    if (probe.pending) {
+      probe.pending = false;
+      probe.renderAt = performance.now();
+    }
+  }).observe(listbox, {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['style']});
+})()`;
+
+/** Milliseconds from the last input to the first render of results after it (null: none in time). */
+export async function lastResultLatency(page: Page, timeout = 3_000): Promise<number | null> {
+  try {
+    await page.waitForFunction(
+      () => {
+        const probe = (window as unknown as {__searchProbe: {pending: boolean}}).__searchProbe;
+        return !probe.pending;
+      },
+      undefined,
+      {timeout, polling: 10},
+    );
+  } catch {
+    return null;
+  }
+  return page.evaluate(() => {
+    const probe = (window as unknown as {__searchProbe: {inputAt: number; renderAt: number}}).__searchProbe;
+    return probe.renderAt - probe.inputAt;
+  });
+}
+
+export type SearchHit = {title: string; pathText: string; page: string | null; section: string | null};
+
+/** Headings (h2/h3) of each built page: text → anchor, to read sections off the result list. */
+export function loadHeadingAnchors(buildDir: string = BUILD_DIR): Map<string, Map<string, string>> {
+  const byPage = new Map<string, Map<string, string>>();
+  for (const doc of ALL_DOCS) {
+    const file = doc.path === '/' ? 'index.html' : `${doc.path.slice(1)}.html`;
+    const html = readFileSync(path.join(buildDir, file), 'utf8');
+    const anchors = new Map<string, string>();
+    for (const match of html.matchAll(/<h[23][^>]*\sid="([^"]+)"[^>]*>([\s\S]*?)<\/h[23]>/g)) {
+      anchors.set(normalise(stripTags(match[2] ?? '')), `#${match[1]}`);
+    }
+    byPage.set(doc.path, anchors);
+  }
+  return byPage;
+}
+
+function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'");
+}
+
+function normalise(text: string): string {
+  return text.replace(/[\u200b\u00a0]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+const PAGE_BY_TITLE = new Map(ALL_DOCS.map((doc) => [normalise(doc.title), doc.path]));
+const CATEGORY_LABELS = new Set(DOC_CATEGORIES.map((category) => normalise(category.label)));
+
+/**
+ * Reads the shown results and maps each to its page and, when the result names one, section.
+ * The plugin shows "Category › Page › Section" under a hit, just "Category" under a page-title
+ * hit, and just "Page" under a hit grouped below its page.
+ */
+export async function readResults(page: Page, anchors: Map<string, Map<string, string>>): Promise<SearchHit[]> {
+  const rows = await searchListbox(page)
+    .locator('[role="option"]')
+    .evaluateAll((options) =>
+      options.map((option) => ({
+        title: (option.querySelector('[class*="hitTitle"]')?.textContent ?? '').trim(),
+        pathText: (option.querySelector('[class*="hitPath"]')?.textContent ?? '').trim(),
+      })),
+    );
+  return rows.map(({title, pathText}) => {
+    const parts = pathText.split('›').map(normalise).filter(Boolean);
+    let pagePath: string | null = null;
+    let sectionText: string | null = null;
+    if (parts.length >= 2) {
+      pagePath = PAGE_BY_TITLE.get(parts[1]!) ?? null;
+      sectionText = parts[2] ?? normalise(title);
+    } else if (parts.length === 1 && CATEGORY_LABELS.has(parts[0]!)) {
+      pagePath = PAGE_BY_TITLE.get(normalise(title)) ?? null;
+    } else if (parts.length === 1) {
+      pagePath = PAGE_BY_TITLE.get(parts[0]!) ?? null;
+      sectionText = normalise(title);
+    }
+    const section = pagePath && sectionText ? (anchors.get(pagePath)?.get(sectionText) ?? null) : null;
+    return {title, pathText, page: pagePath, section};
+  });
+}
+
+/** Clears the box, enters the query in one edit and waits for its results (or "No results"). */
+export async function runQuery(
+  page: Page,
+  query: string,
+  anchors: Map<string, Map<string, string>>,
+): Promise<{hits: SearchHit[]; latencyMs: number | null}> {
+  const input = searchInput(page);
+  await input.fill('');
+  await input.fill(query);
+  const latencyMs = await lastResultLatency(page);
+  return {hits: await readResults(page, anchors), latencyMs};
+}
+
+export type Relevance = {
+  hitAt1: number;
+  hitAt3: number;
+  mrr: number;
+  sectionHitAt3: number;
+  perQuery: {query: string; expected: string; rank: number | null; sectionFound: boolean | null; top: string[]}[];
+};
+
+export function scoreRelevance(results: {query: SearchQuery; hits: SearchHit[]}[]): Relevance {
+  const perQuery = results.map(({query, hits}) => {
+    const index = hits.findIndex((hit) => hit.page === query.page);
+    const sectionFound = query.section
+      ? hits.slice(0, 3).some((hit) => hit.page === query.page && hit.section === query.section)
+      : null;
+    return {
+      query: query.query,
+      expected: `${query.page}${query.section ?? ''}`,
+      rank: index >= 0 ? index + 1 : null,
+      sectionFound,
+      top: hits.slice(0, 3).map((hit) => `${hit.page ?? '?'}${hit.section ?? ''}`),
+    };
+  });
+  const n = perQuery.length;
+  const withSection = perQuery.filter((row) => row.sectionFound !== null);
+  return {
+    hitAt1: perQuery.filter((row) => row.rank === 1).length / n,
+    hitAt3: perQuery.filter((row) => row.rank !== null && row.rank <= 3).length / n,
+    mrr: perQuery.reduce((sum, row) => sum + (row.rank ? 1 / row.rank : 0), 0) / n,
+    sectionHitAt3: withSection.filter((row) => row.sectionFound).length / Math.max(1, withSection.length),
+    perQuery,
+  };
+}
