@@ -60,7 +60,7 @@ test.describe('broken configurations fail the build with a helpful message (spec
   test('a missing doc id lists the available doc ids', async () => {
     const {code, output} = await buildWithNavbarItem({type: 'doc', docId: 'no-such-doc', label: 'Docs'});
     expect(code).not.toBe(0);
-    expect(output).toMatch(/couldn't find any doc with id "no-such-doc"[\s\S]*Available doc ids are:[\s\S]*- intro/);
+    expect(output).toMatch(/couldn't find any doc with id "no-such-doc"[\s\S]*Available doc ids are:[\s\S]*- intro/i);
   });
 
   test('a missing sidebar id lists the available sidebar ids', async () => {
