@@ -11,22 +11,28 @@ import {expect, test} from '@playwright/test';
 
 const projectRoot = path.resolve(__dirname, '..');
 
-async function buildWithNavbarItem(item: Record<string, string>): Promise<{code: number | null; output: string}> {
+/** Writes a one-doc site whose navbar holds `item` into a new temporary folder. */
+async function writeBrokenSite(item: Record<string, string>): Promise<string> {
   const siteDir = await mkdtemp(path.join(tmpdir(), 'broken-config-'));
-  try {
-    await mkdir(path.join(siteDir, 'docs'));
-    await symlink(path.join(projectRoot, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
-    await writeFile(path.join(siteDir, 'docs', 'intro.md'), '# Intro\n\nThe only doc of a deliberately broken site.\n');
-    await writeFile(path.join(siteDir, 'sidebars.js'), "module.exports = {mainSidebar: ['intro'], emptySidebar: []};\n");
-    await writeFile(
-      path.join(siteDir, 'docusaurus.config.js'),
+  await mkdir(path.join(siteDir, 'docs'));
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
+  await writeFile(path.join(siteDir, 'docs', 'intro.md'), '# Intro\n\nThe only doc of a deliberately broken site.\n');
+  await writeFile(path.join(siteDir, 'sidebars.js'), "module.exports = {mainSidebar: ['intro'], emptySidebar: []};\n");
+  await writeFile(
+    path.join(siteDir, 'docusaurus.config.js'),
       `module.exports = {
   title: 'Broken', url: 'https://example.com', baseUrl: '/',
   presets: [['classic', {docs: {routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js')}, blog: false, pages: false, sitemap: false}]],
   themeConfig: {navbar: {items: [${JSON.stringify(item)}]}},
 };
 `,
-    );
+  );
+  return siteDir;
+}
+
+async function buildWithNavbarItem(item: Record<string, string>): Promise<{code: number | null; output: string}> {
+  const siteDir = await writeBrokenSite(item);
+  try {
     return await new Promise((resolve) => {
       const child = spawn('npx', ['docusaurus', 'build', '--no-minify'], {
         cwd: siteDir,
@@ -73,5 +79,34 @@ test.describe('broken configurations fail the build with a helpful message (spec
     const {code, output} = await buildWithNavbarItem({type: 'doesNotExist', position: 'right'});
     expect(code).not.toBe(0);
     expect(output).toContain('Bad navbar item type doesNotExist');
+  });
+});
+
+test.describe('a navbar item that fails to render in the browser (spec §8)', () => {
+  test.describe.configure({timeout: 240_000});
+
+  // Server rendering stops at the first failing item (see above); in the browser the theme's error
+  // boundary names the item. The dev server renders client-side only, so it shows that message.
+  test('tells the owner to double-check the navbar items configuration', async ({page}) => {
+    const siteDir = await writeBrokenSite({type: 'custom-doesNotExist', position: 'right'});
+    const port = 3190 + test.info().workerIndex;
+    const server = spawn('npx', ['docusaurus', 'start', '--host', '127.0.0.1', '--port', String(port), '--no-open'], {
+      cwd: siteDir,
+      env: {...process.env, NO_UPDATE_NOTIFIER: '1', BROWSER: 'none'},
+      detached: true,
+    });
+    try {
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.status, {timeout: 180_000})
+        .toBe(200);
+      await page.goto(`http://127.0.0.1:${port}/`);
+      const crash = page.getByText('A theme navbar item failed to render.');
+      await expect(crash).toBeVisible({timeout: 60_000});
+      await expect(page.getByText(/Please double-check the following navbar item \(themeConfig\.navbar\.items\)/)).toBeVisible();
+      await expect(page.getByText('No NavbarItem component found for type "custom-doesNotExist"').first()).toBeVisible();
+    } finally {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+      await rm(siteDir, {recursive: true, force: true});
+    }
   });
 });
