@@ -4,6 +4,8 @@ import {expect, openPage, test} from './support/fixtures';
 
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`accessibility in ${mode} mode`, () => {
+    // axe walks every node of the longest reference pages: give it room on a busy 2-core machine.
+    test.describe.configure({timeout: 120_000});
     for (const doc of ALL_DOCS) {
       test(`${doc.path} has no serious or critical axe violations`, async ({page}) => {
         await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
