@@ -9,13 +9,13 @@ import {BUILD_DIR, startNginx, type NginxServer} from './support/nginx';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 import {test as base, expect, openPage} from './support/fixtures';
 
-/** nginx listens on this port and the next two; each Playwright worker gets its own three. */
+/** nginx listens on this port and the next two; each parallel Playwright worker gets its own three. */
 const BASE_PORT = Number(process.env.DOCS_NGINX_PORT ?? 3180);
 
 const test = base.extend<{cspViolations: string[]}, {nginx: NginxServer}>({
   nginx: [
     async ({}, use, workerInfo) => {
-      const server = await startNginx(BASE_PORT + 3 * workerInfo.workerIndex);
+      const server = await startNginx(BASE_PORT + 3 * workerInfo.parallelIndex);
       await use(server);
       await server.stop();
     },
