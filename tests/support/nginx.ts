@@ -152,7 +152,14 @@ http {
   }
   const child = spawn(bin, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {stdio: ['ignore', 'ignore', 'pipe']});
   const url = `http://127.0.0.1:${basePort}`;
-  await waitUntilServing(url, child, errorLog);
+  try {
+    await waitUntilServing(url, child, errorLog);
+  } catch (error) {
+    child.kill('SIGQUIT');
+    collector.close();
+    rmSync(prefix, {recursive: true, force: true});
+    throw error;
+  }
   return {
     url,
     urlWithoutCollector: `http://127.0.0.1:${basePort + 1}`,
