@@ -99,6 +99,10 @@ const config: Config = {
     ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
     // Page views for production builds only (plugins/page-views); DOCS_ANALYTICS=off switches it off.
     ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
+    // robots.txt naming the absolute sitemap URL (plugins/seo).
+    ['./plugins/seo/index.ts', {}],
+    // The Content-Security-Policy with this build's inline-script hashes, as build/.nginx/csp.conf (plugins/csp).
+    ['./plugins/csp/index.ts', {collectorUrl: ANALYTICS.collectorUrl}],
     // Logs, never throws, when the search plugin cannot highlight the matched words on a page.
     searchHighlightGuard,
     ...(withCrashTestPage

@@ -1,0 +1,43 @@
+/**
+ * Content-Security-Policy for the web server (issue 6 §6). `postBuild` hashes the executable
+ * inline <script>s of every built HTML page, builds the policy (policy.ts) and writes it as an
+ * nginx include, `build/.nginx/csp.conf`, which deploy/nginx.conf's server block includes.
+ * The hashes change with the theme's inline scripts, so they are computed from each build.
+ */
+import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+import {buildPolicy, inlineScriptHashes, nginxInclude} from './policy';
+import type {PluginOptions} from './options';
+
+export {validateOptions, DEFAULT_OPTIONS, type Options, type PluginOptions} from './options';
+
+export const PLUGIN_NAME = 'docusaurus-plugin-csp';
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, {withFileTypes: true, recursive: true});
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The policy for a built site: the union of the inline-script hashes of all its pages. */
+export async function policyForBuild(outDir: string, options: Pick<PluginOptions, 'collectorUrl'>): Promise<string> {
+  const hashes = new Set<string>();
+  for (const file of await htmlFiles(outDir)) {
+    for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) {
+      hashes.add(hash);
+    }
+  }
+  return buildPolicy({scriptHashes: [...hashes], collectorUrl: options.collectorUrl});
+}
+
+export default function pluginCsp(_context: LoadContext, options: PluginOptions): Plugin {
+  return {
+    name: PLUGIN_NAME,
+    async postBuild({outDir}) {
+      const target = path.join(outDir, options.nginxInclude);
+      await mkdir(path.dirname(target), {recursive: true});
+      await writeFile(target, nginxInclude(await policyForBuild(outDir, options)));
+    },
+  };
+}

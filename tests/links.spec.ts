@@ -1,0 +1,53 @@
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {check, LinkState} from 'linkinator';
+import {baseURL} from '../playwright.config';
+import {ALL_DOCS} from '../src/constants/docs';
+import {expect, test} from './support/fixtures';
+
+// Link integrity (issue 6 §5): crawl the served build from every route, following internal
+// links, anchors (#fragments) and assets; external links are not fetched.
+test('no broken internal link, anchor or asset in the served build', async () => {
+  test.setTimeout(180_000);
+  const origin = new URL(baseURL).origin;
+  const result = await check({
+    path: ALL_DOCS.map((doc) => `${baseURL}${doc.path}`),
+    recurse: true,
+    checkFragments: true,
+    checkCss: true,
+    concurrency: 8,
+    timeout: 20_000,
+    linksToSkip: async (link) => !link.startsWith(origin),
+  });
+  const checked = result.links.filter((link) => link.state !== LinkState.SKIPPED);
+  const broken = result.links
+    .filter((link) => link.state === LinkState.BROKEN)
+    .map((link) => `${link.status ?? '-'} ${link.url} (on ${link.parent ?? '?'})${link.failureDetails?.length ? ` ${JSON.stringify(link.failureDetails).slice(0, 200)}` : ''}`);
+  expect(broken, 'broken links').toEqual([]);
+  // The crawl really covered the site: every page, its assets and in-page anchors.
+  const urls = new Set(checked.map((link) => link.url));
+  for (const doc of ALL_DOCS) {
+    expect(urls, doc.path).toContain(`${baseURL}${doc.path}`);
+  }
+  expect(checked.some((link) => link.url.includes('/assets/'))).toBe(true);
+});
+
+test('control: with these options a missing anchor does count as broken', async () => {
+  const pages: Record<string, string> = {
+    '/': '<a href="/b#present">ok</a> <a href="/b#missing">bad</a>',
+    '/b': '<h2 id="present">Here</h2>',
+  };
+  const server = createServer((request, response) => {
+    const body = pages[request.url ?? ''];
+    response.writeHead(body ? 200 : 404, {'content-type': 'text/html'}).end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await check({path: `${origin}/`, recurse: true, checkFragments: true});
+    const broken = result.links.filter((link) => link.state === LinkState.BROKEN).map((link) => link.url);
+    expect([...new Set(broken)]).toEqual([`${origin}/b#missing`]);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

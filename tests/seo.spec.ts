@@ -1,0 +1,85 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {ALL_DOCS} from '../src/constants/docs';
+import {SITE} from '../src/constants/site';
+import {SOCIAL_CARD} from '../scripts/make-social-card';
+import {expect, openPage, test} from './support/fixtures';
+
+const BUILD_DIR = path.resolve(__dirname, '../build');
+const absolute = (route: string) => `${SITE.url}${route}`;
+
+test.describe('SEO (issue 6 §4)', () => {
+  test('sitemap.xml lists exactly the eleven routes as absolute URLs', async ({request}) => {
+    const response = await request.get('/sitemap.xml');
+    expect(response.status()).toBe(200);
+    const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect([...locs].sort()).toEqual(ALL_DOCS.map((doc) => absolute(doc.path)).sort());
+  });
+
+  test('robots.txt allows crawling and points to the sitemap', async ({request}) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow:$/m);
+    expect(text).toContain(`Sitemap: ${SITE.url}/sitemap.xml`);
+  });
+
+  test('every page: unique title and description, canonical, Open Graph, Twitter, lang and dir', async ({page}) => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const doc of ALL_DOCS) {
+      await openPage(page, doc.path);
+      const head = await page.evaluate(() => {
+        const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null;
+        return {
+          title: document.title,
+          lang: document.documentElement.getAttribute('lang'),
+          dir: document.documentElement.getAttribute('dir'),
+          description: meta('meta[name="description"]'),
+          canonical: document.head.querySelectorAll('link[rel="canonical"]').length === 1
+            ? document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null
+            : 'not exactly one',
+          ogTitle: meta('meta[property="og:title"]'),
+          ogDescription: meta('meta[property="og:description"]'),
+          ogUrl: meta('meta[property="og:url"]'),
+          ogImage: meta('meta[property="og:image"]'),
+          twitterCard: meta('meta[name="twitter:card"]'),
+          twitterImage: meta('meta[name="twitter:image"]'),
+          robots: meta('meta[name="robots"]'),
+        };
+      });
+      expect(head.lang, doc.path).toBe('en');
+      expect(head.dir, doc.path).toBe('ltr');
+      expect(head.canonical, doc.path).toBe(absolute(doc.path));
+      expect(head.ogUrl, doc.path).toBe(absolute(doc.path));
+      expect(head.ogTitle, doc.path).toBe(head.title);
+      expect(head.description?.length ?? 0, doc.path).toBeGreaterThan(50);
+      expect(head.ogDescription, doc.path).toBe(head.description);
+      expect(head.ogImage, doc.path).toBe(`${SITE.url}/img/social-card.png`);
+      expect(head.twitterImage, doc.path).toBe(head.ogImage);
+      expect(head.twitterCard, doc.path).toBe('summary_large_image');
+      expect(head.robots, doc.path).toBeNull();
+      titles.add(head.title);
+      descriptions.add(head.description ?? '');
+    }
+    expect(titles.size).toBe(ALL_DOCS.length);
+    expect(descriptions.size).toBe(ALL_DOCS.length);
+  });
+
+  test('the social card is a real 1200×630 PNG, served', async ({request}) => {
+    const response = await request.get('/img/social-card.png');
+    expect(response.status()).toBe(200);
+    const png = await response.body();
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.readUInt32BE(16)).toBe(SOCIAL_CARD.width);
+    expect(png.readUInt32BE(20)).toBe(SOCIAL_CARD.height);
+    expect(png.length).toBeGreaterThan(10_000);
+  });
+
+  test('/search is a tool, not content: noindex and not in the sitemap', async ({page}) => {
+    await openPage(page, '/search');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    expect(readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8')).not.toMatch(/\/search|crash-test|404/);
+  });
+});
