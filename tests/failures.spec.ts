@@ -95,21 +95,63 @@ test.describe('loading failures (spec §4, §8)', () => {
   });
 
   test('the progress bar appears only when navigation takes longer than 200 ms', async ({page}) => {
+    // Page time is a fake clock, paused during the navigations: the test moves it, nothing is timed.
+    await page.clock.install();
     await openPage(page, '/');
+    const bar = page.locator('#nprogress');
+    await page.evaluate(() => {
+      const w = window as unknown as {__barShown: number};
+      w.__barShown = 0;
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) w.__barShown += 1;
+      }).observe(document.body, {childList: true});
+    });
+    const barShown = () => page.evaluate(() => (window as unknown as {__barShown: number}).__barShown);
+    // The pages' script chunks are held until the test releases them.
     let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let held = Promise.resolve();
+    const hold = () => (held = new Promise<void>((resolve) => (release = resolve)));
     await page.route('**/assets/js/*.js', async (route) => {
       await held;
       await route.continue();
     });
-    const startedAt = Date.now();
-    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Changelog'}).click();
-    await expect(page.locator('#nprogress')).toBeAttached();
-    const appearedAfter = Date.now() - startedAt;
-    expect(appearedAfter).toBeGreaterThanOrEqual(200);
+    /** Clicks a sidebar link; returns once the route update (which sets the bar's timer) has run. */
+    const startNavigation = async (label: string, url: RegExp) => {
+      await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: label}).click();
+      await expect(page).toHaveURL(url);
+      // React renders the route update in a task posted after the click: one more posted task is after it.
+      await page.evaluate(() => new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(null);
+        channel.port2.postMessage(null);
+      }));
+    };
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+
+    // Slow navigation: no bar for the first 199 ms, the bar at 200 ms.
+    hold();
+    await startNavigation('Changelog', /\/additional\/changelog$/);
+    await page.clock.runFor(199);
+    await expect(bar).not.toBeAttached();
+    expect(await barShown()).toBe(0);
+    await page.clock.runFor(1);
+    await expect(bar).toBeAttached();
     release();
+    await page.clock.resume();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
-    await expect(page.locator('#nprogress')).not.toBeAttached();
+    await expect(bar).not.toBeAttached();
+
+    // Fast navigation (done at 199 ms): the bar never shows, even after its 200 ms have passed.
+    const shownBefore = await barShown();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    hold();
+    await startNavigation('Quick start', /\/getting-started\/quick-start$/);
+    await page.clock.runFor(199);
+    release();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Quick start');
+    await page.clock.runFor(10_000);
+    await expect(bar).not.toBeAttached();
+    expect(await barShown()).toBe(shownBefore);
   });
 
   test('linked pages are prefetched, except on data-saver or 2g connections', async ({browser}) => {

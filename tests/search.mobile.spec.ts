@@ -28,11 +28,20 @@ test.describe('search box at phone width', () => {
   test('is disabled and reads Loading... until its index arrives', async ({page}) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let delivered = false;
     await page.route('**/search-index*.json', async (route) => {
       await held;
       await route.continue();
+      delivered = true;
     });
+    const indexRequested = page.waitForRequest('**/search-index*.json');
     await openPage(page, '/basics/sdk');
+    await indexRequested;
+    await expect(searchInput(page)).toBeDisabled();
+    await expect(searchInput(page)).toHaveAttribute('placeholder', SEARCH.loadingText);
+    // Everything the page had queued runs (two idle periods and a frame) while the index is held.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(() => requestAnimationFrame(() => resolve(null))))));
+    expect(delivered).toBe(false);
     await expect(searchInput(page)).toBeDisabled();
     await expect(searchInput(page)).toHaveAttribute('placeholder', SEARCH.loadingText);
     release();

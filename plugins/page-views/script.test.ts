@@ -94,7 +94,9 @@ test.describe('page-views transport', () => {
       expect(() => sendEvent('/api/event', '{}', {fetch: () => Promise.reject(new TypeError('Failed to fetch'))})).not.toThrow();
       expect(() => sendEvent('/api/event', '{}', {fetch: () => { throw new TypeError('bad'); }})).not.toThrow();
       expect(() => sendEvent('/api/event', '{}', {})).not.toThrow();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Node reports unhandled rejections once the microtask queue has drained, before the next
+      // macrotask: one turn of the event loop (setImmediate) is enough, no waiting.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', onUnhandled);

@@ -24,6 +24,43 @@ export function searchIndexFiles(buildDir: string = BUILD_DIR): string[] {
     .map((name) => path.join(buildDir, name));
 }
 
+/** Lunr syntax, emoji, RTL and HTML: each within the bound, searched as typed (tests and benchmark). */
+export const HOSTILE_QUERIES: readonly string[] = [
+  '*',
+  '~',
+  '^',
+  ':',
+  '+',
+  '-',
+  '"',
+  "'",
+  '\\',
+  'web*',
+  'sdk~2',
+  'token^10',
+  'title:sdk',
+  '+refund -invoice',
+  '"webhook signature"',
+  'C:\\path\\to',
+  '🚀📶',
+  'eSIM 🚀',
+  'بطاقة eSIM',
+  'שלום',
+  '<img src=x onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  '</span><b>bold</b>',
+];
+
+/**
+ * Over-long queries (2,000 characters): what the box cuts each to (SEARCH.maxQueryLength /
+ * maxQueryWords), why, and what the list then shows (tests and benchmark).
+ */
+export const LONG_QUERIES: readonly {query: string; bounded: string; cut: 'length' | 'words'; answer: 'no results' | RegExp}[] = [
+  {query: 'a'.repeat(2000), bounded: 'a'.repeat(60), cut: 'length', answer: 'no results'},
+  {query: 'webhook '.repeat(250), bounded: Array(5).fill('webhook').join(' '), cut: 'words', answer: /webhook/i},
+  {query: '🚀'.repeat(1000), bounded: '🚀'.repeat(30), cut: 'length', answer: 'no results'},
+];
+
 export function searchInput(page: Page): Locator {
   return page.locator('input.navbar__search-input');
 }
