@@ -444,7 +444,9 @@ function textOf(nodes: readonly AnyNode[]): string {
 }
 
 /** Absolute URL of a link target: `.mdx` files become their page's canonical URL. */
-export function absoluteUrl(url: string, options: ConvertOptions): string {
+export function absoluteUrl(rawUrl: string, options: ConvertOptions): string {
+  // `pathname:///openapi.yaml`: Docusaurus's escape hatch for files outside the router.
+  const url = rawUrl.replace(/^pathname:\/\//, '');
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
     return url;
   }

@@ -108,7 +108,7 @@ export default function PageMarkdownActions(): ReactNode {
   };
 
   return (
-    <div className={styles.actions}>
+    <div className={clsx('page-markdown-actions', styles.actions)}>
       <button
         type="button"
         className={clsx(styles.action, styles.button, state === 'copied' && styles.copied)}
