@@ -177,6 +177,7 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
             pageUrl: url(page.permalink),
             siteRootUrl,
             resolveDocPermalink: (file) => permalinkBySource.get(file),
+            siteDir,
             staticDirs,
           });
           return {page, markdown: renderPage(page, body, site)};

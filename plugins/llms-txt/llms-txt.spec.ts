@@ -27,6 +27,7 @@ const convertOptions: ConvertOptions = {
   siteRootUrl: 'https://docs.example.com/',
   resolveDocPermalink: (file) =>
     file === path.join(ROOT, 'docs/getting-started/authentication.mdx') ? '/getting-started/authentication' : undefined,
+  siteDir: ROOT,
   staticDirs: [path.join(ROOT, 'static')],
 };
 

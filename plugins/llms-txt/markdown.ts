@@ -28,6 +28,8 @@ export type ConvertOptions = {
   siteRootUrl: string;
   /** The site path of the doc that an absolute `.md`/`.mdx` file path belongs to (its permalink). */
   resolveDocPermalink: (filePath: string) => string | undefined;
+  /** The site directory (`@site/` in imports). */
+  siteDir: string;
   /** Directories served at the site root (`static/`): imported SVGs under them become image links. */
   staticDirs: readonly string[];
 };
@@ -182,7 +184,7 @@ function bindingFor(source: string, imported: string | undefined, options: Conve
 /** `@site/static/img/x.svg` or `../../static/img/x.svg` → its absolute URL on the site. */
 function staticUrl(source: string, options: ConvertOptions): string {
   const file = source.startsWith('@site/')
-    ? path.resolve(options.staticDirs[0] ?? '.', '..', source.slice('@site/'.length))
+    ? path.resolve(options.siteDir, source.slice('@site/'.length))
     : path.resolve(path.dirname(options.sourcePath), source);
   for (const dir of options.staticDirs) {
     const relative = path.relative(dir, file);
