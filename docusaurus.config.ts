@@ -6,7 +6,9 @@ import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-s
 import searchHighlightGuard from './plugins/search-highlight-guard';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
+import {SIDEBAR_ID} from './src/constants/docs';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
+import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
 
 // Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
 const withCrashTestPage = process.env.DOCS_CRASH_TEST === 'true';
@@ -103,6 +105,8 @@ const config: Config = {
     ['./plugins/seo/index.ts', {}],
     // The Content-Security-Policy with this build's inline-script hashes, as build/.nginx/csp.conf (plugins/csp).
     ['./plugins/csp/index.ts', {collectorUrl: ANALYTICS.collectorUrl}],
+    // /llms.txt, /llms-full.txt and a .md twin of every doc, written by postBuild (plugins/llms-txt).
+    ['./plugins/llms-txt/index.ts', {summary: SITE.description, sidebarId: SIDEBAR_ID} satisfies LlmsTxtOptions],
     // Logs, never throws, when the search plugin cannot highlight the matched words on a page.
     searchHighlightGuard,
     ...(withCrashTestPage

@@ -1,0 +1,72 @@
+/**
+ * Markdown renderings of the site's own MDX components and the constants modules pages import,
+ * for the `.md` twins. Every component a page uses needs an entry here (the converter fails the
+ * build on an unknown one), rendered from the same constants as the React component.
+ */
+import type {PhrasingContent, RootContent, Table, TableCell, TableRow} from 'mdast';
+
+import * as apiConstants from '../../src/constants/api';
+import * as docsConstants from '../../src/constants/docs';
+import * as siteConstants from '../../src/constants/site';
+import {ERROR_CODES, SCOPES, WEBHOOK_EVENTS} from '../../src/constants/api';
+
+/** Modules whose exports pages may use in `{…}` expressions and attributes (`import {BRAND} from '@site/src/constants/site'`). */
+export const CONSTANT_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  '@site/src/constants/site': siteConstants,
+  '@site/src/constants/api': apiConstants,
+  '@site/src/constants/docs': docsConstants,
+};
+
+export type RenderContext = {
+  /** Absolute URL of the page being rendered (for `#anchor` links). */
+  pageUrl: string;
+};
+
+/** Renders a component (its props already evaluated) as flow content. */
+export type ComponentRenderer = (props: Readonly<Record<string, unknown>>, context: RenderContext) => RootContent[];
+
+/** Backticked spans in a constant's text become inline code (as `withCode` in ApiTables). */
+export function withCode(text: string): PhrasingContent[] {
+  return text
+    .split(/(`[^`]+`)/)
+    .filter((part) => part !== '')
+    .map((part): PhrasingContent =>
+      part.startsWith('`') && part.endsWith('`') ? {type: 'inlineCode', value: part.slice(1, -1)} : {type: 'text', value: part},
+    );
+}
+
+const text = (value: string | number): PhrasingContent => ({type: 'text', value: String(value)});
+const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
+
+function table(header: readonly string[], rows: ReadonlyArray<readonly PhrasingContent[][]>): Table {
+  const row = (cells: readonly PhrasingContent[][]): TableRow => ({
+    type: 'tableRow',
+    children: cells.map((children): TableCell => ({type: 'tableCell', children})),
+  });
+  return {
+    type: 'table',
+    align: header.map(() => null),
+    children: [row(header.map((label) => [text(label)])), ...rows.map(row)],
+  };
+}
+
+/** Modules of React components pages import, by import source, then export name. */
+export const COMPONENT_MODULES: Readonly<Record<string, Readonly<Record<string, ComponentRenderer>>>> = {
+  '@site/src/components/ApiTables': {
+    ScopeTable: () => [table(['Scope', 'Allows'], SCOPES.map(({scope, allows}) => [[code(scope)], [text(allows)]]))],
+    WebhookEventTable: () => [
+      table(['Event type', 'Sent when'], WEBHOOK_EVENTS.map(({type, when}) => [[code(type)], withCode(when)])),
+    ],
+    ErrorCodeTable: (_props, {pageUrl}) => [
+      table(
+        ['HTTP', 'Code', 'Meaning', 'SDK class'],
+        ERROR_CODES.map(({code: errorCode, status, summary, sdkClass}) => [
+          [text(status)],
+          [{type: 'link', url: `${pageUrl}#${errorCode}`, children: [code(errorCode)]}],
+          withCode(summary),
+          [code(sdkClass)],
+        ]),
+      ),
+    ],
+  },
+};

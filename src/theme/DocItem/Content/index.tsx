@@ -1,0 +1,17 @@
+// Wrap: adds the "Copy page as Markdown" / "View as Markdown" actions above each doc's title (issue 7).
+import type {ReactNode} from 'react';
+import Content from '@theme-original/DocItem/Content';
+import type ContentType from '@theme/DocItem/Content';
+import type {WrapperProps} from '@docusaurus/types';
+import PageMarkdownActions from '@site/src/components/PageMarkdownActions';
+
+type Props = WrapperProps<typeof ContentType>;
+
+export default function DocItemContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <PageMarkdownActions />
+      <Content {...props} />
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The docs for AI assistants in the production build (issue 7; plugins/llms-txt): the `.md` twins
+ * are plain Markdown, llms.txt follows the llmstxt.org format and every link in it resolves, and
+ * none of the files reaches the sitemap or the search index. Plain Node tests: build first.
+ */
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+
+import {expect, test} from '@playwright/test';
+import type {Root} from 'mdast';
+
+import {ALL_DOCS, DOC_CATEGORIES} from '../src/constants/docs';
+import {BRAND, SITE} from '../src/constants/site';
+import {twinPath} from '../plugins/llms-txt/twinPath';
+
+const BUILD_DIR = path.resolve(__dirname, '..', 'build');
+const read = (sitePath: string) => readFileSync(path.join(BUILD_DIR, sitePath), 'utf8');
+const siteUrl = (sitePath: string) => new URL(sitePath, SITE.url).href;
+
+/** HTML that Markdown itself allows in a twin (a hard line break). */
+const ALLOWED_HTML = /^<br\s*\/?>$/i;
+
+type Node = {type: string; children?: Node[]; value?: string; url?: string; depth?: number; lang?: string | null};
+
+async function parse(markdown: string, {mdx = false} = {}): Promise<Root> {
+  const [{unified}, {default: remarkParse}, {default: remarkGfm}, {default: remarkMdx}] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+    import('remark-mdx'),
+  ]);
+  const processor = mdx ? unified().use(remarkParse).use(remarkMdx).use(remarkGfm) : unified().use(remarkParse).use(remarkGfm);
+  return processor.parse(markdown) as Root;
+}
+
+function walk(node: Node, visit: (node: Node) => void): void {
+  visit(node);
+  for (const child of node.children ?? []) {
+    walk(child, visit);
+  }
+}
+
+function textOf(node: Node): string {
+  return node.value ?? (node.children ?? []).map(textOf).join('');
+}
+
+/** The build file a site URL is served from (`docusaurus serve` / any static host). */
+function buildFileFor(url: string): string | undefined {
+  const {pathname} = new URL(url);
+  const candidates = pathname.endsWith('/')
+    ? [`${pathname}index.html`]
+    : [pathname, `${pathname}.html`, `${pathname}/index.html`];
+  return candidates.map((candidate) => path.join(BUILD_DIR, decodeURIComponent(candidate))).find((file) => existsSync(file) && !file.endsWith(path.sep));
+}
+
+test.describe('Markdown twins (build/**/*.md)', () => {
+  for (const doc of ALL_DOCS) {
+    test(`${twinPath(doc.path)} is plain Markdown with absolute links`, async () => {
+      const markdown = read(twinPath(doc.path));
+      const tree = (await parse(markdown)) as Node;
+      const problems: string[] = [];
+      walk(tree, (node) => {
+        if (node.type === 'html' && !ALLOWED_HTML.test((node.value ?? '').trim())) {
+          problems.push(`HTML: ${node.value}`);
+        }
+        if (node.type === 'text' && /\{[A-Z_][\w.]*(?:\([^)]*\))?\}/.test(node.value ?? '')) {
+          problems.push(`unresolved constant: ${node.value}`);
+        }
+        if (node.type === 'code' && !node.lang) {
+          problems.push(`code block without language: ${(node.value ?? '').slice(0, 40)}`);
+        }
+        if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && !/^(?:https?|mailto):/.test(node.url ?? '')) {
+          problems.push(`relative URL: ${node.url}`);
+        }
+      });
+      // Paragraphs (not code) that are import/export lines or JSX tags.
+      for (const node of tree.children ?? []) {
+        if (node.type === 'paragraph' && /^(?:import|export)\s/m.test(textOf(node))) {
+          problems.push(`ESM line: ${textOf(node)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+
+      // The same text read as MDX holds no JSX, no ESM and no `{…}` expressions either.
+      const mdxTypes = new Set<string>();
+      walk((await parse(markdown, {mdx: true})) as Node, (node) => {
+        if (/^mdx/.test(node.type)) {
+          mdxTypes.add(node.type);
+        }
+      });
+      expect([...mdxTypes]).toEqual([]);
+
+      // Title, canonical URL, constants substituted.
+      const [first] = tree.children ?? [];
+      expect(first?.type === 'heading' && first.depth === 1 ? textOf(first) : undefined).toBe(doc.title);
+      expect(markdown).toContain(`URL: ${siteUrl(doc.path)}\n`);
+      expect(markdown).toContain(BRAND);
+    });
+  }
+
+  test('internal links in the twins point at pages and files of the build', async () => {
+    const missing: string[] = [];
+    for (const doc of ALL_DOCS) {
+      walk((await parse(read(twinPath(doc.path)))) as Node, (node) => {
+        if ((node.type === 'link' || node.type === 'image') && node.url?.startsWith(`${SITE.url}/`) && !buildFileFor(node.url)) {
+          missing.push(`${twinPath(doc.path)} → ${node.url}`);
+        }
+      });
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('tabs become one subsection per tab, diagrams an image with their description, tables stay tables', async () => {
+    const quickStart = read(twinPath('/getting-started/quick-start'));
+    expect(quickStart).toContain('## Step 1: Get an access token');
+    for (const label of ['cURL', 'JavaScript', 'Python']) {
+      expect(quickStart).toContain(`\n### ${label}\n`);
+    }
+    expect(quickStart).not.toContain('highlight-next-line');
+    const concepts = read(twinPath('/getting-started/main-concepts'));
+    expect(concepts).toMatch(/!\[Order status: [^\]]+\]\(https:\/\/docs\.example\.com\/img\/order-status\.svg\)/);
+    // The ApiTables components, rendered from the constants: one row per error code, linked to its section.
+    expect(concepts).toContain(`| 400 | [\`invalid_request\`](${siteUrl('/getting-started/main-concepts')}#invalid_request) |`);
+    expect(concepts).toContain('\n### invalid_request\n');
+    expect(concepts).not.toContain('{#');
+  });
+});
+
+test.describe('llms.txt and llms-full.txt', () => {
+  test('llms.txt: H1 title, blockquote summary, one H2 per sidebar category listing its docs in order', async () => {
+    const nodes = ((await parse(read('/llms.txt'))) as Node).children ?? [];
+    const [title, summary, ...rest] = nodes;
+    expect(title?.type).toBe('heading');
+    expect(title?.depth).toBe(1);
+    expect(textOf(title!)).toBe(SITE.title);
+    expect(summary?.type).toBe('blockquote');
+    expect(summary?.children?.map((child) => child.type)).toEqual(['paragraph']);
+    expect(textOf(summary!)).toBe(SITE.description);
+
+    // Optional prose (no headings) before the first section, as the format allows.
+    const firstSection = rest.findIndex((node) => node.type === 'heading');
+    expect(rest.slice(0, firstSection).every((node) => node.type !== 'heading')).toBe(true);
+    const sections = rest.slice(firstSection);
+    expect(sections.length).toBe(DOC_CATEGORIES.length * 2);
+    DOC_CATEGORIES.forEach((category, index) => {
+      const heading = sections[index * 2]!;
+      const list = sections[index * 2 + 1]!;
+      expect(heading.type === 'heading' && heading.depth === 2 && textOf(heading)).toBe(category.label);
+      expect(list.type).toBe('list');
+      const items = (list.children ?? []).map((item) => {
+        const paragraph = item.children?.[0];
+        expect(item.children?.length).toBe(1);
+        const [link, description] = paragraph?.children ?? [];
+        expect(link?.type).toBe('link');
+        expect(description?.type).toBe('text');
+        expect(description?.value).toMatch(/^: \S/);
+        return {title: textOf(link!), url: link!.url};
+      });
+      expect(items).toEqual(category.docs.map((doc) => ({title: doc.title, url: siteUrl(twinPath(doc.path))})));
+    });
+  });
+
+  test('every link in llms.txt resolves to a file in the build', async () => {
+    const urls: string[] = [];
+    walk((await parse(read('/llms.txt'))) as Node, (node) => {
+      if (node.type === 'link') {
+        urls.push(node.url!);
+      }
+    });
+    expect(urls.length).toBe(ALL_DOCS.length + 1);
+    expect(urls.filter((url) => !url.startsWith(`${SITE.url}/`) || !buildFileFor(url))).toEqual([]);
+  });
+
+  test('llms-full.txt holds every page in sidebar order, each under its title and canonical URL', () => {
+    const full = read('/llms-full.txt');
+    expect(full.startsWith(`# ${SITE.title}\n\n> ${SITE.description}\n`)).toBe(true);
+    let position = 0;
+    for (const doc of ALL_DOCS) {
+      const twin = read(twinPath(doc.path));
+      const at = full.indexOf(twin, position);
+      expect(at, `${doc.path} after the previous page`).toBeGreaterThan(position);
+      expect(twin.startsWith(`# ${doc.title}\n\nURL: ${siteUrl(doc.path)}\n`)).toBe(true);
+      position = at;
+    }
+  });
+
+  test('neither the sitemap nor the search index lists the Markdown files or the page actions', () => {
+    const sitemap = read('/sitemap.xml');
+    expect(sitemap).not.toMatch(/\.(?:md|txt)</);
+    const indexFiles = readdirSync(BUILD_DIR).filter((name) => /^search-index.*\.json$/.test(name));
+    expect(indexFiles.length).toBeGreaterThan(0);
+    for (const name of indexFiles) {
+      const index = readFileSync(path.join(BUILD_DIR, name), 'utf8');
+      expect(index).not.toMatch(/\.md"|llms(?:-full)?\.txt/);
+      expect(index).not.toContain('Copy page as Markdown');
+      expect(index).not.toContain('View as Markdown');
+    }
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * "Copy page as Markdown" and "View as Markdown" on every doc (issue 7; src/components/PageMarkdownActions),
+ * against the production build: clipboard, the .md link, the keyboard path, the failure state,
+ * no layout shift, and axe in both colour modes.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+
+import {twinPath} from '../plugins/llms-txt/twinPath';
+import {expect, openPage, test} from './support/fixtures';
+
+const PAGE = '/getting-started/quick-start';
+const ACTIONS = '.page-markdown-actions';
+const copyButton = (page: Page) => page.locator(ACTIONS).getByRole('button', {name: 'Copy page as Markdown'});
+const viewLink = (page: Page) => page.locator(ACTIONS).getByRole('link', {name: 'View as Markdown'});
+
+test.describe('page Markdown actions', () => {
+  test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+  test('are on every doc, before the title, linking to its twin', async ({page}) => {
+    for (const [path, twin] of [['/', '/index.md'], [PAGE, twinPath(PAGE)]] as const) {
+      await openPage(page, path);
+      await expect(viewLink(page)).toHaveAttribute('href', twin);
+      await expect(copyButton(page)).toBeVisible();
+      const actionsBox = (await page.locator(ACTIONS).boundingBox())!;
+      const titleBox = (await page.getByRole('heading', {level: 1}).boundingBox())!;
+      expect(actionsBox.y + actionsBox.height).toBeLessThanOrEqual(titleBox.y);
+    }
+  });
+
+  test('copy puts the page Markdown on the clipboard and says so', async ({page}) => {
+    await openPage(page, PAGE);
+    const twin = await (await page.request.get(twinPath(PAGE))).text();
+    await copyButton(page).click();
+    await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
+    await expect(page.locator(ACTIONS).getByRole('status')).toHaveText(/Copied the page as Markdown/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin);
+    expect(twin.startsWith('# Quick start\n')).toBe(true);
+    // Back to its label after a moment.
+    await expect(copyButton(page)).toBeVisible({timeout: 5_000});
+  });
+
+  test.describe('view as Markdown', () => {
+    // Chromium asks for /favicon.ico when it shows a plain-text document; the site has an SVG favicon only.
+    test.use({allowedConsoleErrors: /status of 404/});
+    test('opens the .md twin, served as Markdown', async ({page}) => {
+      const notFound: string[] = [];
+      page.on('response', (res) => {
+        if (res.status() === 404) {
+          notFound.push(new URL(res.url()).pathname);
+        }
+      });
+      await openPage(page, PAGE);
+      const [response] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('.md')), viewLink(page).click()]);
+      expect(new URL(page.url()).pathname).toBe(twinPath(PAGE));
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
+      expect(await response.text()).toMatch(/^# Quick start\n\nURL: https:\/\/docs\.example\.com\/getting-started\/quick-start\n/);
+      await page.waitForLoadState('load');
+      expect(notFound.filter((pathname) => pathname !== '/favicon.ico')).toEqual([]);
+    });
+  });
+
+  test('keyboard: Tab reaches the button with a visible focus ring, Enter copies, Tab then Enter opens the twin', async ({page}) => {
+    await openPage(page, PAGE);
+    let reached = false;
+    for (let presses = 0; presses < 80 && !reached; presses += 1) {
+      await page.keyboard.press('Tab');
+      reached = await copyButton(page).evaluate((element) => element === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    const outline = await copyButton(page).evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Quick start\n/);
+    await page.keyboard.press('Tab');
+    await expect(viewLink(page)).toBeFocused();
+    expect(await viewLink(page).evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+    await Promise.all([page.waitForURL(`**${twinPath(PAGE)}`), page.keyboard.press('Enter')]);
+  });
+
+  test.describe('when the twin cannot be loaded', () => {
+    test.use({allowedConsoleErrors: /status of 503/});
+    test('the button says so and points to View as Markdown', async ({page}) => {
+      await page.route('**/*.md', (route) => route.fulfill({status: 503, body: 'down'}));
+      await openPage(page, PAGE);
+      await copyButton(page).click();
+      await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copy failed');
+      const status = page.locator(ACTIONS).getByRole('status');
+      await expect(status).toBeVisible();
+      await expect(status).toHaveText(/Could not copy the page\. Open “View as Markdown”/);
+      const results = await new AxeBuilder({page}).include(ACTIONS).analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    });
+  });
+
+  test('no layout shift: the server HTML already holds the actions at their final size', async ({browser, page}) => {
+    const noScript = await browser.newContext({javaScriptEnabled: false});
+    const staticPage = await noScript.newPage();
+    await staticPage.goto(PAGE);
+    const serverTitle = (await staticPage.getByRole('heading', {level: 1}).boundingBox())!;
+    const serverButton = (await staticPage.locator(`${ACTIONS} button`).boundingBox())!;
+    await noScript.close();
+
+    await openPage(page, PAGE);
+    const title = (await page.getByRole('heading', {level: 1}).boundingBox())!;
+    const button = (await copyButton(page).boundingBox())!;
+    expect(title.y).toBeCloseTo(serverTitle.y, 0);
+    expect(button).toEqual(serverButton);
+    await copyButton(page).click();
+    await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
+    expect(await page.locator(`${ACTIONS} button`).boundingBox()).toEqual(button);
+    expect((await page.getByRole('heading', {level: 1}).boundingBox())!.y).toBe(title.y);
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`pass axe in ${mode} mode, idle and copied`, async ({page}) => {
+      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+      await openPage(page, PAGE);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      const check = async () => (await new AxeBuilder({page}).include(ACTIONS).analyze()).violations.map((violation) => violation.id);
+      expect(await check()).toEqual([]);
+      await copyButton(page).click();
+      await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
+      expect(await check()).toEqual([]);
+    });
+  }
+});
