@@ -11,7 +11,6 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromium, type Browser} from '@playwright/test';
@@ -29,20 +28,11 @@ import {
   searchInput,
   waitForSearchReady,
 } from '../tests/support/search';
+import {freePort} from '../tests/support/ports';
 
 const READY_RUNS = 7;
 const HOSTILE_RUNS = 5;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function serve(port: number): Promise<ChildProcess> {
   const bin = path.resolve(__dirname, '../node_modules/.bin/docusaurus');

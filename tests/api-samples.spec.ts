@@ -5,7 +5,6 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
@@ -19,6 +18,7 @@ import {generateArtifacts} from '../plugins/api-artifacts';
 import {listOperations, resolveRef, type OpenApiDocument} from '../plugins/api-artifacts/openapi';
 import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../plugins/api-artifacts/postman';
 import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions, matchesTemplate, parseCurl, resolveConstants} from './support/api-docs';
+import {freePort} from './support/ports';
 
 /** The endpoint table of the domain brief (§4), the independent expectation for the document. */
 const BRIEF_ENDPOINTS = [
@@ -194,17 +194,6 @@ test.describe('Postman collection and environments (build/postman/)', () => {
   });
 });
 
-/** A free loopback port (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Starts `prism mock` on the built OpenAPI document; resolves once it listens. */
 async function startPrism(): Promise<{origin: string; process: ChildProcess; log: string[]}> {
