@@ -103,7 +103,8 @@ async function serveWithNginx(buildDir: string): Promise<Served> {
   let conf = readFileSync(NGINX_CONF, 'utf8')
     .replace(/^(\s*)listen\s+[^;]+;/gm, `$1listen 127.0.0.1:${port};`)
     .replace(/^(\s*)root\s+[^;]+;/gm, `$1root ${buildDir};`)
-    .replace(/^\s*(user|pid|error_log|access_log)\s+[^;]+;/gm, '')
+    .replace(/^\s*(user|pid|error_log|access_log|daemon)\s+[^;]+;/gm, '')
+    .replace(/include\s+mime\.types;/g, 'include /etc/nginx/mime.types;')
     .replace(/^\s*listen\s+\[::\][^;]*;/gm, '');
   // Only one listen per server block survives the rewrite.
   conf = conf.replace(/(listen 127\.0\.0\.1:\d+;)([\s\S]*?)\s*listen 127\.0\.0\.1:\d+;/g, '$1$2');
