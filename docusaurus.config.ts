@@ -5,6 +5,7 @@ import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-s
 
 import searchAskAiOff from './plugins/search-ask-ai-off';
 import searchHighlightGuard from './plugins/search-highlight-guard';
+import selfContainedWorkers from './plugins/self-contained-workers';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
@@ -110,6 +111,8 @@ const config: Config = {
     searchHighlightGuard,
     // Keeps the search plugin's unused "Ask AI" widget (its CSS, its chunk) out of the build while askAi is unset.
     searchAskAiOff,
+    // No vendor split out of Web Workers (the search worker): one file each, as under webpack.
+    selfContainedWorkers,
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),
