@@ -3,7 +3,9 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 
+import searchAskAiOff from './plugins/search-ask-ai-off';
 import searchHighlightGuard from './plugins/search-highlight-guard';
+import selfContainedWorkers from './plugins/self-contained-workers';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
 import {SIDEBAR_ID} from './src/constants/docs';
@@ -12,6 +14,9 @@ import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
 
 // Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
 const withCrashTestPage = process.env.DOCS_CRASH_TEST === 'true';
+
+// Docusaurus Faster (Rspack, SWC, Lightning CSS) is on; DOCS_FASTER=false builds with webpack/Babel/Terser (npm run bench:build compares them).
+const withFaster = process.env.DOCS_FASTER !== 'false';
 
 const presetOptions = {
   docs: {
@@ -71,11 +76,14 @@ const themeConfig = {
     // vsDark in both modes, with its three sub-AA token colours fixed (see the module).
     theme: vsDarkAccessible,
     darkTheme: vsDarkAccessible,
-    additionalLanguages: ['bash', 'json', 'python', 'http'],
+    // Only what prism-react-renderer lacks: it already bundles js, ts, json, python, html/markup. Each extra
+    // language lands in main.js, loaded by every page (issue 6 byte budgets).
+    additionalLanguages: ['bash', 'http'],
   },
 } satisfies Preset.ThemeConfig;
 
 const config: Config = {
+  future: {experimental_faster: withFaster},
   title: SITE.title,
   tagline: SITE.tagline,
   favicon: 'img/favicon.svg',
@@ -109,6 +117,10 @@ const config: Config = {
     ['./plugins/llms-txt/index.ts', {summary: SITE.description, sidebarId: SIDEBAR_ID} satisfies LlmsTxtOptions],
     // Logs, never throws, when the search plugin cannot highlight the matched words on a page.
     searchHighlightGuard,
+    // Keeps the search plugin's unused "Ask AI" widget (its CSS, its chunk) out of the build while askAi is unset.
+    searchAskAiOff,
+    // No vendor split out of Web Workers (the search worker): one file each, as under webpack.
+    selfContainedWorkers,
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),

@@ -9,8 +9,10 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {compileScript, type CompiledScript} from './build-script';
 import pluginPageViews, {DEFAULT_OPTIONS, OFF_SWITCH_ENV, PLUGIN_NAME, isSwitchedOff, scriptTag, type PluginOptions} from './index';
 
-/** The byte budget of issue 5: the compiled script, gzipped. */
-const GZIP_BUDGET = 1536;
+import {loadBudgets} from '../../tests/support/bytes';
+
+/** The byte budget of issue 5: the compiled script, gzipped (tests/budgets.json, the one place budgets live). */
+const GZIP_BUDGET = loadBudgets().analyticsScript;
 
 const context = {baseUrl: '/docs/', siteConfig: {url: 'https://docs.example.com'}} as unknown as LoadContext;
 const options: PluginOptions = {...DEFAULT_OPTIONS};

@@ -1,7 +1,9 @@
 // Stands in for mark.js, which the search plugin uses unguarded to highlight the searched words
 // on the target page (plugins/search-highlight-guard aliases it here). Spec §8: a highlight error
 // is logged to the console only; it must never break the page.
-import MarkJs from 'mark.js/dist/mark.es6.js';
+// Issue 6: mark.js (≈5 KiB gzip) is loaded on first use, in its own chunk, instead of in main.js:
+// the plugin calls `unmark()` on every navigation, which needs no mark.js until something was marked.
+import type MarkJs from 'mark.js/dist/mark.es6.js';
 
 type MarkContext = ConstructorParameters<typeof MarkJs>[0];
 type MarkOptions = Record<string, unknown>;
@@ -10,32 +12,49 @@ function report(error: unknown): void {
   console.error('[search] Could not highlight the searched words on this page:', error);
 }
 
+let loaded: typeof MarkJs | undefined;
+let loading: Promise<typeof MarkJs> | undefined;
+
+function loadMarkJs(): Promise<typeof MarkJs> {
+  loading ??= import(/* webpackChunkName: "mark-js" */ 'mark.js/dist/mark.es6.js').then((module) => (loaded = module.default));
+  return loading;
+}
+
 export default class GuardedMark {
-  private readonly inner: MarkJs | null = null;
+  private readonly context: MarkContext;
+  private inner: MarkJs | null = null;
 
   constructor(context: MarkContext) {
-    try {
-      this.inner = new MarkJs(context);
-    } catch (error) {
-      report(error);
-    }
+    this.context = context;
   }
 
   mark(keywords: string | readonly string[], options?: MarkOptions): this {
-    try {
-      this.inner?.mark(keywords, options);
-    } catch (error) {
-      report(error);
-    }
+    this.run((inner) => inner.mark(keywords, options));
     return this;
   }
 
   unmark(options?: MarkOptions): this {
-    try {
-      this.inner?.unmark(options);
-    } catch (error) {
-      report(error);
+    // Nothing can be marked before mark.js was first asked for: no need to load it.
+    if (loading) {
+      this.run((inner) => inner.unmark(options));
     }
     return this;
+  }
+
+  /** Runs `call` now if mark.js is loaded, else once it is (calls keep their order). */
+  private run(call: (inner: MarkJs) => void): void {
+    const apply = () => {
+      try {
+        this.inner ??= new loaded!(this.context);
+        call(this.inner);
+      } catch (error) {
+        report(error);
+      }
+    };
+    if (loaded) {
+      apply();
+    } else {
+      loadMarkJs().then(apply, report);
+    }
   }
 }

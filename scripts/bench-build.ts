@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:build [-- --runs N]`: cold production builds with and without Docusaurus Faster
+ * (issue 6), in one run, alternating. Not a test: it prints figures and how they were measured.
+ *
+ * Each build: `.docusaurus/`, `node_modules/.cache/` and the output dir are deleted first (cold),
+ * then `docusaurus build --out-dir <tmp>` runs with DOCS_FASTER=true|false (read by
+ * docusaurus.config.ts), so `build/` is never touched. Measured:
+ * - wall time: performance.now() around the child process, spawn to exit;
+ * - peak memory: the /proc/<pid>/status VmRSS of the build's whole process tree (docusaurus and every
+ *   worker it starts), summed, sampled every 100 ms; the maximum sum is reported (Linux only).
+ */
+import {spawn} from 'node:child_process';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+const DOCUSAURUS = path.join(ROOT, 'node_modules/.bin/docusaurus');
+const SAMPLE_MS = 100;
+
+type Variant = {name: string; faster: boolean};
+const VARIANTS: Variant[] = [
+  {name: 'Faster (Rspack, SWC, Lightning CSS)', faster: true},
+  {name: 'webpack (Babel, Terser)', faster: false},
+];
+
+type Result = {wallMs: number; peakRssBytes: number};
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+/** pid → parent pid of every process, from /proc. */
+function parentMap(): Map<number, number> {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // the process exited meanwhile
+    }
+  }
+  return parents;
+}
+
+function rssBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Summed RSS of `root` and all its descendants. */
+function treeRss(root: number): number {
+  const parents = parentMap();
+  const tree = new Set([root]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (!tree.has(pid) && tree.has(ppid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const pid of tree) total += rssBytes(pid);
+  return total;
+}
+
+function clearCaches(outDir: string): void {
+  for (const dir of [path.join(ROOT, '.docusaurus'), path.join(ROOT, 'node_modules/.cache'), outDir]) {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+async function build(variant: Variant, outDir: string): Promise<Result> {
+  clearCaches(outDir);
+  const started = performance.now();
+  const child = spawn(DOCUSAURUS, ['build', '--out-dir', outDir], {
+    cwd: ROOT,
+    env: {...process.env, DOCS_FASTER: String(variant.faster), DOCS_CRASH_TEST: 'false', FORCE_COLOR: '0'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  let peak = 0;
+  const timer = setInterval(() => {
+    if (child.pid) peak = Math.max(peak, treeRss(child.pid));
+  }, SAMPLE_MS);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const wallMs = performance.now() - started;
+  clearInterval(timer);
+  if (code !== 0) {
+    throw new Error(`${variant.name}: docusaurus build exited with ${code}\n${log.slice(-4000)}`);
+  }
+  if (!existsSync(path.join(outDir, 'index.html'))) {
+    throw new Error(`${variant.name}: no index.html in ${outDir}`);
+  }
+  return {wallMs, peakRssBytes: peak};
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+async function main(): Promise<void> {
+  const runs = Number(argValue('--runs') ?? 1);
+  const outDir = mkdtempSync(path.join(tmpdir(), 'docs-bench-build-'));
+  const results = new Map<string, Result[]>(VARIANTS.map((variant) => [variant.name, []]));
+  console.log(`Cold builds, ${runs} run(s) per variant, alternating; ${cpus().length} CPUs, ${mib(totalmem())} RAM, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  try {
+    for (let run = 1; run <= runs; run += 1) {
+      for (const variant of VARIANTS) {
+        const result = await build(variant, outDir);
+        results.get(variant.name)!.push(result);
+        console.log(`  run ${run} ${variant.name}: ${seconds(result.wallMs)}, peak RSS ${mib(result.peakRssBytes)}`);
+      }
+    }
+  } finally {
+    rmSync(outDir, {recursive: true, force: true});
+  }
+  const summary = VARIANTS.map((variant) => {
+    const list = results.get(variant.name)!;
+    return {variant, wall: median(list.map((item) => item.wallMs)), rss: median(list.map((item) => item.peakRssBytes))};
+  });
+  console.log('');
+  console.log('| Build | Wall time (median) | Peak RSS (median) |');
+  console.log('| --- | --- | --- |');
+  for (const {variant, wall, rss} of summary) console.log(`| ${variant.name} | ${seconds(wall)} | ${mib(rss)} |`);
+  const [faster, webpack] = summary;
+  console.log('');
+  console.log(`Faster / webpack wall time: ${(faster!.wall / webpack!.wall).toFixed(2)} (${(webpack!.wall / faster!.wall).toFixed(2)}× faster)`);
+  console.log(`Faster / webpack peak RSS: ${(faster!.rss / webpack!.rss).toFixed(2)}`);
+  console.log('');
+  console.log('How: each build is cold (.docusaurus/, node_modules/.cache/ and the output dir deleted first), `docusaurus build');
+  console.log('--out-dir <tmp>` with DOCS_FASTER=true|false; wall time = spawn to exit (performance.now); peak RSS = highest');
+  console.log(`sum of VmRSS over the build's process tree, sampled every ${SAMPLE_MS} ms from /proc. Shared machines make both noisy.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

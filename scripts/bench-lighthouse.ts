@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:lighthouse [-- --runs N] [--routes /,/basics/sdk] [--presets mobile,desktop]`:
+ * Lighthouse on every route of ALL_DOCS, mobile and desktop presets, against the existing build/
+ * (run `npm run build` first) served with compression (scripts/serve-build.ts: nginx with
+ * deploy/nginx.conf when both are there, else a Node gzip server). Not a test: it prints figures.
+ *
+ * Prints per route and preset the medians over N runs (default 3) of the four category scores,
+ * LCP, TBT, CLS and transferred bytes, then which targets are missed (100 accessibility, best
+ * practices and SEO; performance ≥ 98 desktop, ≥ 95 mobile). Lighthouse's own throttling is used
+ * (simulated: mobile = Moto G Power on slow 4G, 4× CPU slowdown; desktop = 10 Mbps, no CPU slowdown).
+ */
+import {existsSync} from 'node:fs';
+import {cpus, loadavg} from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+
+import {ALL_DOCS} from '../src/constants/docs';
+import {ROOT, serveBuild} from './serve-build';
+
+const BUILD_DIR = path.join(ROOT, 'build');
+const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGETS: Record<Preset, Record<(typeof CATEGORIES)[number], number>> = {
+  desktop: {performance: 98, accessibility: 100, 'best-practices': 100, seo: 100},
+  mobile: {performance: 95, accessibility: 100, 'best-practices': 100, seo: 100},
+};
+
+type Preset = 'mobile' | 'desktop';
+type Sample = {scores: Record<(typeof CATEGORIES)[number], number>; lcp: number; tbt: number; cls: number; bytes: number; failing: string[]};
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(BUILD_DIR, 'index.html'))) throw new Error('No build/: run `npm run build` first.');
+  const runs = Number(argValue('--runs') ?? 3);
+  const routes = argValue('--routes')?.split(',') ?? ALL_DOCS.map((doc) => doc.path);
+  const presets = (argValue('--presets')?.split(',') ?? ['mobile', 'desktop']) as Preset[];
+  // Lighthouse is ESM-only: load it dynamically from this CommonJS script.
+  const {default: lighthouse} = await import('lighthouse');
+  const {default: desktopConfig} = await import('lighthouse/core/config/desktop-config.js');
+
+  const served = await serveBuild(BUILD_DIR);
+  const chrome = await chromeLauncher.launch({
+    chromePath: existsSync(CHROMIUM) ? CHROMIUM : undefined,
+    chromeFlags: CHROME_FLAGS,
+  });
+  console.log(`Lighthouse on ${served.origin} (${served.how}); ${runs} run(s) per route and preset; ${cpus().length} CPUs, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  const rows: {route: string; preset: Preset; samples: Sample[]}[] = [];
+  try {
+    for (const preset of presets) {
+      for (const route of routes) {
+        const samples: Sample[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          const result = await lighthouse(
+            `${served.origin}${route}`,
+            {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES]},
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`no Lighthouse result for ${route}`);
+          const {lhr} = result;
+          if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+          const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Sample['scores'];
+          // Audits that cost points in a category other than performance (whose metrics are printed anyway).
+          const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+            (lhr.categories[id]?.auditRefs ?? [])
+              .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+              .map((ref) => `${id}: ${ref.id}`),
+          );
+          samples.push({scores, lcp: numeric('largest-contentful-paint'), tbt: numeric('total-blocking-time'), cls: numeric('cumulative-layout-shift'), bytes: numeric('total-byte-weight'), failing});
+        }
+        rows.push({route, preset, samples});
+        const last = samples.at(-1)!;
+        process.stderr.write(`  ${preset} ${route}: perf ${samples.map((sample) => sample.scores.performance).join('/')}${last.failing.length ? `; failing ${last.failing.join(', ')}` : ''}\n`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await served.close();
+  }
+
+  console.log('');
+  console.log(`| Preset | Route | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | Transferred |`);
+  console.log(`| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`);
+  const misses: string[] = [];
+  for (const {route, preset, samples} of rows) {
+    const score = (id: (typeof CATEGORIES)[number]) => median(samples.map((sample) => sample.scores[id]));
+    const values = CATEGORIES.map(score);
+    console.log(
+      `| ${preset} | ${route} | ${values.join(' | ')} | ${(median(samples.map((sample) => sample.lcp)) / 1000).toFixed(2)} s | ` +
+        `${median(samples.map((sample) => sample.tbt)).toFixed(0)} ms | ${median(samples.map((sample) => sample.cls)).toFixed(3)} | ` +
+        `${(median(samples.map((sample) => sample.bytes)) / 1024).toFixed(1)} KiB |`,
+    );
+    for (const id of CATEGORIES) {
+      if (score(id) < TARGETS[preset][id]) {
+        const failing = [...new Set(samples.flatMap((sample) => sample.failing).filter((entry) => entry.startsWith(`${id}:`)))];
+        misses.push(`${preset} ${route}: ${id} ${score(id)} < ${TARGETS[preset][id]}${failing.length ? ` (${failing.join(', ')})` : ''}`);
+      }
+    }
+  }
+  console.log('');
+  console.log(misses.length ? `Targets missed:\n  ${misses.join('\n  ')}` : 'Every target met (100 a11y / best practices / SEO; performance ≥ 98 desktop, ≥ 95 mobile).');
+  console.log('');
+  console.log(`How: Lighthouse ${(await import('lighthouse/package.json', {with: {type: 'json'}})).default.version} in ${path.basename(CHROMIUM)} (${CHROME_FLAGS.join(' ')}),`);
+  console.log('its default simulated throttling per preset; medians over the runs; "Transferred" = total-byte-weight');
+  console.log('(bytes over the wire, compressed). Scores move with machine load: the machine is shared.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,44 @@
+/**
+ * Byte budgets (issue 6): plain Node tests over build/ (build first), no browser, no timing.
+ * Every route's referenced JS and CSS, the search index and the analytics script, gzipped at
+ * level 9, must stay within tests/budgets.json. Sizes are attached to each test as annotations.
+ */
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+
+import {ALL_DOCS} from '../src/constants/docs';
+import {ANALYTICS_SCRIPT, BUILD_DIR, gzipSize, kib, loadBudgets, routeAssets, searchIndexFiles} from './support/bytes';
+
+const budgets = loadBudgets();
+
+test.describe('byte budgets, gzip (issue 6, tests/budgets.json)', () => {
+  for (const doc of ALL_DOCS) {
+    test(`${doc.path}: its JS ≤ ${kib(budgets.routeJs)} and its CSS ≤ ${kib(budgets.routeCss)}`, () => {
+      const assets = routeAssets(doc.path);
+      for (const item of [...assets.js, ...assets.css]) {
+        test.info().annotations.push({type: 'size', description: `${item.url}: ${item.raw} B raw, ${item.gzip} B gzip`});
+      }
+      expect(assets.js.length, 'the page loads JS').toBeGreaterThan(0);
+      expect(assets.css.length, 'the page loads CSS').toBeGreaterThan(0);
+      expect(assets.jsGzip, `JS of ${doc.path}, gzip bytes`).toBeLessThanOrEqual(budgets.routeJs);
+      expect(assets.cssGzip, `CSS of ${doc.path}, gzip bytes`).toBeLessThanOrEqual(budgets.routeCss);
+    });
+  }
+
+  test(`the search index ≤ ${kib(budgets.searchIndex)}`, () => {
+    const files = searchIndexFiles();
+    expect(files.length, 'docusaurus build writes a search index').toBeGreaterThan(0);
+    const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
+    test.info().annotations.push({type: 'size', description: `${files.map((file) => path.basename(file)).join(', ')}: ${total} B gzip`});
+    expect(total, 'search index, gzip bytes').toBeLessThanOrEqual(budgets.searchIndex);
+  });
+
+  test(`the analytics script ≤ ${kib(budgets.analyticsScript)}`, () => {
+    const file = path.join(BUILD_DIR, ANALYTICS_SCRIPT);
+    expect(existsSync(file), `${ANALYTICS_SCRIPT} is in the build`).toBe(true);
+    const gzip = gzipSize(file);
+    test.info().annotations.push({type: 'size', description: `${ANALYTICS_SCRIPT}: ${gzip} B gzip`});
+    expect(gzip, 'analytics script, gzip bytes').toBeLessThanOrEqual(budgets.analyticsScript);
+  });
+});

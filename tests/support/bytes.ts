@@ -1,0 +1,89 @@
+/**
+ * Byte sizes of what the production build ships (issue 6): which JS and CSS files a route's HTML
+ * references, and their gzip sizes. tests/budgets.spec.ts holds them to tests/budgets.json;
+ * the benches print them. Deterministic: zlib at level 9 over the files in build/, no server.
+ */
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+import {DEFAULT_OPTIONS as PAGE_VIEWS_DEFAULTS} from '../../plugins/page-views/options';
+
+export const BUILD_DIR = path.resolve(__dirname, '../../build');
+export const BUDGETS_FILE = path.resolve(__dirname, '../budgets.json');
+
+/** zlib level used for every gzip figure (the best a server can send with gzip). */
+export const GZIP_LEVEL = 9;
+
+/** Byte budgets, gzip, in bytes. KiB = 1024 B. */
+export type Budgets = {
+  /** All `<script src>` files one route's HTML references: runtime~main, main, the analytics script. */
+  routeJs: number;
+  /** All `<link rel="stylesheet">` files one route's HTML references. */
+  routeCss: number;
+  /** build/search-index*.json, all of them together. */
+  searchIndex: number;
+  /** build/js/page-views.js. */
+  analyticsScript: number;
+};
+
+export function loadBudgets(file: string = BUDGETS_FILE): Budgets {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as {gzipBytes: Budgets};
+  return parsed.gzipBytes;
+}
+
+export function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), {level: GZIP_LEVEL}).length;
+}
+
+/** `/` → index.html, `/a/b` → a/b.html (trailingSlash: false). */
+export function htmlFileOf(route: string, buildDir: string = BUILD_DIR): string {
+  return path.join(buildDir, route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`);
+}
+
+export type Asset = {url: string; file: string; raw: number; gzip: number};
+export type RouteAssets = {route: string; js: Asset[]; css: Asset[]; jsGzip: number; cssGzip: number};
+
+function attribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((value) => value !== undefined);
+}
+
+/** Same-origin URLs of the scripts (`<script src>`) and stylesheets (`<link rel=stylesheet>`) of an HTML page. */
+export function referencedUrls(html: string): {js: string[]; css: string[]} {
+  const js = [...html.matchAll(/<script\b[^>]*>/gi)].map((match) => attribute(match[0], 'src')).filter((src): src is string => !!src);
+  const css = [...html.matchAll(/<link\b[^>]*>/gi)]
+    .filter((match) => /^stylesheet$/i.test(attribute(match[0], 'rel') ?? ''))
+    .map((match) => attribute(match[0], 'href'))
+    .filter((href): href is string => !!href);
+  return {js, css};
+}
+
+function asset(url: string, buildDir: string): Asset {
+  if (/^(?:[a-z]+:)?\/\//i.test(url)) {
+    throw new Error(`third-party asset ${url}: budgets only cover files served from build/`);
+  }
+  const file = path.join(buildDir, decodeURIComponent(url.split(/[?#]/)[0]!));
+  if (!existsSync(file)) {
+    throw new Error(`${url} is referenced but ${path.relative(buildDir, file)} is not in the build`);
+  }
+  return {url, file, raw: readFileSync(file).length, gzip: gzipSize(file)};
+}
+
+export function routeAssets(route: string, buildDir: string = BUILD_DIR): RouteAssets {
+  const {js, css} = referencedUrls(readFileSync(htmlFileOf(route, buildDir), 'utf8'));
+  const jsAssets = js.map((url) => asset(url, buildDir));
+  const cssAssets = css.map((url) => asset(url, buildDir));
+  const sum = (assets: Asset[]) => assets.reduce((total, item) => total + item.gzip, 0);
+  return {route, js: jsAssets, css: cssAssets, jsGzip: sum(jsAssets), cssGzip: sum(cssAssets)};
+}
+
+export function searchIndexFiles(buildDir: string = BUILD_DIR): string[] {
+  return readdirSync(buildDir)
+    .filter((name) => /^search-index.*\.json$/.test(name))
+    .map((name) => path.join(buildDir, name));
+}
+
+/** The analytics script's path in the build (plugins/page-views). */
+export const ANALYTICS_SCRIPT = PAGE_VIEWS_DEFAULTS.scriptPath;
+
+export const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
