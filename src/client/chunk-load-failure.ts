@@ -19,12 +19,30 @@ function showRetryBox(error: Error): void {
   const box = document.createElement('div');
   box.id = BOX_ID;
   box.setAttribute('role', 'alert');
-  box.className = 'chunk-load-failure';
+  // Inline styles: this box is rare, so its rules stay out of every page's stylesheet.
+  Object.assign(box.style, {
+    margin: '1rem auto',
+    maxWidth: '40rem',
+    padding: '1rem',
+    borderRadius: '0.4rem',
+    background: '#b71c1c',
+    color: '#fff',
+    textAlign: 'center',
+  });
   const message = document.createElement('p');
   message.textContent = String(error);
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.textContent = 'Retry';
+  Object.assign(retry.style, {
+    padding: '0.4rem 1.2rem',
+    border: '2px solid #fff',
+    borderRadius: '0.4rem',
+    background: '#fff',
+    color: '#b71c1c',
+    fontWeight: '700',
+    cursor: 'pointer',
+  });
   retry.addEventListener('click', () => window.location.reload());
   box.append(message, retry);
   document.body.prepend(box);
