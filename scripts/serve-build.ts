@@ -7,10 +7,12 @@
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
-import {createServer as createNetServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {createGzip} from 'node:zlib';
+import {freePort} from '../tests/support/ports';
+
+export {freePort};
 
 export const ROOT = path.resolve(__dirname, '..');
 export const NGINX_CONF = path.join(ROOT, 'deploy/nginx.conf');
@@ -33,17 +35,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|yaml)|image\/svg)/;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function isFile(file: string): boolean {
   return existsSync(file) && statSync(file).isFile();
