@@ -48,9 +48,11 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
       await route.continue();
       delivered = true;
     });
+    // Listen before loading: the index may be requested as soon as the page has hydrated.
+    const indexRequested = page.waitForRequest(INDEX_FILES);
     await openPage(page, '/basics/iframe');
     const input = searchInput(page);
-    await page.waitForRequest(INDEX_FILES);
+    await indexRequested;
     await expect(input).toBeDisabled();
     await expect(input).toHaveAttribute('placeholder', SEARCH.loadingText);
     await expect(page.locator('[data-search-status="loading"]')).toHaveAttribute('aria-busy', 'true');
