@@ -15,6 +15,9 @@ import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
 // Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
 const withCrashTestPage = process.env.DOCS_CRASH_TEST === 'true';
 
+// The Prism grammars in main.js: exactly the code-fence languages of docs/ (plugins/lean-prism checks that).
+const PRISM_LANGUAGES = ['bash', 'http', 'javascript', 'json', 'markup', 'python', 'typescript'];
+
 // Docusaurus Faster (Rspack, SWC, Lightning CSS) is on; DOCS_FASTER=false builds with webpack/Babel/Terser (npm run bench:build compares them).
 const withFaster = process.env.DOCS_FASTER !== 'false';
 
@@ -76,9 +79,8 @@ const themeConfig = {
     // vsDark in both modes, with its three sub-AA token colours fixed (see the module).
     theme: vsDarkAccessible,
     darkTheme: vsDarkAccessible,
-    // Only what prism-react-renderer lacks: it already bundles js, ts, json, python, html/markup. Each extra
-    // language lands in main.js, loaded by every page (issue 6 byte budgets).
-    additionalLanguages: ['bash', 'http'],
+    // None on top: plugins/lean-prism replaces prism-react-renderer's thirty bundled grammars with PRISM_LANGUAGES.
+    additionalLanguages: [],
   },
 } satisfies Preset.ThemeConfig;
 
@@ -119,6 +121,8 @@ const config: Config = {
     searchHighlightGuard,
     // Keeps the search plugin's unused "Ask AI" widget (its CSS, its chunk) out of the build while askAi is unset.
     searchAskAiOff,
+    // Only PRISM_LANGUAGES are registered in main.js (mobile main-thread time).
+    ['./plugins/lean-prism/index.ts', {languages: PRISM_LANGUAGES}],
     // No vendor split out of Web Workers (the search worker): one file each, as under webpack.
     selfContainedWorkers,
     ...(withCrashTestPage

@@ -1,21 +1,19 @@
 /**
  * Serves build/ with compression for the benches (`docusaurus serve` sends none).
- * nginx with deploy/nginx.conf when both exist (detected at run time), else a small Node server:
+ * nginx with deploy/nginx.conf when nginx is installed (detected at run time), else a small Node server:
  * gzip (level 6, like a typical server) for text types, clean URLs (`/x` → `x.html`, `/` → `index.html`),
  * 404.html with status 404, long-lived caching for content-hashed assets.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {createReadStream, existsSync, statSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {createGzip} from 'node:zlib';
+import {BUILD_DIR, hasNginx, startNginx} from '../tests/support/nginx';
 import {freePort} from '../tests/support/ports';
 
 export {freePort};
 
 export const ROOT = path.resolve(__dirname, '..');
-export const NGINX_CONF = path.join(ROOT, 'deploy/nginx.conf');
 
 export type Served = {origin: string; how: string; close: () => Promise<void>};
 
@@ -79,60 +77,24 @@ async function serveWithNode(buildDir: string): Promise<Served> {
   };
 }
 
-function hasNginx(): boolean {
-  return spawnSync('nginx', ['-v'], {stdio: 'ignore'}).status === 0;
-}
-
 /**
- * Runs nginx with deploy/nginx.conf, its `listen` pointed at a free loopback port and its `root` at
- * buildDir. A file with only `server { … }` blocks is wrapped in a minimal `events {} http {}`.
+ * The production server of deploy/nginx.conf, started exactly as tests/nginx.spec.ts starts it
+ * (server blocks shaped like deploy/site.conf.example, the build's csp.conf, brotli when present).
+ * Analytics go to the collector-less block, which answers 204.
  */
-async function serveWithNginx(buildDir: string): Promise<Served> {
-  const port = await freePort();
-  const prefix = mkdtempSync(path.join(tmpdir(), 'docs-bench-nginx-'));
-  mkdirSync(path.join(prefix, 'logs'));
-  let conf = readFileSync(NGINX_CONF, 'utf8')
-    .replace(/^(\s*)listen\s+[^;]+;/gm, `$1listen 127.0.0.1:${port};`)
-    .replace(/^(\s*)root\s+[^;]+;/gm, `$1root ${buildDir};`)
-    .replace(/^\s*(user|pid|error_log|access_log|daemon)\s+[^;]+;/gm, '')
-    .replace(/include\s+mime\.types;/g, 'include /etc/nginx/mime.types;')
-    .replace(/^\s*listen\s+\[::\][^;]*;/gm, '');
-  // Only one listen per server block survives the rewrite.
-  conf = conf.replace(/(listen 127\.0\.0\.1:\d+;)([\s\S]*?)\s*listen 127\.0\.0\.1:\d+;/g, '$1$2');
-  if (!/^\s*http\s*\{/m.test(conf)) {
-    conf = `events {}\nhttp {\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n${conf}\n}\n`;
-  }
-  const header = `daemon off;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log;\n`;
-  writeFileSync(path.join(prefix, 'nginx.conf'), header + conf.replace(/http\s*\{/, `http {\n  access_log off;`));
-  const child: ChildProcess = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {stdio: 'inherit'});
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      await fetch(`${origin}/`);
-      break;
-    } catch {
-      if (Date.now() > deadline || child.exitCode !== null) {
-        child.kill();
-        throw new Error(`nginx did not start with ${NGINX_CONF} (see ${prefix}/logs/error.log)`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+async function serveWithNginx(): Promise<Served> {
+  const nginx = await startNginx(await freePort());
   return {
-    origin,
-    how: `nginx with deploy/nginx.conf (listen and root rewritten for the bench)`,
-    close: async () => {
-      child.kill('SIGQUIT');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(prefix, {recursive: true, force: true});
-    },
+    origin: nginx.urlWithoutCollector,
+    how: `nginx with deploy/nginx.conf${nginx.brotli ? ' (gzip and brotli)' : ' (gzip)'}, as tests/support/nginx.ts starts it`,
+    close: nginx.stop,
   };
 }
 
+/** nginx when it is installed (build/ must be the repository's own); else the Node server. */
 export async function serveBuild(buildDir: string): Promise<Served> {
-  if (existsSync(NGINX_CONF) && hasNginx()) {
-    return serveWithNginx(buildDir);
+  if (buildDir === BUILD_DIR && hasNginx()) {
+    return serveWithNginx();
   }
   return serveWithNode(buildDir);
 }

@@ -1,3 +1,4 @@
+import {ALL_DOCS} from '../src/constants/docs';
 import {expect, openPage, test} from './support/fixtures';
 
 // prism-react-renderer's vsDark: plain text #9CDCFE on #1E1E1E.
@@ -18,22 +19,46 @@ test.describe('code blocks', () => {
     });
   }
 
-  test('bash, json, typescript and python are highlighted (tokens, not plain text)', async ({page}) => {
-    const pages = ['/getting-started/quick-start', '/basics/sdk', '/getting-started/authentication'];
+  test('every fence language is highlighted (tokens, not plain text) on every page', async ({page}) => {
+    // plugins/lean-prism registers only these grammars: a missing one would leave its blocks plain.
     const seen = new Set<string>();
-    for (const path of pages) {
-      await openPage(page, path);
-      const languages = await page.locator('pre.prism-code').evaluateAll((blocks) =>
-        blocks
-          .filter((block) => block.querySelector('.token:not(.plain)'))
-          .map((block) => /language-(\w+)/.exec(block.className)?.[1] ?? ''),
+    const plain = new Set<string>();
+    for (const doc of ALL_DOCS) {
+      await openPage(page, doc.path);
+      const blocks = await page.locator('pre.prism-code').evaluateAll((elements) =>
+        elements.map((block) => ({
+          language: /language-([\w-]+)/.exec(block.className)?.[1] ?? '',
+          highlighted: block.querySelector('.token:not(.plain)') !== null,
+        })),
       );
-      languages.forEach((language) => seen.add(language));
+      for (const {language, highlighted} of blocks) (highlighted ? seen : plain).add(language);
     }
-    for (const language of ['bash', 'json', 'python']) {
+    for (const language of ['bash', 'json', 'python', 'http', 'html', 'ts', 'js']) {
       expect(seen, `highlighted ${language}`).toContain(language);
     }
-    expect([...seen].some((language) => language === 'ts' || language === 'typescript' || language === 'js')).toBe(true);
+    // Plain-text blocks (no language, or text) are fine; a fenced language left plain is not.
+    expect([...plain].filter((language) => !['', 'text'].includes(language) && !seen.has(language))).toEqual([]);
+  });
+
+  test('the chosen language tab is kept across pages and reloads, without a hydration error', async ({page}) => {
+    await openPage(page, '/getting-started/quick-start');
+    const firstTabs = page.locator('.tabs-container').first();
+    await firstTabs.getByRole('tab', {name: 'Python'}).click();
+    await expect(firstTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+    // Another tab set of the same group on the page follows at once.
+    const lastTabs = page.locator('.tabs-container').last();
+    await expect(lastTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+
+    await openPage(page, '/basics/sdk');
+    const sdkTabs = page.locator('.tabs-container').first();
+    await expect(sdkTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+    await expect(sdkTabs.locator('[role=tabpanel]:not([hidden])')).toHaveCount(1);
+    await expect(sdkTabs.locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(/language-python/);
+
+    await page.reload();
+    await expect(page.locator('.tabs-container').first().getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('.tabs-container').first().locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(/language-python/);
+    // The fixture fails the test on any console error, React's hydration errors included.
   });
 
   test('the copy button copies the code', async ({page, context}) => {

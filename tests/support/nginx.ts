@@ -34,14 +34,17 @@ const NGINX_MISSING = `nginx is not installed (or not on PATH): the nginx tests 
 Install it: Debian/Ubuntu \`sudo apt-get install nginx\` (plus libnginx-mod-http-brotli-filter for brotli),
 macOS \`brew install nginx\`; or set NGINX_BIN=/path/to/nginx.`;
 
-function nginxBinary(): string {
+function findNginx(): string | undefined {
   const candidates = [process.env.NGINX_BIN, 'nginx', '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/opt/homebrew/bin/nginx'];
-  for (const candidate of candidates) {
-    if (candidate && spawnSync(candidate, ['-v'], {stdio: 'ignore'}).status === 0) {
-      return candidate;
-    }
-  }
-  throw new Error(NGINX_MISSING);
+  return candidates.find((candidate) => candidate && spawnSync(candidate, ['-v'], {stdio: 'ignore'}).status === 0);
+}
+
+export const hasNginx = (): boolean => findNginx() !== undefined;
+
+function nginxBinary(): string {
+  const found = findNginx();
+  if (!found) throw new Error(NGINX_MISSING);
+  return found;
 }
 
 /** `--conf-path` and `--modules-path` from `nginx -V`, to find mime.types and the brotli module. */
@@ -104,7 +107,7 @@ async function waitUntilServing(url: string, process: ChildProcess, errorLog: st
 export async function startNginx(basePort: number): Promise<NginxServer> {
   const bin = nginxBinary();
   if (!existsSync(path.join(BUILD_DIR, 'index.html')) || !existsSync(CSP_INCLUDE)) {
-    throw new Error(`No production build with ${path.relative(REPO_DIR, CSP_INCLUDE)}: run \`npm run build:e2e\` first.`);
+    throw new Error(`No production build with ${path.relative(REPO_DIR, CSP_INCLUDE)}: run \`npm run build:e2e\` (or \`npm run build\`) first.`);
   }
   const {mimeTypes, brotliModule} = buildPaths(bin);
   const brotli = brotliModule !== undefined;

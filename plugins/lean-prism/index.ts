@@ -1,0 +1,82 @@
+/**
+ * Prism with only the languages the docs use (issue 6, mobile Total Blocking Time). prism-react-renderer
+ * registers about thirty grammars while main.js is evaluated (every `insertBefore` walks all grammars):
+ * some 60 ms of main-thread time on a mid-range phone, before hydration, on every page. Docusaurus has no
+ * option to choose them. This plugin writes a copy of prism-react-renderer's ESM build in which the
+ * bundled-grammar section is replaced by the prismjs components listed in `languages` (plus the ones they
+ * require, in prismjs's own load order) and aliases `prism-react-renderer` to it, for the client and the
+ * server bundles alike. A layout change in a future prism-react-renderer fails the build loudly.
+ */
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+import type {PluginOptions} from './options';
+
+export {validateOptions, type Options, type PluginOptions} from './options';
+
+export const PLUGIN_NAME = 'lean-prism';
+
+const requireFromSite = createRequire(path.join(process.cwd(), 'package.json'));
+
+/** Where prism-react-renderer's bundled grammars start and where the code after them starts. */
+export const SECTION_START = '// src/prism-langs.ts';
+export const SECTION_END = '// src/themes/index.ts';
+const CORE = 'var Prism = __toESM(require_prism());';
+
+type ComponentsJson = {languages: Record<string, unknown>};
+type DependencyLoader = (components: ComponentsJson, load: string[]) => {getIds(): string[]};
+
+/** The ids to register, in load order, with everything they require or must follow. */
+export function languagesInLoadOrder(languages: string[], require: NodeJS.Require = requireFromSite): string[] {
+  const components = require('prismjs/components.js') as ComponentsJson;
+  const unknown = languages.filter((id) => !(id in components.languages));
+  if (unknown.length > 0) {
+    throw new Error(`[${PLUGIN_NAME}] unknown Prism language(s): ${unknown.join(', ')} (see prismjs/components.json).`);
+  }
+  const getLoader = require('prismjs/dependencies') as DependencyLoader;
+  return getLoader(components, languages).getIds();
+}
+
+/** prism-react-renderer's ESM source with its grammar section replaced by `grammars` (component sources). */
+export function withGrammars(source: string, grammars: {id: string; code: string}[]): string {
+  const start = source.indexOf(SECTION_START);
+  const end = source.indexOf(SECTION_END);
+  if (start < 0 || end < start || !source.slice(start, end).includes(CORE)) {
+    throw new Error(
+      `[${PLUGIN_NAME}] prism-react-renderer's build no longer has the "${SECTION_START}" … "${SECTION_END}" section ` +
+        'this plugin replaces. Update plugins/lean-prism or remove it from docusaurus.config.ts.',
+    );
+  }
+  const registrations = grammars.map(({id, code}) => `// prismjs/components/prism-${id}.js\n(function (Prism) {\n${code}\n})(Prism);\n`);
+  return `${source.slice(0, start)}${SECTION_START} (lean: ${grammars.map(({id}) => id).join(', ')})\n${CORE}\n${registrations.join('')}\n${source.slice(end)}`;
+}
+
+export function leanPrismSource(languages: string[], require: NodeJS.Require = requireFromSite): string {
+  const original = readFileSync(require.resolve('prism-react-renderer/dist/index.mjs'), 'utf8');
+  const grammars = languagesInLoadOrder(languages, require).map((id) => ({
+    id,
+    code: readFileSync(require.resolve(`prismjs/components/prism-${id}.js`), 'utf8'),
+  }));
+  return withGrammars(original, grammars);
+}
+
+export default function leanPrism(context: LoadContext, options: PluginOptions): Plugin {
+  const {additionalLanguages = []} = (context.siteConfig.themeConfig.prism ?? {}) as {additionalLanguages?: string[]};
+  if (additionalLanguages.length > 0) {
+    throw new Error(
+      `[${PLUGIN_NAME}] themeConfig.prism.additionalLanguages is not loaded (src/theme/prism-include-languages): ` +
+        `add ${additionalLanguages.join(', ')} to this plugin's \`languages\` option instead.`,
+    );
+  }
+  const file = path.join(context.generatedFilesDir, PLUGIN_NAME, 'prism-react-renderer.mjs');
+  return {
+    name: PLUGIN_NAME,
+    configureWebpack() {
+      mkdirSync(path.dirname(file), {recursive: true});
+      writeFileSync(file, leanPrismSource(options.languages));
+      return {resolve: {alias: {'prism-react-renderer$': file}}};
+    },
+  };
+}

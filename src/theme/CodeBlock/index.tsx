@@ -1,0 +1,48 @@
+/**
+ * Ejected (wrapping cannot drop a key set inside the original): stock CodeBlock remounts every block
+ * after hydration (key = isBrowser) so a dark-mode Prism theme replaces the SSR one. Our Prism theme
+ * is the same in both modes, so the remount only doubled the work (tokenize + DOM) on load, the
+ * largest part of mobile TBT on code-heavy pages. It is kept when the two themes differ.
+ */
+import React, {isValidElement, type ReactNode} from 'react';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useThemeConfig} from '@docusaurus/theme-common';
+import ElementContent from '@theme/CodeBlock/Content/Element';
+import StringContent from '@theme/CodeBlock/Content/String';
+import type {Props} from '@theme/CodeBlock';
+
+/**
+ * Best attempt to make the children a plain string so it is copyable. If there
+ * are react elements, we will not be able to copy the content, and it will
+ * return `children` as-is; otherwise, it concatenates the string children
+ * together.
+ */
+function maybeStringifyChildren(children: ReactNode): ReactNode {
+  if (React.Children.toArray(children).some((el) => isValidElement(el))) {
+    return children;
+  }
+  // The children is now guaranteed to be one/more plain strings
+  return Array.isArray(children) ? children.join('') : (children as string);
+}
+
+/** The stock behaviour, for a site whose dark Prism theme differs from the light one. */
+function RemountedAfterHydration({children, ...props}: Props): ReactNode {
+  const isBrowser = useIsBrowser();
+  const CodeBlockComp = typeof children === 'string' ? StringContent : ElementContent;
+  return (
+    <CodeBlockComp key={String(isBrowser)} {...props}>
+      {children as string}
+    </CodeBlockComp>
+  );
+}
+
+export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
+  const {prism} = useThemeConfig();
+  const children = maybeStringifyChildren(rawChildren);
+  if (prism.darkTheme && prism.darkTheme !== prism.theme) {
+    return <RemountedAfterHydration {...props}>{children}</RemountedAfterHydration>;
+  }
+  // Not subscribed to useIsBrowser: its flip after hydration would re-render every block.
+  const CodeBlockComp = typeof children === 'string' ? StringContent : ElementContent;
+  return <CodeBlockComp {...props}>{children as string}</CodeBlockComp>;
+}
