@@ -36,10 +36,23 @@ function RemountedAfterHydration({children, ...props}: Props): ReactNode {
   );
 }
 
+type PrismConfig = ReturnType<typeof useThemeConfig>['prism'];
+const themesDiffer = new WeakMap<PrismConfig, boolean>();
+
+/** Compared by value: the site config reaches the client serialized, so the two are never the same object. */
+function darkThemeDiffers(prism: PrismConfig): boolean {
+  let differs = themesDiffer.get(prism);
+  if (differs === undefined) {
+    differs = Boolean(prism.darkTheme) && JSON.stringify(prism.darkTheme) !== JSON.stringify(prism.theme);
+    themesDiffer.set(prism, differs);
+  }
+  return differs;
+}
+
 export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
   const {prism} = useThemeConfig();
   const children = maybeStringifyChildren(rawChildren);
-  if (prism.darkTheme && prism.darkTheme !== prism.theme) {
+  if (darkThemeDiffers(prism)) {
     return <RemountedAfterHydration {...props}>{children}</RemountedAfterHydration>;
   }
   // Not subscribed to useIsBrowser: its flip after hydration would re-render every block.
