@@ -67,14 +67,14 @@ test.describe('code blocks', () => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
         const kept = window as unknown as {serverNodes: Element[]};
-        kept.serverNodes = [...document.querySelectorAll('pre.prism-code, .tabs-container')];
+        kept.serverNodes = Array.from(document.querySelectorAll('pre.prism-code, .tabs-container'));
       });
     });
     await openPage(page, '/getting-started/quick-start');
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     const {kept, connected, current} = await page.evaluate(() => {
       const {serverNodes} = window as unknown as {serverNodes: Element[]};
-      const now = [...document.querySelectorAll('pre.prism-code, .tabs-container')];
+      const now = Array.from(document.querySelectorAll('pre.prism-code, .tabs-container'));
       return {kept: serverNodes.length, connected: serverNodes.filter((node) => node.isConnected && now.includes(node)).length, current: now.length};
     });
     expect(kept).toBeGreaterThan(10);

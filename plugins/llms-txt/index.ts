@@ -6,9 +6,10 @@
  * - `/llms-full.txt`: every doc's Markdown in sidebar order, each under its title and canonical URL;
  * - a Markdown twin of every doc at its URL plus `.md` (`/index.md` for `/`), see markdown.ts.
  *
- * `allContentLoaded` only notes the docs and the sidebar (from the docs plugin); the conversion
- * runs in `postBuild`, so `docusaurus start` does no work for it. `enabled: false` or
- * DOCS_LLMS=off leaves the plugin out.
+ * `allContentLoaded` notes the docs and the sidebar (from the docs plugin). In a production build it
+ * also starts the conversion (about 0.7 s of remark work), which then overlaps with bundling instead
+ * of adding to `postBuild`; `postBuild` awaits it and writes the files. `docusaurus start` does no
+ * work for it. `enabled: false` or DOCS_LLMS=off leaves the plugin out.
  */
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -134,6 +135,8 @@ export function renderPage(page: LlmsPage, body: string, site: Pick<SiteInfo, 'u
   return `# ${page.title}\n\nURL: ${site.url(page.permalink)}\n\n> ${page.description}\n\n${body.trim()}\n`;
 }
 
+type RenderedPage = {page: LlmsPage; markdown: string};
+
 /** llms-full.txt: the site title and summary, then every page in sidebar order. */
 export function renderLlmsFull(site: SiteInfo, pages: ReadonlyArray<{page: LlmsPage; markdown: string}>): string {
   return [`# ${site.title}\n\n> ${site.summary}\n`, ...pages.map(({markdown}) => markdown)].join('\n');
@@ -150,7 +153,31 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
     return null;
   }
   const {siteConfig, siteDir, baseUrl} = context;
+  const url = (sitePath: string) => new URL(sitePath, siteConfig.url).href;
+  const site: SiteInfo = {title: siteConfig.title, summary: options.summary ?? siteConfig.tagline, baseUrl, url};
   let sections: LlmsSection[] = [];
+  let rendering: Promise<RenderedPage[]> | undefined;
+
+  const renderAll = (): Promise<RenderedPage[]> => {
+    const pages = sections.flatMap((section) => section.pages);
+    const permalinkBySource = new Map(pages.map((page) => [page.sourcePath, page.permalink]));
+    const staticDirs = siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
+    const siteRootUrl = url(baseUrl);
+    return Promise.all(
+      pages.map(async (page) => {
+        const body = await mdxToMarkdown(await readFile(page.sourcePath, 'utf8'), {
+          sourcePath: page.sourcePath,
+          pageUrl: url(page.permalink),
+          siteRootUrl,
+          resolveDocPermalink: (file) => permalinkBySource.get(file),
+          siteDir,
+          staticDirs,
+        });
+        return {page, markdown: renderPage(page, body, site)};
+      }),
+    );
+  };
+
   return {
     name: PLUGIN_NAME,
 
@@ -160,29 +187,15 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
         throw new Error(`${PLUGIN_NAME}: no docs plugin with id "${options.docsPluginId}".`);
       }
       sections = collectSections(docs, options.sidebarId, siteDir);
+      if (process.env.NODE_ENV === 'production') {
+        rendering = renderAll();
+        // Reported by postBuild, which awaits it; never an unhandled rejection meanwhile.
+        rendering.catch(() => undefined);
+      }
     },
 
     async postBuild({outDir}) {
-      const url = (sitePath: string) => new URL(sitePath, siteConfig.url).href;
-      const site: SiteInfo = {title: siteConfig.title, summary: options.summary ?? siteConfig.tagline, baseUrl, url};
-      const pages = sections.flatMap((section) => section.pages);
-      const permalinkBySource = new Map(pages.map((page) => [page.sourcePath, page.permalink]));
-      const staticDirs = siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
-      const siteRootUrl = url(baseUrl);
-
-      const rendered = await Promise.all(
-        pages.map(async (page) => {
-          const body = await mdxToMarkdown(await readFile(page.sourcePath, 'utf8'), {
-            sourcePath: page.sourcePath,
-            pageUrl: url(page.permalink),
-            siteRootUrl,
-            resolveDocPermalink: (file) => permalinkBySource.get(file),
-            siteDir,
-            staticDirs,
-          });
-          return {page, markdown: renderPage(page, body, site)};
-        }),
-      );
+      const rendered = await (rendering ?? renderAll());
       await Promise.all([
         ...rendered.map(({page, markdown}) => writeSiteFile(outDir, twinPath(page.permalink), baseUrl, markdown)),
         writeSiteFile(outDir, `${baseUrl}${LLMS_TXT.slice(1)}`, baseUrl, renderLlmsTxt(site, sections)),
