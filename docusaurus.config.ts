@@ -123,6 +123,8 @@ const config: Config = {
     searchAskAiOff,
     // Only PRISM_LANGUAGES are registered in main.js (mobile main-thread time).
     ['./plugins/lean-prism/index.ts', {languages: PRISM_LANGUAGES}],
+    // Prunes the stylesheet to the rules the built HTML and JS can use, under a new hashed name (plugins/css-prune).
+    ['./plugins/css-prune/index.ts', {}],
     // No vendor split out of Web Workers (the search worker): one file each, as under webpack.
     selfContainedWorkers,
     ...(withCrashTestPage
