@@ -24,7 +24,24 @@ const VARIANTS: Variant[] = [
   {name: 'webpack (Babel, Terser)', faster: false},
 ];
 
-type Result = {wallMs: number; peakRssBytes: number};
+type Result = {wallMs: number; peakRssBytes: number; phases: Map<string, number>};
+
+/** Docusaurus's own phase timers (DOCUSAURUS_PERF_LOGGER), the ones both bundlers go through. */
+const PHASES: [label: string, pattern: RegExp][] = [
+  ['Load site (config, plugins, content)', /\[PERF\] Build > \w+ > Load site - ([\d.]+) (ms|seconds)/],
+  ['Bundling (client + server)', /\[PERF\] Build > \w+ > Bundling with \w+ - ([\d.]+) (ms|seconds)/],
+  ['SSG (static HTML)', /\[PERF\] Build > \w+ > SSG - ([\d.]+) (ms|seconds)/],
+  ['postBuild (search index, llms, CSS prune …)', /\[PERF\] Build > \w+ > postBuild\(\) - ([\d.]+) (ms|seconds)/],
+];
+
+function parsePhases(log: string): Map<string, number> {
+  const phases = new Map<string, number>();
+  for (const [label, pattern] of PHASES) {
+    const match = pattern.exec(log);
+    if (match) phases.set(label, Number(match[1]) * (match[2] === 'seconds' ? 1000 : 1));
+  }
+  return phases;
+}
 
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -87,7 +104,7 @@ async function build(variant: Variant, outDir: string): Promise<Result> {
   const started = performance.now();
   const child = spawn(DOCUSAURUS, ['build', '--out-dir', outDir], {
     cwd: ROOT,
-    env: {...process.env, DOCS_FASTER: String(variant.faster), DOCS_CRASH_TEST: 'false', FORCE_COLOR: '0'},
+    env: {...process.env, DOCS_FASTER: String(variant.faster), DOCS_CRASH_TEST: 'false', FORCE_COLOR: '0', DOCUSAURUS_PERF_LOGGER: 'true'},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -106,7 +123,7 @@ async function build(variant: Variant, outDir: string): Promise<Result> {
   if (!existsSync(path.join(outDir, 'index.html'))) {
     throw new Error(`${variant.name}: no index.html in ${outDir}`);
   }
-  return {wallMs, peakRssBytes: peak};
+  return {wallMs, peakRssBytes: peak, phases: parsePhases(log)};
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
@@ -142,9 +159,21 @@ async function main(): Promise<void> {
   console.log(`Faster / webpack wall time: ${(faster!.wall / webpack!.wall).toFixed(2)} (${(webpack!.wall / faster!.wall).toFixed(2)}× faster)`);
   console.log(`Faster / webpack peak RSS: ${(faster!.rss / webpack!.rss).toFixed(2)}`);
   console.log('');
+  console.log('Where the time goes (medians of Docusaurus\'s own phase timers; the rest is Node and CLI start-up):');
+  console.log('');
+  console.log('| Phase | Faster | webpack | webpack / Faster |');
+  console.log('| --- | --- | --- | --- |');
+  for (const [label] of PHASES) {
+    const phase = (name: string) => median(results.get(name)!.map((item) => item.phases.get(label) ?? NaN));
+    const fast = phase(faster!.variant.name);
+    const slow = phase(webpack!.variant.name);
+    console.log(`| ${label} | ${seconds(fast)} | ${seconds(slow)} | ${(slow / fast).toFixed(1)}× |`);
+  }
+  console.log('');
   console.log('How: each build is cold (.docusaurus/, node_modules/.cache/ and the output dir deleted first), `docusaurus build');
-  console.log('--out-dir <tmp>` with DOCS_FASTER=true|false; wall time = spawn to exit (performance.now); peak RSS = highest');
-  console.log(`sum of VmRSS over the build's process tree, sampled every ${SAMPLE_MS} ms from /proc. Shared machines make both noisy.`);
+  console.log('--out-dir <tmp>` with DOCS_FASTER=true|false and DOCUSAURUS_PERF_LOGGER=true (phase times); wall time = spawn');
+  console.log(`to exit (performance.now); peak RSS = highest sum of VmRSS over the build's process tree, sampled every ${SAMPLE_MS} ms`);
+  console.log('from /proc; with an even number of runs the "median" is the lower middle value. Shared machines make all of it noisy.');
 }
 
 main().catch((error: unknown) => {
