@@ -44,6 +44,28 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
   });
 
+  test('an overflowing code block offers word wrap, which wraps it, and keeps its highlighting through a colour-mode switch', async ({page}) => {
+    await openPage(page, '/getting-started/quick-start');
+    const block = page.locator('.theme-code-block').filter({has: page.getByRole('button', {name: 'Toggle word wrap'})}).first();
+    await expect(block).toBeVisible();
+    const pre = block.locator('pre');
+    const overflows = () => pre.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(await overflows()).toBe(true);
+    await block.getByRole('button', {name: 'Toggle word wrap'}).click();
+    await expect(block.locator('code')).toHaveCSS('white-space', 'pre-wrap');
+    expect(await overflows()).toBe(false);
+
+    const tokenColours = () => block.locator('.token:not(.plain)').evaluateAll((tokens) => tokens.slice(0, 20).map((token) => getComputedStyle(token).color));
+    const before = await tokenColours();
+    expect(before.length).toBeGreaterThan(0);
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await page.locator('.navbar-sidebar').getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // vsDark in both modes: the same colours, and the tokens are still there and coloured.
+    expect(await tokenColours()).toEqual(before);
+    await expect(block.locator('code')).toHaveCSS('white-space', 'pre-wrap');
+  });
+
   test('every page renders its title on a phone without horizontal scrolling', async ({page}) => {
     for (const doc of ALL_DOCS) {
       await openPage(page, doc.path);
