@@ -66,6 +66,18 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await expect(block.locator('code')).toHaveCSS('white-space', 'pre-wrap');
   });
 
+  test('a code block in a tab that was hidden gets its word-wrap toggle when the tab is shown', async ({page}) => {
+    await openPage(page, '/getting-started/quick-start');
+    const tabs = page.locator('.tabs-container').first();
+    const python = tabs.locator('[role=tabpanel]').filter({has: page.locator('pre.language-python')});
+    await expect(python).toBeHidden();
+    await tabs.getByRole('tab', {name: 'Python'}).click();
+    await expect(python).toBeVisible();
+    const pre = python.locator('pre');
+    expect(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), 'this sample overflows a phone').toBe(true);
+    await expect(python.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
+  });
+
   test('every page renders its title on a phone without horizontal scrolling', async ({page}) => {
     for (const doc of ALL_DOCS) {
       await openPage(page, doc.path);
