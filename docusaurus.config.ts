@@ -105,7 +105,7 @@ const config: Config = {
     },
   },
   presets: [['classic', presetOptions]],
-  clientModules: ['./src/client/chunk-load-failure.ts'],
+  clientModules: ['./src/client/chunk-load-failure.ts', './src/client/idle-prefetch.ts'],
   plugins: [
     // Generates /openapi.yaml and the Postman collection and environments from api/openapi.yaml and the constants.
     ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
