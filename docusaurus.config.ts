@@ -127,6 +127,8 @@ const config: Config = {
     ['./plugins/css-prune/index.ts', {}],
     // No vendor split out of Web Workers (the search worker): one file each, as under webpack.
     selfContainedWorkers,
+    // With Faster, Lightning CSS alone lowers and prefixes CSS (no postcss-preset-env pass per file).
+    './plugins/faster-css/index.ts',
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),
