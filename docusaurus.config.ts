@@ -38,6 +38,9 @@ const presetOptions = {
     ignorePatterns: ['/crash-test', '/search'],
     filename: 'sitemap.xml',
   },
+  // The diagrams' SVGR settings are these options and Docusaurus's defaults: no .svgrrc/svgo.config
+  // search (cosmiconfig) for every SVG import, on both the client and the server compile.
+  svgr: {svgrConfig: {runtimeConfig: false}},
 } satisfies Preset.Options;
 
 const themeConfig = {
