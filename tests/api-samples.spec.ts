@@ -14,7 +14,7 @@ import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, LIMITS, POSTMAN, SAMPLES} from '../src/constants/api';
 import {BRAND} from '../src/constants/site';
-import {generateArtifacts} from '../plugins/api-artifacts';
+import {generateArtifacts} from '../plugins/api-artifacts/generate';
 import {listOperations, resolveRef, type OpenApiDocument} from '../plugins/api-artifacts/openapi';
 import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../plugins/api-artifacts/postman';
 import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions, matchesTemplate, parseCurl, resolveConstants} from './support/api-docs';

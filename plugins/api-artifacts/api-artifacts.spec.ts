@@ -12,7 +12,7 @@ import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, POSTMAN} from '../../src/constants/api';
 import {BRAND} from '../../src/constants/site';
-import {generateArtifacts, OPENAPI_PATH} from './index';
+import {generateArtifacts, OPENAPI_PATH} from './generate';
 import {apiFacts, brandSlug, postmanNames} from './facts';
 import {fillPlaceholders} from './openapi';
 import {DEFAULT_OPTIONS, validateOptions, type Options, type PluginOptions} from './options';

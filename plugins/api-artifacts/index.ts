@@ -1,41 +1,26 @@
 /**
  * api-artifacts: generates the machine-readable API description from one source and serves
- * it as downloads. `loadContent` renders api/openapi.yaml with the constants and converts it
- * to the Postman collection and environments; `postBuild` writes them into the build output;
- * in `docusaurus start` a dev-server middleware serves the same files.
+ * it as downloads: api/openapi.yaml rendered with the constants, and the Postman collection and
+ * environments converted from it (generate.ts). A production build generates them in a worker
+ * thread and `postBuild` writes them into the build output; in `docusaurus start`, `loadContent`
+ * generates them and a dev-server middleware serves them.
  */
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {apiFacts, postmanNames, type ApiFacts} from './facts';
-import {openApiToYaml, renderOpenApi} from './openapi';
+import type {Artifacts} from './generate';
 import {DEFAULT_OPTIONS, type PluginOptions} from './options';
-import {generatePostmanCollection, generatePostmanEnvironment} from './postman';
+import {runInWorker} from '../support/worker';
+
+// generate.ts is loaded lazily: a production build loads it only in the worker thread.
+const GENERATE_MODULE = require.resolve('./generate');
+const loadGenerate = (): Promise<typeof import('./generate')> => import('./generate');
 
 export {validateOptions} from './options';
 
 export const PLUGIN_NAME = 'api-artifacts';
-
-/** The download path of the OpenAPI document (ARTIFACTS.openapi). */
-export const OPENAPI_PATH = '/openapi.yaml';
-
-/** Download path (from the site root) → file content. */
-export type Artifacts = Map<string, string>;
-
-/** Generates every artifact from the OpenAPI source text for these facts. */
-export async function generateArtifacts(source: string, facts: ApiFacts = apiFacts()): Promise<Artifacts> {
-  const document = renderOpenApi(source, facts);
-  const names = postmanNames(facts);
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-  return new Map([
-    [OPENAPI_PATH, openApiToYaml(document, facts)],
-    [names.paths.collection, json(await generatePostmanCollection(document, facts))],
-    [names.paths.environments.sandbox, json(generatePostmanEnvironment(facts, 'sandbox'))],
-    [names.paths.environments.live, json(generatePostmanEnvironment(facts, 'live'))],
-  ]);
-}
 
 /** Writes the artifacts under `outDir` (e.g. `build/`). */
 export async function writeArtifacts(artifacts: Artifacts, outDir: string): Promise<void> {
@@ -54,6 +39,15 @@ const CONTENT_TYPES: Record<string, string> = {
 export default function pluginApiArtifacts(context: LoadContext, options: PluginOptions = DEFAULT_OPTIONS): Plugin<Artifacts> {
   const sourcePath = path.resolve(context.siteDir, options.source);
   let artifacts: Artifacts = new Map();
+  // A production build generates the artifacts in a worker thread from plugin start-up, so the
+  // converter's ~1 s of CPU (module loading, openapi-to-postmanv2) overlaps Docusaurus loading the
+  // site on the main thread; nothing needs them before postBuild, which awaits them.
+  const building =
+    process.env.NODE_ENV === 'production'
+      ? runInWorker<Artifacts>(GENERATE_MODULE, 'generateArtifactsFromFile', [sourcePath, options.brand])
+      : undefined;
+  // Reported by postBuild, which awaits it; never an unhandled rejection meanwhile.
+  building?.catch(() => undefined);
   return {
     name: PLUGIN_NAME,
 
@@ -62,7 +56,8 @@ export default function pluginApiArtifacts(context: LoadContext, options: Plugin
     },
 
     async loadContent() {
-      artifacts = await generateArtifacts(await readFile(sourcePath, 'utf8'), apiFacts(options.brand));
+      // `docusaurus start` (and its reloads when the source changes): in process, for the dev server.
+      artifacts = building ? new Map() : await (await loadGenerate()).generateArtifactsFromFile(sourcePath, options.brand);
       return artifacts;
     },
 
@@ -95,7 +90,7 @@ export default function pluginApiArtifacts(context: LoadContext, options: Plugin
     },
 
     async postBuild({outDir, content}) {
-      await writeArtifacts(content, outDir);
+      await writeArtifacts(building ? await building : content, outDir);
     },
   };
 }

@@ -7,19 +7,21 @@
  * - a Markdown twin of every doc at its URL plus `.md` (`/index.md` for `/`), see markdown.ts.
  *
  * `allContentLoaded` notes the docs and the sidebar (from the docs plugin). In a production build it
- * also starts the conversion (about 0.7 s of remark work), which then overlaps with bundling instead
- * of adding to `postBuild`; `postBuild` awaits it and writes the files. `docusaurus start` does no
- * work for it. `enabled: false` or DOCS_LLMS=off leaves the plugin out.
+ * also starts the conversion (convert.ts: about 0.7 s of remark work) in a worker thread, so it
+ * overlaps Docusaurus's own work instead of delaying the bundling or adding to `postBuild`;
+ * `postBuild` awaits it and writes the files. `docusaurus start` does no work for it.
+ * `enabled: false` or DOCS_LLMS=off leaves the plugin out.
  */
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 
-import {mdxToMarkdown} from './markdown';
+import type {ConvertJob} from './convert';
 import type {PluginOptions} from './options';
 import {twinPath} from './twinPath';
+import {runInWorker} from '../support/worker';
 
 export {validateOptions, DEFAULT_OPTIONS, type Options, type PluginOptions} from './options';
 export {twinPath} from './twinPath';
@@ -28,6 +30,9 @@ export const PLUGIN_NAME = 'docusaurus-plugin-llms-txt';
 
 /** The environment variable that switches the plugin off for one build: `DOCS_LLMS=off`. */
 export const OFF_SWITCH_ENV = 'DOCS_LLMS';
+
+// convert.ts (remark and its plugins) is loaded lazily: a production build loads it only in the worker thread.
+const CONVERT_MODULE = require.resolve('./convert');
 
 export const LLMS_TXT = '/llms.txt';
 export const LLMS_FULL_TXT = '/llms-full.txt';
@@ -158,25 +163,19 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
   let sections: LlmsSection[] = [];
   let rendering: Promise<RenderedPage[]> | undefined;
 
-  const renderAll = (): Promise<RenderedPage[]> => {
+  const convertJob = (): ConvertJob => ({
+    pages: sections.flatMap((section) => section.pages).map(({sourcePath, permalink}) => ({sourcePath, permalink})),
+    siteUrl: siteConfig.url,
+    baseUrl,
+    siteDir,
+    staticDirs: siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir)),
+  });
+  const renderAll = async (bodies: Promise<string[]>): Promise<RenderedPage[]> => {
     const pages = sections.flatMap((section) => section.pages);
-    const permalinkBySource = new Map(pages.map((page) => [page.sourcePath, page.permalink]));
-    const staticDirs = siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
-    const siteRootUrl = url(baseUrl);
-    return Promise.all(
-      pages.map(async (page) => {
-        const body = await mdxToMarkdown(await readFile(page.sourcePath, 'utf8'), {
-          sourcePath: page.sourcePath,
-          pageUrl: url(page.permalink),
-          siteRootUrl,
-          resolveDocPermalink: (file) => permalinkBySource.get(file),
-          siteDir,
-          staticDirs,
-        });
-        return {page, markdown: renderPage(page, body, site)};
-      }),
-    );
+    const converted = await bodies;
+    return pages.map((page, index) => ({page, markdown: renderPage(page, converted[index]!, site)}));
   };
+  const convertInProcess = async (job: ConvertJob) => (await import('./convert')).convertPages(job);
 
   return {
     name: PLUGIN_NAME,
@@ -188,14 +187,14 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
       }
       sections = collectSections(docs, options.sidebarId, siteDir);
       if (process.env.NODE_ENV === 'production') {
-        rendering = renderAll();
+        rendering = renderAll(runInWorker<string[]>(CONVERT_MODULE, 'convertPages', [convertJob()]));
         // Reported by postBuild, which awaits it; never an unhandled rejection meanwhile.
         rendering.catch(() => undefined);
       }
     },
 
     async postBuild({outDir}) {
-      const rendered = await (rendering ?? renderAll());
+      const rendered = await (rendering ?? renderAll(convertInProcess(convertJob())));
       await Promise.all([
         ...rendered.map(({page, markdown}) => writeSiteFile(outDir, twinPath(page.permalink), baseUrl, markdown)),
         writeSiteFile(outDir, `${baseUrl}${LLMS_TXT.slice(1)}`, baseUrl, renderLlmsTxt(site, sections)),
