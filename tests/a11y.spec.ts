@@ -30,3 +30,30 @@ test.describe('not-found page', () => {
   expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 });
+
+test.describe('ids', () => {
+  test('every id is unique on every page, and every url(#id) an inline SVG uses resolves inside that SVG', async ({page}) => {
+    for (const doc of ALL_DOCS) {
+      await openPage(page, doc.path);
+      const problems = await page.evaluate(() => {
+        const found: string[] = [];
+        const seen = new Set<string>();
+        for (const element of Array.from(document.querySelectorAll('[id]'))) {
+          if (seen.has(element.id)) found.push(`duplicate id "${element.id}"`);
+          seen.add(element.id);
+        }
+        for (const svg of Array.from(document.querySelectorAll('svg'))) {
+          for (const element of Array.from(svg.querySelectorAll('*'))) {
+            for (const attribute of Array.from(element.attributes)) {
+              for (const [, id] of attribute.value.matchAll(/url\(#([^)]+)\)/g)) {
+                if (!svg.querySelector(`[id="${id}"]`)) found.push(`${attribute.name}="${attribute.value}" points outside its <svg>`);
+              }
+            }
+          }
+        }
+        return found;
+      });
+      expect(problems, doc.path).toEqual([]);
+    }
+  });
+});
