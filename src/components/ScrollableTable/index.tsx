@@ -1,12 +1,57 @@
-import type {ComponentProps, ReactNode} from 'react';
+import {Children, isValidElement, type ComponentProps, type CSSProperties, type ReactNode} from 'react';
 import styles from './styles.module.css';
+
+type WithChildren = {children?: ReactNode};
+
+/** The text a piece of MDX renders (a table cell's contents), for estimating its size. */
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') {
+    return String(node);
+  }
+  return Children.toArray(node)
+    .map((child) => (isValidElement<WithChildren>(child) ? textOf(child.props.children) : typeof child === 'object' ? '' : String(child)))
+    .join('');
+}
+
+/** The table's rows (<tr> elements, wherever its <thead>/<tbody> hold them). */
+function rowsOf(children: ReactNode): ReactNode[] {
+  return Children.toArray(children).flatMap((child) => {
+    if (!isValidElement<WithChildren>(child)) {
+      return [];
+    }
+    return child.type === 'tr' ? [child.props.children] : rowsOf(child.props.children);
+  });
+}
+
+/** Average character width of table text, and the text column's width on a phone and on a wide screen. */
+const CHAR_WIDTH_PX = 8;
+const COLUMN_WIDTH_PX = {narrow: 380, wide: 720};
+
+/**
+ * How many text lines a table's rows take at a text-column width: a row is as tall as its most
+ * wrapped cell, the cells sharing the width equally (within ±40% of the real height on our tables).
+ */
+export function estimateLines(children: ReactNode, columnWidthPx: number): number {
+  return rowsOf(children).reduce<number>((lines, row) => {
+    const cells = Children.toArray(row);
+    const cellWidthPx = columnWidthPx / Math.max(1, cells.length);
+    const cellLines = cells.map((cell) => Math.ceil((textOf(cell).length * CHAR_WIDTH_PX) / cellWidthPx));
+    return lines + Math.max(1, ...cellLines);
+  }, 0);
+}
 
 /** A Markdown table in a region that scrolls sideways and can be scrolled with the keyboard. */
 export default function ScrollableTable(props: ComponentProps<'table'>): ReactNode {
+  // Its estimated height before it is first rendered (content-visibility in the CSS module).
+  const style = {
+    '--table-rows': rowsOf(props.children).length,
+    '--table-lines-narrow': estimateLines(props.children, COLUMN_WIDTH_PX.narrow),
+    '--table-lines-wide': estimateLines(props.children, COLUMN_WIDTH_PX.wide),
+  } as CSSProperties;
   return (
     // tabIndex makes the scroll container reachable by keyboard, so arrow keys can scroll it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={styles.scrollRegion} role="region" aria-label="Table" tabIndex={0}>
+    <div className={styles.scrollRegion} role="region" aria-label="Table" tabIndex={0} style={style}>
       <table {...props} />
     </div>
   );

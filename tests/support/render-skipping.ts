@@ -1,0 +1,41 @@
+import type {Locator, Page} from '@playwright/test';
+import {expect, openPage} from './fixtures';
+
+/** Whether the browser renders the element now (false while content-visibility: auto skips it). */
+export function isRendered(locator: Locator): Promise<boolean> {
+  // The element's own box is always laid out; what content-visibility skips is its contents.
+  return locator.evaluate((element) => element.firstElementChild?.checkVisibility({contentVisibilityAuto: true}) ?? false);
+}
+
+/** The last of the matching elements that is displayed (not in a hidden tab panel). */
+export function lastShown(locator: Locator): Locator {
+  return locator.filter({visible: true}).last();
+}
+
+/** The code blocks and tables of the longest page: skipped far below the fold, rendered when near. */
+export async function checkBlocksRenderedOnlyNearViewport(page: Page): Promise<void> {
+  await openPage(page, '/getting-started/main-concepts');
+  for (const block of [lastShown(page.locator('.theme-code-block pre')), lastShown(page.getByRole('region', {name: 'Table'}))]) {
+    expect(await isRendered(block), 'skipped while far below the fold').toBe(false);
+    await block.scrollIntoViewIfNeeded();
+    await expect.poll(() => isRendered(block)).toBe(true);
+  }
+}
+
+/** Opening a deep anchor (content above it not yet rendered) lands on its heading, and it stays there. */
+export async function checkDeepAnchorLands(page: Page): Promise<void> {
+  await openPage(page, '/getting-started/main-concepts#errors');
+  const heading = page.locator('h2#errors');
+  // Where the browser puts a fragment target: its scroll-margin below the top (the navbar hides on scroll).
+  const wanted = await heading.evaluate((element) => parseFloat(getComputedStyle(element).scrollMarginTop));
+  const top = () => heading.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+  await expect.poll(async () => Math.abs((await top()) - wanted)).toBeLessThanOrEqual(1);
+  // Still there a few frames later, once the blocks around it are rendered at their real size.
+  const landed = await top();
+  await page.evaluate(() => new Promise<void>((resolve) => {
+    let frames = 5;
+    const next = () => (frames-- > 0 ? requestAnimationFrame(next) : resolve());
+    next();
+  }));
+  expect(await top()).toBe(landed);
+}
