@@ -2,7 +2,7 @@ import {expect, openPage, test} from './support/fixtures';
 import {checkBlocksRenderedOnlyNearViewport, checkDeepAnchorLands, isRendered, lastShown} from './support/render-skipping';
 
 test.describe('render skipping on long pages (phone)', () => {
-  test('code blocks and tables far below the fold are skipped until they come near the viewport', async ({page}) => {
+  test('tables far below the fold are skipped until they come near the viewport', async ({page}) => {
     await checkBlocksRenderedOnlyNearViewport(page);
   });
 
@@ -10,17 +10,20 @@ test.describe('render skipping on long pages (phone)', () => {
     await checkDeepAnchorLands(page);
   });
 
-  test('a skipped code block is sized from its line count, so rendering it moves nothing', async ({page}) => {
+  test('a skipped table is given a height for its rows, and focusing it (keyboard scrolling) renders it', async ({page}) => {
     await openPage(page, '/getting-started/main-concepts');
-    const pre = lastShown(page.locator('.theme-code-block pre'));
-    expect(await isRendered(pre)).toBe(false);
-    const skippedHeight = await pre.evaluate((element) => element.getBoundingClientRect().height);
-    await pre.scrollIntoViewIfNeeded();
-    await expect.poll(() => isRendered(pre)).toBe(true);
-    expect(await pre.evaluate((element) => element.getBoundingClientRect().height)).toBeCloseTo(skippedHeight, 0);
+    const table = lastShown(page.getByRole('region', {name: 'Table'}));
+    expect(await isRendered(table)).toBe(false);
+    const rows = await table.locator('tr').count();
+    const skippedHeight = await table.evaluate((element) => element.getBoundingClientRect().height);
+    expect(skippedHeight, 'at least one text line per row').toBeGreaterThan(rows * 24);
+    await table.focus();
+    await expect.poll(() => isRendered(table)).toBe(true);
+    await expect(table).toBeFocused();
+    await expect(table.locator('tr').first()).toBeInViewport();
   });
 
-  test('an overflowing code block far below the fold gets its word-wrap toggle when scrolled to', async ({page}) => {
+  test('an overflowing code block far below the fold has its word-wrap toggle when scrolled to', async ({page}) => {
     await openPage(page, '/getting-started/main-concepts');
     const last = lastShown(page.locator('.theme-code-block'));
     await last.scrollIntoViewIfNeeded();

@@ -1,9 +1,9 @@
 import {test} from './support/fixtures';
 import {checkBlocksRenderedOnlyNearViewport, checkDeepAnchorLands} from './support/render-skipping';
 
-// Long pages skip rendering code blocks and tables far from the viewport (content-visibility: auto).
+// Long pages skip rendering tables far from the viewport (content-visibility: auto).
 test.describe('render skipping on long pages (desktop)', () => {
-  test('code blocks and tables far below the fold are skipped until they come near the viewport', async ({page}) => {
+  test('tables far below the fold are skipped until they come near the viewport', async ({page}) => {
     await checkBlocksRenderedOnlyNearViewport(page);
   });
 

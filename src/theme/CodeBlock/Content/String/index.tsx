@@ -1,10 +1,9 @@
 /**
  * Ejected (a wrap cannot swap a hook inside the original): the same component with theme-common's
  * useCodeWordWrap replaced by ./useWordWrap, one shared ResizeObserver instead of per-block
- * observers, listeners and sorts on load (mobile main-thread time), and the block's line count on
- * its <pre> for content-visibility. Its CSS module is the stock one.
+ * observers, listeners and sorts on load (mobile main-thread time). Its CSS module is the stock one.
  */
-import React, {type CSSProperties, type ReactNode} from 'react';
+import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useThemeConfig, usePrismTheme} from '@docusaurus/theme-common';
 import {
@@ -82,8 +81,7 @@ export default function CodeBlockString({
               tabIndex={0}
               ref={wordWrap.codeBlockRef}
               className={clsx(className, styles.codeBlock, 'thin-scrollbar')}
-              // Its height before it is first rendered (content-visibility in custom.css).
-              style={{...style, '--code-lines': tokens.length} as CSSProperties}>
+              style={style}>
               <code
                 className={clsx(
                   styles.codeBlockLines,
