@@ -1,5 +1,6 @@
+import {ALL_DOCS} from '../src/constants/docs';
 import {expect, openPage, test} from './support/fixtures';
-import {checkBlocksRenderedOnlyNearViewport, checkDeepAnchorLands, isRendered, lastShown} from './support/render-skipping';
+import {checkBlocksRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad, isRendered, lastShown} from './support/render-skipping';
 
 test.describe('render skipping on long pages (phone)', () => {
   test('tables far below the fold are skipped until they come near the viewport', async ({page}) => {
@@ -29,5 +30,8 @@ test.describe('render skipping on long pages (phone)', () => {
     await last.scrollIntoViewIfNeeded();
     await expect(last.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
     expect(await last.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth), 'this sample overflows a phone').toBe(true);
+  });
+  test('no page shifts its layout while it loads (a table in the first screenful is rendered at once)', async ({page}) => {
+    await expectNoLayoutShiftOnLoad(page, ALL_DOCS.map((doc) => doc.path));
   });
 });

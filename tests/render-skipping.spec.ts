@@ -1,5 +1,6 @@
+import {ALL_DOCS} from '../src/constants/docs';
 import {test} from './support/fixtures';
-import {checkBlocksRenderedOnlyNearViewport, checkDeepAnchorLands} from './support/render-skipping';
+import {checkBlocksRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad} from './support/render-skipping';
 
 // Long pages skip rendering tables far from the viewport (content-visibility: auto).
 test.describe('render skipping on long pages (desktop)', () => {
@@ -9,5 +10,13 @@ test.describe('render skipping on long pages (desktop)', () => {
 
   test('a link to a deep anchor lands on its heading and stays there', async ({page}) => {
     await checkDeepAnchorLands(page);
+  });
+
+  test.describe("at the size of Lighthouse's desktop run", () => {
+    // 940 px tall: the first table of /basics/iframe and what follows it are both in the first screenful.
+    test.use({viewport: {width: 1350, height: 940}});
+    test('no page shifts its layout while it loads (a table in the first screenful is rendered at once)', async ({page}) => {
+      await expectNoLayoutShiftOnLoad(page, ALL_DOCS.map((doc) => doc.path));
+    });
   });
 });

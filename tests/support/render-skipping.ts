@@ -40,3 +40,31 @@ export async function checkDeepAnchorLands(page: Page): Promise<void> {
   }));
   expect(await top()).toBe(landed);
 }
+
+type Shift = {value: number; sources: string[]};
+
+/** Opens every page and expects no layout shift while it loads and hydrates (Lighthouse's CLS: 0). */
+export async function expectNoLayoutShiftOnLoad(page: Page, paths: readonly string[]): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    (window as unknown as {layoutShifts: Shift[]}).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean; sources: {node?: Node}[]}[]) {
+        if (!entry.hadRecentInput) {
+          shifts.push({value: entry.value, sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName)))});
+        }
+      }
+    }).observe({type: 'layout-shift', buffered: true});
+  });
+  for (const path of paths) {
+    await openPage(page, path);
+    // Two frames after hydration: anything skipped in the first screenful has been rendered by then.
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<Shift[]>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as {layoutShifts: Shift[]}).layoutShifts))),
+        ),
+    );
+    expect(shifts, path).toEqual([]);
+  }
+}
