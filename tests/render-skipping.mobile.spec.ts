@@ -1,10 +1,10 @@
 import {ALL_DOCS} from '../src/constants/docs';
 import {expect, openPage, test} from './support/fixtures';
-import {checkBlocksRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad, isRendered, lastShown} from './support/render-skipping';
+import {checkTablesRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad, isRendered, lastShown} from './support/render-skipping';
 
 test.describe('render skipping on long pages (phone)', () => {
   test('tables far below the fold are skipped until they come near the viewport', async ({page}) => {
-    await checkBlocksRenderedOnlyNearViewport(page);
+    await checkTablesRenderedOnlyNearViewport(page);
   });
 
   test('a link to a deep anchor lands on its heading and stays there', async ({page}) => {

@@ -1,11 +1,11 @@
 import {ALL_DOCS} from '../src/constants/docs';
 import {test} from './support/fixtures';
-import {checkBlocksRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad} from './support/render-skipping';
+import {checkTablesRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad} from './support/render-skipping';
 
 // Long pages skip rendering tables far from the viewport (content-visibility: auto).
 test.describe('render skipping on long pages (desktop)', () => {
   test('tables far below the fold are skipped until they come near the viewport', async ({page}) => {
-    await checkBlocksRenderedOnlyNearViewport(page);
+    await checkTablesRenderedOnlyNearViewport(page);
   });
 
   test('a link to a deep anchor lands on its heading and stays there', async ({page}) => {

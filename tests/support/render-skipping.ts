@@ -7,13 +7,25 @@ export function isRendered(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element.firstElementChild?.checkVisibility({contentVisibilityAuto: true}) ?? false);
 }
 
+/** Resolves after the browser has produced `count` more frames. */
+export function afterFrames(page: Page, count: number): Promise<void> {
+  return page.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        const next = () => (frames-- > 0 ? requestAnimationFrame(next) : resolve());
+        next();
+      }),
+    count,
+  );
+}
+
 /** The last of the matching elements that is displayed (not in a hidden tab panel). */
 export function lastShown(locator: Locator): Locator {
   return locator.filter({visible: true}).last();
 }
 
 /** The tables of the longest page: skipped far below the fold, rendered when near. */
-export async function checkBlocksRenderedOnlyNearViewport(page: Page): Promise<void> {
+export async function checkTablesRenderedOnlyNearViewport(page: Page): Promise<void> {
   await openPage(page, '/getting-started/main-concepts');
   const first = page.getByRole('region', {name: 'Table'}).first();
   const last = lastShown(page.getByRole('region', {name: 'Table'}));
@@ -33,11 +45,7 @@ export async function checkDeepAnchorLands(page: Page): Promise<void> {
   await expect.poll(async () => Math.abs((await top()) - wanted)).toBeLessThanOrEqual(1);
   // Still there a few frames later, once the blocks around it are rendered at their real size.
   const landed = await top();
-  await page.evaluate(() => new Promise<void>((resolve) => {
-    let frames = 5;
-    const next = () => (frames-- > 0 ? requestAnimationFrame(next) : resolve());
-    next();
-  }));
+  await afterFrames(page, 5);
   expect(await top()).toBe(landed);
 }
 
@@ -59,12 +67,8 @@ export async function expectNoLayoutShiftOnLoad(page: Page, paths: readonly stri
   for (const path of paths) {
     await openPage(page, path);
     // Two frames after hydration: anything skipped in the first screenful has been rendered by then.
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<Shift[]>((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as {layoutShifts: Shift[]}).layoutShifts))),
-        ),
-    );
+    await afterFrames(page, 2);
+    const shifts = await page.evaluate(() => (window as unknown as {layoutShifts: Shift[]}).layoutShifts);
     expect(shifts, path).toEqual([]);
   }
 }

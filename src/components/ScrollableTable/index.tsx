@@ -32,8 +32,8 @@ const COLUMN_WIDTH_PX = {narrow: 380, wide: 720};
  * wrapped cell, the cells sharing the width equally (on our tables: median within 10% of the real height,
  * four in five within 0.6–1.6).
  */
-export function estimateLines(children: ReactNode, columnWidthPx: number): number {
-  return rowsOf(children).reduce<number>((lines, row) => {
+function estimateLines(rows: readonly ReactNode[], columnWidthPx: number): number {
+  return rows.reduce<number>((lines, row) => {
     const cells = Children.toArray(row);
     const cellWidthPx = columnWidthPx / Math.max(1, cells.length);
     const cellLines = cells.map((cell) => Math.ceil((textOf(cell).length * CHAR_WIDTH_PX) / cellWidthPx));
@@ -44,10 +44,11 @@ export function estimateLines(children: ReactNode, columnWidthPx: number): numbe
 /** A Markdown table in a region that scrolls sideways and can be scrolled with the keyboard. */
 export default function ScrollableTable(props: ComponentProps<'table'>): ReactNode {
   // Its estimated height before it is first rendered (content-visibility in the CSS module).
+  const rows = rowsOf(props.children);
   const style = {
-    '--table-rows': rowsOf(props.children).length,
-    '--table-lines-narrow': estimateLines(props.children, COLUMN_WIDTH_PX.narrow),
-    '--table-lines-wide': estimateLines(props.children, COLUMN_WIDTH_PX.wide),
+    '--table-rows': rows.length,
+    '--table-lines-narrow': estimateLines(rows, COLUMN_WIDTH_PX.narrow),
+    '--table-lines-wide': estimateLines(rows, COLUMN_WIDTH_PX.wide),
   } as CSSProperties;
   return (
     // tabIndex makes the scroll container reachable by keyboard, so arrow keys can scroll it.
