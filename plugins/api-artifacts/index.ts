@@ -1,22 +1,20 @@
 /**
  * api-artifacts: generates the machine-readable API description from one source and serves
  * it as downloads: api/openapi.yaml rendered with the constants, and the Postman collection and
- * environments converted from it (generate.ts). A production build generates them in a worker
- * thread and `postBuild` writes them into the build output; in `docusaurus start`, `loadContent`
- * generates them and a dev-server middleware serves them.
+ * environments converted from it (generate.ts). `loadContent` generates them; `postBuild` writes
+ * them into the build output and, in `docusaurus start`, a dev-server middleware serves them.
+ * Pages render facts of the served contract (scopes, the collection's folders) from the data
+ * files `contentLoaded` writes: `@generated/api-artifacts/default/contract.json`.
  */
-import {mkdir, writeFile} from 'node:fs/promises';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import type {Artifacts} from './generate';
+import {contractData} from './contract-data';
+import {apiFacts} from './facts';
+import {generateArtifacts, type Artifacts} from './generate';
 import {DEFAULT_OPTIONS, type PluginOptions} from './options';
-import {runInWorker} from '../support/worker';
-
-// generate.ts is loaded lazily: a production build loads it only in the worker thread.
-const GENERATE_MODULE = require.resolve('./generate');
-const loadGenerate = (): Promise<typeof import('./generate')> => import('./generate');
 
 export {validateOptions} from './options';
 
@@ -39,15 +37,6 @@ const CONTENT_TYPES: Record<string, string> = {
 export default function pluginApiArtifacts(context: LoadContext, options: PluginOptions = DEFAULT_OPTIONS): Plugin<Artifacts> {
   const sourcePath = path.resolve(context.siteDir, options.source);
   let artifacts: Artifacts = new Map();
-  // A production build generates the artifacts in a worker thread from plugin start-up, so the
-  // converter's ~1 s of CPU (module loading, openapi-to-postmanv2) overlaps Docusaurus loading the
-  // site on the main thread; nothing needs them before postBuild, which awaits them.
-  const building =
-    process.env.NODE_ENV === 'production'
-      ? runInWorker<Artifacts>(GENERATE_MODULE, 'generateArtifactsFromFile', [sourcePath, options.brand])
-      : undefined;
-  // Reported by postBuild, which awaits it; never an unhandled rejection meanwhile.
-  building?.catch(() => undefined);
   return {
     name: PLUGIN_NAME,
 
@@ -56,9 +45,12 @@ export default function pluginApiArtifacts(context: LoadContext, options: Plugin
     },
 
     async loadContent() {
-      // `docusaurus start` (and its reloads when the source changes): in process, for the dev server.
-      artifacts = building ? new Map() : await (await loadGenerate()).generateArtifactsFromFile(sourcePath, options.brand);
+      artifacts = await generateArtifacts(await readFile(sourcePath, 'utf8'), apiFacts(options.brand));
       return artifacts;
+    },
+
+    async contentLoaded({content, actions}) {
+      await actions.createData('contract.json', JSON.stringify(contractData(content)));
     },
 
     // `docusaurus start` only: serve the same files from memory (no-op in a build). webpack-merge
@@ -90,7 +82,7 @@ export default function pluginApiArtifacts(context: LoadContext, options: Plugin
     },
 
     async postBuild({outDir, content}) {
-      await writeArtifacts(building ? await building : content, outDir);
+      await writeArtifacts(content, outDir);
     },
   };
 }

@@ -106,3 +106,12 @@ export function resolveRef<T>(document: OpenApiDocument, value: T | {$ref: strin
   }
   return value as T;
 }
+
+/**
+ * The OAuth scopes an operation needs: its own `security`, else the document's. The API has one
+ * requirement per operation, so the scopes of its first OAuth requirement are the answer.
+ */
+export function operationScopes(document: OpenApiDocument, operation: OpenApiOperation): string[] {
+  const requirements = (operation.security ?? document.security ?? []) as Record<string, string[]>[];
+  return requirements.flatMap((requirement) => Object.values(requirement)).at(0) ?? [];
+}

@@ -8,7 +8,9 @@ import type {PhrasingContent, RootContent, Table, TableCell, TableRow} from 'mda
 import * as apiConstants from '../../src/constants/api';
 import * as docsConstants from '../../src/constants/docs';
 import * as siteConstants from '../../src/constants/site';
-import {ERROR_CODES, SCOPES, WEBHOOK_EVENTS} from '../../src/constants/api';
+import {ERROR_CODES, WEBHOOK_EVENTS} from '../../src/constants/api';
+import type {ContractData} from '../api-artifacts/contract-data';
+import {scopesFor} from '../../src/components/ApiTables/scopesFor';
 
 /** Modules whose exports pages may use in `{…}` expressions and attributes (`import {BRAND} from '@site/src/constants/site'`). */
 export const CONSTANT_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
@@ -20,6 +22,8 @@ export const CONSTANT_MODULES: Readonly<Record<string, Readonly<Record<string, u
 export type RenderContext = {
   /** Absolute URL of the page being rendered (for `#anchor` links). */
   pageUrl: string;
+  /** The served contract's facts (scopes, Postman collection). */
+  contract: ContractData;
 };
 
 /** Renders a component (its props already evaluated) as flow content. */
@@ -53,7 +57,12 @@ function table(header: readonly string[], rows: ReadonlyArray<readonly PhrasingC
 /** Modules of React components pages import, by import source, then export name. */
 export const COMPONENT_MODULES: Readonly<Record<string, Readonly<Record<string, ComponentRenderer>>>> = {
   '@site/src/components/ApiTables': {
-    ScopeTable: () => [table(['Scope', 'Allows'], SCOPES.map(({scope, allows}) => [[code(scope)], [text(allows)]]))],
+    ScopeTable: (_props, {contract}) => [table(['Scope', 'Allows'], contract.scopes.map(({scope, description}) => [[code(scope)], withCode(description)]))],
+    RequiredScopes: ({operations}, {contract}) =>
+      scopesFor(contract, operations as string[]).flatMap((scope, index, scopes): PhrasingContent[] => [
+        ...(index === 0 ? [] : [text(index === scopes.length - 1 ? ' and ' : ', ')]),
+        code(scope),
+      ]) as RootContent[],
     WebhookEventTable: () => [
       table(['Event type', 'Sent when'], WEBHOOK_EVENTS.map(({type, when}) => [[code(type)], withCode(when)])),
     ],

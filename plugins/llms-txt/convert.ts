@@ -1,6 +1,7 @@
 /** Converts doc sources to Markdown bodies (kept light: a production build loads it in a worker thread). */
 import {readFile} from 'node:fs/promises';
 
+import type {ContractData} from '../api-artifacts/contract-data';
 import {mdxToMarkdown} from './markdown';
 
 /** What converting needs, as plain data (it crosses to the worker thread). */
@@ -12,6 +13,8 @@ export type ConvertJob = {
   siteDir: string;
   /** Absolute paths of the static directories. */
   staticDirs: string[];
+  /** The served contract's facts that components render (plugins/api-artifacts). */
+  contract: ContractData;
 };
 
 /** The Markdown body of each page of the job, in the same order. */
@@ -27,6 +30,7 @@ export async function convertPages(job: ConvertJob): Promise<string[]> {
         resolveDocPermalink: (file) => permalinkBySource.get(file),
         siteDir: job.siteDir,
         staticDirs: job.staticDirs,
+        contract: job.contract,
       }),
     ),
   );

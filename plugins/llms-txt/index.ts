@@ -21,6 +21,8 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 import type {ConvertJob} from './convert';
 import type {PluginOptions} from './options';
 import {twinPath} from './twinPath';
+import {contractData, type ContractData} from '../api-artifacts/contract-data';
+import type {Artifacts} from '../api-artifacts/generate';
 import {runInWorker} from '../support/worker';
 
 export {validateOptions, DEFAULT_OPTIONS, type Options, type PluginOptions} from './options';
@@ -161,6 +163,7 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
   const url = (sitePath: string) => new URL(sitePath, siteConfig.url).href;
   const site: SiteInfo = {title: siteConfig.title, summary: options.summary ?? siteConfig.tagline, baseUrl, url};
   let sections: LlmsSection[] = [];
+  let contract: ContractData | undefined;
   let rendering: Promise<RenderedPage[]> | undefined;
 
   const convertJob = (): ConvertJob => ({
@@ -169,6 +172,7 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
     baseUrl,
     siteDir,
     staticDirs: siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir)),
+    contract: contract!,
   });
   const renderAll = async (bodies: Promise<string[]>): Promise<RenderedPage[]> => {
     const pages = sections.flatMap((section) => section.pages);
@@ -186,6 +190,11 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
         throw new Error(`${PLUGIN_NAME}: no docs plugin with id "${options.docsPluginId}".`);
       }
       sections = collectSections(docs, options.sidebarId, siteDir);
+      const artifacts = allContent['api-artifacts']?.default as Artifacts | undefined;
+      if (!artifacts) {
+        throw new Error(`${PLUGIN_NAME}: the api-artifacts plugin must be registered (pages render the contract's facts).`);
+      }
+      contract = contractData(artifacts);
       if (process.env.NODE_ENV === 'production') {
         rendering = renderAll(runInWorker<string[]>(CONVERT_MODULE, 'convertPages', [convertJob()]));
         // Reported by postBuild, which awaits it; never an unhandled rejection meanwhile.

@@ -17,6 +17,7 @@ import path from 'node:path';
 
 import type {Code, Heading, Root, RootContent, Text} from 'mdast';
 
+import type {ContractData} from '../api-artifacts/contract-data';
 import {COMPONENT_MODULES, CONSTANT_MODULES, type ComponentRenderer} from './components';
 
 export type ConvertOptions = {
@@ -32,6 +33,8 @@ export type ConvertOptions = {
   siteDir: string;
   /** Directories served at the site root (`static/`): imported SVGs under them become image links. */
   staticDirs: readonly string[];
+  /** The served contract's facts that components render. */
+  contract: ContractData;
 };
 
 /** Admonition keywords (Docusaurus's defaults) and the label each blockquote starts with. */
@@ -371,7 +374,7 @@ function convertJsx(node: JsxElement, state: State): AnyNode[] {
     const props = Object.fromEntries(
       node.attributes.filter((item) => item.type === 'mdxJsxAttribute' && item.name).map((item) => [item.name!, attribute(item.name!)]),
     );
-    return binding.render(props, {pageUrl: state.options.pageUrl}) as AnyNode[];
+    return binding.render(props, {pageUrl: state.options.pageUrl, contract: state.options.contract}) as AnyNode[];
   }
   if (binding?.kind === 'image') {
     const alt = String(attribute('aria-label') ?? attribute('title') ?? attribute('alt') ?? '');

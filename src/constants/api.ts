@@ -3,7 +3,7 @@
  * limits and sample identifiers. MDX pages import these instead of retyping
  * them, so a change here changes every page.
  */
-import {BRAND, NPM_SCOPE, SDK_CLASS} from './site';
+import {BRAND, NPM_SCOPE, SDK_CLASS, SITE} from './site';
 
 export const API_VERSION = 'v1';
 
@@ -30,7 +30,8 @@ export const URLS = {
   dashboard: 'https://dashboard.example.com',
   helpCenter: 'https://help.example.com',
   status: 'https://status.example.com',
-  errorsDocBase: 'https://docs.example.com/errors',
+  /** The errors reference; each error code is an anchor on it (`doc_url` in every error). */
+  errorsDocBase: `${SITE.url}/getting-started/main-concepts`,
   supportEmail: 'support@example.com',
   securityEmail: 'security@example.com',
 } as const;
@@ -129,19 +130,6 @@ export const LIFETIMES = {
   metadataMaxKeys: 20,
   accessTokenMaxLength: 2048,
 } as const;
-
-/** OAuth scopes and what each unlocks. */
-export const SCOPES = [
-  {scope: 'catalog:read', allows: 'Destinations and packages'},
-  {scope: 'orders:read', allows: 'Listing and reading orders'},
-  {scope: 'orders:write', allows: 'Creating and cancelling orders'},
-  {scope: 'esims:read', allows: 'Reading eSIMs, usage and top-up packages'},
-  {scope: 'esims:write', allows: 'Labels and metadata, top-ups, suspend and resume'},
-  {scope: 'refunds:write', allows: 'Refunding unused eSIMs'},
-  {scope: 'billing:read', allows: 'Reading the balance, credit limit and threshold'},
-  {scope: 'webhooks:manage', allows: 'Listing, creating, testing and deleting webhook endpoints'},
-  {scope: 'widget:sessions', allows: 'Creating iframe widget sessions'},
-] as const;
 
 /** Webhook event types, in the order the docs list them. */
 export const WEBHOOK_EVENTS = [

@@ -1,7 +1,9 @@
-// Tables rendered from src/constants/api.ts so scopes, events and error codes are listed in one place only.
+// Tables rendered from one source each: scopes from the served OpenAPI document, events and error codes from src/constants/api.ts.
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {ERROR_CODES, SCOPES, WEBHOOK_EVENTS} from '@site/src/constants/api';
+import {ERROR_CODES, WEBHOOK_EVENTS} from '@site/src/constants/api';
+import contract from '@generated/api-artifacts/default/contract.json';
+import {scopesFor} from './scopesFor';
 
 /** Renders backticked spans in a constant's text as inline code. */
 function withCode(text: string): ReactNode {
@@ -20,12 +22,12 @@ export function ScopeTable(): ReactNode {
         </tr>
       </thead>
       <tbody>
-        {SCOPES.map(({scope, allows}) => (
+        {contract.scopes.map(({scope, description}) => (
           <tr key={scope}>
             <td>
               <code>{scope}</code>
             </td>
-            <td>{allows}</td>
+            <td>{withCode(description)}</td>
           </tr>
         ))}
       </tbody>
@@ -86,4 +88,19 @@ export function ErrorCodeTable(): ReactNode {
       </tbody>
     </table>
   );
+}
+
+/**
+ * The scopes a credential needs to call `operations` (`METHOD /v1/path/{param}` templates), read from
+ * the OpenAPI document's security requirements: "`catalog:read`, `orders:write` and `esims:read`".
+ * The doc tests give each page a token with exactly these scopes.
+ */
+export function RequiredScopes({operations}: {operations: readonly string[]}): ReactNode {
+  const scopes = scopesFor(contract, operations);
+  return scopes.map((scope, index) => (
+    <span key={scope}>
+      {index === 0 ? '' : index === scopes.length - 1 ? ' and ' : ', '}
+      <code>{scope}</code>
+    </span>
+  ));
 }

@@ -1,0 +1,275 @@
+/**
+ * Finds the URLs of this site in the served files of a build and reports those that name no
+ * built page, or an anchor that the page lacks. Pure apart from reading the build directory, so
+ * it can run on a fixture; the plugin (index.ts) runs it after every other postBuild.
+ *
+ * Checked: every HTML page, the Markdown twins (`*.md`), `*.txt` (llms.txt, llms-full.txt,
+ * robots.txt), `*.yaml`/`*.yml` (openapi.yaml) and `*.json` (the Postman files). Not checked:
+ * `assets/` (bundles that repeat the pages' content), the search index (the pages' text again),
+ * dot-files (never served) and sitemap.xml (its URLs are the routes themselves).
+ *
+ * Found: absolute URLs on the site's origin anywhere in those files (attributes, text, code
+ * blocks, JSON and YAML values), and in the Markdown files (`*.md`, `*.txt`) also site-relative
+ * links (`[text](/path#anchor)`, `[label]: /path`, `href="/path"`), outside code.
+ *
+ * A URL resolves as the web server serves it (deploy/nginx.conf): `/x` is the file `x`, `x.html`
+ * or `x/index.html`. A fragment must be an `id` (or `<a name>`) on the resolved HTML page; on a
+ * non-HTML file (YAML, Markdown…) the fragment means something else and is not checked.
+ */
+import {readdir, readFile} from 'node:fs/promises';
+import path from 'node:path';
+
+export type Problem = {
+  /** The file the URL was found in, relative to the build directory, with `/` separators. */
+  file: string;
+  /** 1-based line of its first occurrence; absent for HTML, which is minified onto one line. */
+  line?: number;
+  /** The URL as written. */
+  url: string;
+  kind: 'no-page' | 'no-anchor';
+  /** What is wrong, for the build output: `no such page /errors`, `no such anchor #x on /page`. */
+  message: string;
+};
+
+export type CheckOptions = {
+  /** The build output directory. */
+  buildDir: string;
+  /** The site's URL (its origin, as in `siteConfig.url`): `https://docs.example.com`. */
+  siteUrl: string;
+  /** The site's base URL: `/`. */
+  baseUrl?: string;
+};
+
+const CHECKED_EXTENSIONS = new Set(['.html', '.md', '.txt', '.yaml', '.yml', '.json']);
+const MARKDOWN_EXTENSIONS = new Set(['.md', '.txt']);
+
+/** Build-relative files (`/` separators) that are checked, and the set of every served file. */
+async function listBuild(buildDir: string): Promise<{checked: string[]; served: Set<string>}> {
+  const entries = await readdir(buildDir, {recursive: true, withFileTypes: true});
+  const served = new Set<string>();
+  const checked: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) {
+      continue;
+    }
+    const file = path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (file.split('/').some((segment) => segment.startsWith('.'))) {
+      continue;
+    }
+    served.add(file);
+    const skipped = file.startsWith('assets/') || /^search-index[^/]*\.json$/.test(file);
+    if (!skipped && CHECKED_EXTENSIONS.has(path.extname(file).toLowerCase())) {
+      checked.push(file);
+    }
+  }
+  checked.sort();
+  return {checked, served};
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Absolute URLs on `origin`: the origin must end there (not `docs.example.community`), the URL
+ * ends at whitespace, a quote, a bracket or a backslash (JSON escapes), and trailing sentence
+ * punctuation is not part of it.
+ */
+function absoluteUrlPattern(origin: URL): RegExp {
+  const host = escapeRegExp(origin.host);
+  return new RegExp(`https?://${host}(?![A-Za-z0-9-]|\\.[A-Za-z0-9]|:\\d)[^\\s"'<>\`\\\\()\\[\\]{}|^]*`, 'gi');
+}
+
+function trimPunctuation(url: string): string {
+  return url.replace(/[.,;:!?*]+$/, '');
+}
+
+type Found = {url: string; offset: number};
+
+function findAbsolute(text: string, pattern: RegExp): Found[] {
+  return [...text.matchAll(pattern)].map((match) => ({url: trimPunctuation(match[0]), offset: match.index}));
+}
+
+/** Replaces fenced code blocks and code spans by spaces (keeping newlines, so offsets and lines hold). */
+function maskMarkdownCode(markdown: string): string {
+  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
+  return markdown
+    .replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm, blank)
+    // A code span ends at the same run of backticks, within its paragraph.
+    .replace(/(`+)(?!`)(?:[^\n]|\n(?![ \t]*\n))*?[^`\n]\1(?!`)/g, blank);
+}
+
+/** Site-relative links of Markdown (inline, reference definitions, raw HTML), outside code. */
+function findRelativeMarkdown(markdown: string): Found[] {
+  const text = maskMarkdownCode(markdown);
+  const patterns = [
+    /\]\(\s*<?(\/(?!\/)[^\s)>]*)/g,
+    /^ {0,3}\[[^\]\n]+\]:[ \t]*<?(\/(?!\/)[^\s>]*)/gm,
+    /\s(?:href|src)\s*=\s*["']?(\/(?!\/)[^\s"'>]*)/gi,
+  ];
+  return patterns.flatMap((pattern) =>
+    [...text.matchAll(pattern)].map((match) => ({url: match[1]!, offset: match.index + match[0].length - match[1]!.length})),
+  );
+}
+
+const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi, (entity, decimal?: string, hex?: string, name?: string) => {
+    if (decimal !== undefined || hex !== undefined) {
+      return String.fromCodePoint(decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16));
+    }
+    return ENTITIES[name!.toLowerCase()] ?? entity;
+  });
+}
+
+// A start or end tag with its attributes (quoted values may hold `>`).
+const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+// Tags inside which a URL can be split by highlighting (Prism wraps each token in a <span>).
+const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'wbr']);
+
+type ParsedHtml = {ids: Set<string>; found: Found[]};
+
+/**
+ * The anchors of a page (`id` of any element, `name` of `<a>`) and the site URLs in it: in
+ * attribute values (canonical, og:url, href…), in its text (code blocks, whose tokens are split
+ * into spans, are joined back first) and in inline scripts (JSON-LD).
+ */
+function parseHtml(html: string, pattern: RegExp): ParsedHtml {
+  const ids = new Set<string>();
+  const found: Found[] = [];
+  const withoutComments = html.replace(/<!--[\s\S]*?-->/g, ' ');
+  // Script and style bodies are not markup: searched for URLs as they are, then left out.
+  const scriptBody = /(<(script|style)\b[^>]*>)([\s\S]*?)<\/\2\s*>/gi;
+  for (const match of withoutComments.matchAll(scriptBody)) {
+    found.push(...findAbsolute(match[3]!, pattern));
+  }
+  const markup = withoutComments.replace(scriptBody, '$1');
+
+  let text = '';
+  let last = 0;
+  for (const tag of markup.matchAll(TAG)) {
+    text += markup.slice(last, tag.index);
+    last = tag.index + tag[0].length;
+    const name = tag[2]!.toLowerCase();
+    text += INLINE_TAGS.has(name) ? '' : '\n';
+    if (tag[1]) {
+      continue;
+    }
+    for (const attribute of tag[3]!.matchAll(ATTRIBUTE)) {
+      const attributeName = attribute[1]!.toLowerCase();
+      const raw = attribute[2] ?? attribute[3] ?? attribute[4];
+      if (raw === undefined) {
+        continue;
+      }
+      const value = decodeEntities(raw);
+      if (attributeName === 'id' || (attributeName === 'name' && name === 'a')) {
+        ids.add(value);
+      }
+      found.push(...findAbsolute(value, pattern));
+    }
+  }
+  text += markup.slice(last);
+  found.push(...findAbsolute(decodeEntities(text), pattern));
+  return {ids, found};
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+    line += 1;
+  }
+  return line;
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The served file a site path names (`/x` → `x`, `x.html` or `x/index.html`), if any. */
+export function resolveSitePath(sitePath: string, served: ReadonlySet<string>, baseUrl = '/'): string | undefined {
+  if (!sitePath.startsWith(baseUrl) && `${sitePath}/` !== baseUrl) {
+    return undefined;
+  }
+  const decoded = safeDecode(sitePath.slice(baseUrl.length));
+  if (decoded === undefined) {
+    return undefined;
+  }
+  const segments = decoded.split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => segment.startsWith('.'))) {
+    return undefined;
+  }
+  const file = segments.join('/');
+  const candidates = file === '' ? ['index.html'] : [file, `${file}.html`, `${file}/index.html`];
+  return candidates.find((candidate) => served.has(candidate));
+}
+
+/** Every site URL in the served files of `buildDir` that names no page, or an anchor its page lacks. */
+export async function checkBuildUrls({buildDir, siteUrl, baseUrl = '/'}: CheckOptions): Promise<Problem[]> {
+  const origin = new URL(siteUrl);
+  const pattern = absoluteUrlPattern(origin);
+  const {checked, served} = await listBuild(buildDir);
+
+  const parsedPages = new Map<string, Promise<ParsedHtml>>();
+  const parsePage = (file: string, html?: string): Promise<ParsedHtml> => {
+    let parsed = parsedPages.get(file);
+    if (!parsed) {
+      parsed = (html !== undefined ? Promise.resolve(html) : readFile(path.join(buildDir, file), 'utf8')).then((text) => parseHtml(text, pattern));
+      parsedPages.set(file, parsed);
+    }
+    return parsed;
+  };
+
+  /** What is wrong with `url` (absolute, or a site path), or nothing. */
+  const problemOf = async (url: string): Promise<Pick<Problem, 'kind' | 'message'> | undefined> => {
+    const parsed = new URL(url, origin);
+    const target = resolveSitePath(parsed.pathname, served, baseUrl);
+    if (target === undefined) {
+      return {kind: 'no-page', message: `no such page ${parsed.pathname}`};
+    }
+    const fragment = parsed.hash.slice(1);
+    if (fragment === '' || !target.endsWith('.html')) {
+      return undefined;
+    }
+    const anchor = safeDecode(fragment) ?? fragment;
+    if ((await parsePage(target)).ids.has(anchor)) {
+      return undefined;
+    }
+    return {kind: 'no-anchor', message: `no such anchor #${anchor} on ${parsed.pathname} (${target})`};
+  };
+
+  const perFile = await Promise.all(
+    checked.map(async (file): Promise<Problem[]> => {
+      const text = await readFile(path.join(buildDir, file), 'utf8');
+      const extension = path.extname(file).toLowerCase();
+      const isHtml = extension === '.html';
+      const found = isHtml
+        ? (await parsePage(file, text)).found
+        : [...findAbsolute(text, pattern), ...(MARKDOWN_EXTENSIONS.has(extension) ? findRelativeMarkdown(text) : [])];
+      // One report per URL and file, at its first occurrence.
+      const firstOffset = new Map<string, number>();
+      for (const {url, offset} of found) {
+        firstOffset.set(url, Math.min(offset, firstOffset.get(url) ?? offset));
+      }
+      const problems: Problem[] = [];
+      for (const [url, offset] of firstOffset) {
+        const problem = await problemOf(url);
+        if (problem) {
+          problems.push({file, ...(isHtml ? {} : {line: lineAt(text, offset)}), url, ...problem});
+        }
+      }
+      return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.url.localeCompare(b.url));
+    }),
+  );
+  return perFile.flat();
+}
+
+/** The problems as lines for the build output: `file:line: URL — what is wrong`. */
+export function formatProblems(problems: readonly Problem[], fileLabel: (file: string) => string = (file) => file): string {
+  return problems.map((problem) => `- ${fileLabel(problem.file)}${problem.line ? `:${problem.line}` : ''}: ${problem.url} — ${problem.message}`).join('\n');
+}

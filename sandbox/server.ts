@@ -1,0 +1,514 @@
+/**
+ * A local sandbox of the API for running the docs' code samples: a Prism mock of the served
+ * OpenAPI document behind a thin front that issues OAuth tokens, checks scopes, keeps a request
+ * log and turns Prism's own answers into the documented error envelope.
+ */
+import {spawn} from 'node:child_process';
+import {randomInt} from 'node:crypto';
+import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
+import http, {type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import {parse} from 'yaml';
+
+import {generateArtifacts} from '../plugins/api-artifacts/generate';
+import {listOperations, resolveRef, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter} from '../plugins/api-artifacts/openapi';
+import {ARTIFACTS, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
+import {matchesTemplate} from '../tests/support/api-docs';
+import {freePort} from '../tests/support/ports';
+
+export type SandboxCredential = {clientId: string; clientSecret: string; scopes: string[]};
+export type SandboxLogEntry =
+  | {kind: 'mark'; label: string}
+  | {
+      kind: 'request';
+      method: string;
+      /** The URL path, without the query. */
+      path: string;
+      /** The matched operation, e.g. "POST /v1/orders". */
+      operation?: string;
+      status: number;
+      /** The error code of the body, if any (envelope `error.code` or OAuth `error`). */
+      code?: string;
+      /** One line on why it failed, e.g. the missing scopes. */
+      detail?: string;
+    };
+export type Sandbox = {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  log: SandboxLogEntry[];
+  /** Replaces the credentials; tokens survive only while their credential still grants their scopes. */
+  setCredentials(credentials: SandboxCredential[]): void;
+  close(): Promise<void>;
+};
+
+const ROOT = path.resolve(__dirname, '..');
+/** `/oauth/token`: answered by this front, not by Prism. */
+export const TOKEN_URL_PATH = new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname;
+const MARK_PREFIX = '/__sandbox/mark/';
+
+/** The OpenAPI document exactly as the site serves it (ARTIFACTS.openapi), as text and parsed. */
+export async function sandboxDocument(): Promise<{yaml: string; document: OpenApiDocument}> {
+  const artifacts = await generateArtifacts(await readFile(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+  const yaml = artifacts.get(ARTIFACTS.openapi)!;
+  return {yaml, document: parse(yaml) as OpenApiDocument};
+}
+
+/** Every OAuth scope the document defines. */
+export function documentScopes(document: OpenApiDocument): string[] {
+  const schemes = Object.values(document.components.securitySchemes ?? {}) as {flows?: Record<string, {scopes?: Record<string, string>}>}[];
+  const scopes = schemes.flatMap((scheme) => Object.values(scheme.flows ?? {}).flatMap((flow) => Object.keys(flow.scopes ?? {})));
+  return [...new Set(scopes)];
+}
+
+type Route = {
+  key: string;
+  method: string;
+  template: string;
+  /** No token needed (`security: []`, or an empty requirement). */
+  public: boolean;
+  /** Alternatives (any one suffices), each a list of scopes that are all needed. */
+  requirements: string[][];
+  operation: OpenApiOperation;
+};
+
+function routesOf(document: OpenApiDocument): Route[] {
+  const global = (document.security ?? []) as Record<string, string[]>[];
+  return (
+    listOperations(document)
+      .map(({method, path: template, operation}) => {
+        // An operation's own `security` replaces the document's.
+        const security = (operation.security ?? global) as Record<string, string[]>[];
+        return {
+          key: `${method} ${template}`,
+          method,
+          template,
+          public: security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0),
+          requirements: security.map((requirement) => Object.values(requirement).flat()),
+          operation,
+        };
+      })
+      // Literal segments win over parameters when both would match.
+      .sort((a, b) => (a.template.match(/\{/g) ?? []).length - (b.template.match(/\{/g) ?? []).length)
+  );
+}
+
+/** How to make Prism answer the failing sandbox package from the document's own 422 example, if it has one. */
+function provisioningFailedPreference(document: OpenApiDocument, route: Route | undefined): string | undefined {
+  const response = route && (route.operation.responses as Record<string, unknown> | undefined)?.['422'];
+  if (!response) {
+    return undefined;
+  }
+  type Media = {example?: unknown; examples?: Record<string, unknown>};
+  const media = resolveRef<{content?: Record<string, Media>}>(document, response as never).content?.['application/json'];
+  const isFailure = (value: unknown) => (value as {error?: {code?: string}} | undefined)?.error?.code === SANDBOX.failingPackageError;
+  const named = Object.entries(media?.examples ?? {}).find(([, example]) => isFailure(resolveRef<{value?: unknown}>(document, example as never).value));
+  if (named) {
+    return `code=422, example=${named[0]}`;
+  }
+  return isFailure(media?.example) ? 'code=422' : undefined;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const randomId = (length: number) => Array.from({length}, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+
+type Violation = {location: string[]; message: string};
+
+/**
+ * Prism validates every request. When one fails it answers with the document's 422 or 400
+ * response (its example, here another error) and lists the problems in the `sl-violations`
+ * header; only when the operation documents neither does it send its own problem+json with a
+ * `validation` list.
+ */
+function requestViolations(headers: IncomingHttpHeaders, body: unknown): Violation[] {
+  let listed: unknown = (body as {validation?: unknown} | undefined)?.validation;
+  if (typeof headers['sl-violations'] === 'string') {
+    try {
+      listed = JSON.parse(headers['sl-violations']);
+    } catch {
+      // Too long: Prism truncated it; the body's list (if any) is used instead.
+    }
+  }
+  return (Array.isArray(listed) ? (listed as {location?: unknown[]; severity?: string; message?: string}[]) : [])
+    .filter((violation) => violation.severity === 'Error' && (violation.location ?? [])[0] !== 'response')
+    .map((violation) => ({
+      location: (violation.location ?? []).map(String).filter((part, index) => !(index === 0 && part === 'request')),
+      message: violation.message ?? 'Invalid request',
+    }));
+}
+
+/** The offending field: `quantity`, `metadata.trip`, `Idempotency-Key`, or null if Prism does not say. */
+function violationParam(violation: Violation, operation: OpenApiOperation | undefined, document: OpenApiDocument): string | null {
+  const [section, ...rest] = violation.location;
+  const name = rest.length > 0 ? rest.join('.') : /required property '([^']+)'/.exec(violation.message)?.[1];
+  if (!name) {
+    return null;
+  }
+  if (section === 'header') {
+    // Prism reports header names in lower case; use the name the document gives.
+    const declared = (operation?.parameters ?? []).map((parameter) => resolveRef<OpenApiParameter>(document, parameter));
+    return declared.find((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === name.toLowerCase())?.name ?? name;
+  }
+  return name;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection']);
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+type Prism = {port: number; stop(): Promise<void>};
+
+async function startPrism(documentFile: string): Promise<Prism> {
+  const port = await freePort();
+  // Single process, so that killing it stops the mock (Prism forks when NODE_ENV=production).
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/prism'), ['mock', '--host', '127.0.0.1', '--port', String(port), '--multiprocess=false', documentFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Prism logs every request: keep reading (a full pipe would stall it) but keep only the tail.
+  const output: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Prism did not start within 60 s:\n${output.join('')}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      output.splice(0, output.length - 50);
+      if (chunk.toString().includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism exited (${code}):\n${output.join('')}`));
+    });
+  });
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+export async function startSandbox(options: {credentials: SandboxCredential[]; port?: number}): Promise<Sandbox> {
+  const {yaml, document} = await sandboxDocument();
+  const routes = routesOf(document);
+  const failurePreference = provisioningFailedPreference(
+    document,
+    routes.find((route) => route.key === 'POST /v1/orders'),
+  );
+
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'acme-sandbox-'));
+  const documentFile = path.join(directory, 'openapi.yaml');
+  await writeFile(documentFile, yaml);
+  let prism: Prism;
+  try {
+    prism = await startPrism(documentFile);
+  } catch (error) {
+    await rm(directory, {recursive: true, force: true});
+    throw error;
+  }
+  const agent = new http.Agent({keepAlive: true});
+
+  let credentials = options.credentials;
+  const tokens = new Map<string, {clientId: string; scopes: string[]; expiresAt: number}>();
+  const log: SandboxLogEntry[] = [];
+
+  function record(method: string, urlPath: string, route: Route | undefined, status: number, body: unknown, detail?: string) {
+    const error = (body as {error?: unknown} | undefined)?.error;
+    const code = typeof error === 'string' ? error : (error as {code?: string} | undefined)?.code;
+    const reason = detail ?? (error as {message?: string} | undefined)?.message ?? (body as {error_description?: string} | undefined)?.error_description;
+    log.push({kind: 'request', method, path: urlPath, operation: route?.key, status, ...(code && {code}), ...(status >= 400 && reason && {detail: reason})});
+  }
+
+  function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    response.writeHead(status, {'Content-Type': 'application/json', ...headers});
+    response.end(JSON.stringify(body));
+  }
+
+  /** The documented error envelope (all errors but the token endpoint's). */
+  const envelope = (code: string, message: string, requestId: string, param: string | null = null) => ({
+    error: {code, message, param, request_id: requestId, doc_url: `${URLS.errorsDocBase}#${code}`},
+  });
+
+  /** POST /oauth/token: client credentials in the form body or HTTP Basic (RFC 6749 §2.3.1, §4.4). */
+  function issueToken(request: IncomingMessage, raw: Buffer): {status: number; body: object; headers?: Record<string, string>} {
+    const oauthError = (status: number, error: string, description: string, headers?: Record<string, string>) => ({status, body: {error, error_description: description}, headers});
+    if (request.method !== 'POST') {
+      return oauthError(405, 'invalid_request', 'Use POST.', {Allow: 'POST'});
+    }
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {
+      return oauthError(400, 'invalid_request', 'Send the fields as application/x-www-form-urlencoded.');
+    }
+    const form = new URLSearchParams(raw.toString('utf8'));
+    const basic = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    let clientId = form.get('client_id');
+    let clientSecret = form.get('client_secret');
+    if (basic) {
+      if (clientSecret !== null) {
+        return oauthError(400, 'invalid_request', 'Send the client secret either in the body or with HTTP Basic, not both.');
+      }
+      const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      // Basic credentials are form-encoded before base64 (RFC 6749 §2.3.1).
+      const unescape = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
+      try {
+        clientId = unescape(colon < 0 ? decoded : decoded.slice(0, colon));
+        clientSecret = unescape(colon < 0 ? '' : decoded.slice(colon + 1));
+      } catch {
+        return oauthError(400, 'invalid_request', 'Malformed HTTP Basic credentials.');
+      }
+    }
+    const challenge = basic ? {'WWW-Authenticate': 'Basic realm="oauth"'} : undefined;
+    const grantType = form.get('grant_type');
+    if (!grantType) {
+      return oauthError(400, 'invalid_request', 'grant_type is required.');
+    }
+    if (grantType !== 'client_credentials') {
+      return oauthError(400, 'unsupported_grant_type', `Only client_credentials is supported, not ${grantType}.`);
+    }
+    if (!clientId || !clientSecret) {
+      return oauthError(401, 'invalid_client', 'Client authentication failed: send client_id and client_secret.', challenge);
+    }
+    const credential = credentials.find((candidate) => candidate.clientId === clientId);
+    if (!credential || credential.clientSecret !== clientSecret) {
+      return oauthError(401, 'invalid_client', 'Client authentication failed: unknown client or wrong secret.', challenge);
+    }
+    const requested = (form.get('scope') ?? '').split(' ').filter(Boolean);
+    const notGranted = requested.filter((scope) => !credential.scopes.includes(scope));
+    if (notGranted.length > 0) {
+      return oauthError(400, 'invalid_scope', `Not granted to this client: ${notGranted.join(' ')}.`);
+    }
+    const scopes = requested.length > 0 ? [...new Set(requested)] : credential.scopes;
+    const accessToken = `at_test_${randomId(32)}`;
+    tokens.set(accessToken, {clientId: credential.clientId, scopes, expiresAt: Date.now() + LIMITS.tokenLifetimeSeconds * 1000});
+    return {
+      status: 200,
+      body: {access_token: accessToken, token_type: 'Bearer', expires_in: LIMITS.tokenLifetimeSeconds, scope: scopes.join(' ')},
+      headers: {'Cache-Control': 'no-store', Pragma: 'no-cache'},
+    };
+  }
+
+  /** Asks Prism, relays its answer, and turns its validation failures into `400 validation_failed`. */
+  async function forward(request: IncomingMessage, response: ServerResponse, url: URL, raw: Buffer, route: Route, requestId: string, prefer?: string) {
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      // Prism answers uncompressed bodies; this front must read them.
+      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'accept-encoding' && !(prefer && name === 'prefer')) {
+        headers[name] = value;
+      }
+    }
+    if (prefer) {
+      headers.prefer = prefer;
+    }
+    if (raw.length > 0) {
+      headers['content-length'] = String(raw.length);
+    }
+    const answer = await new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>((resolve, reject) => {
+      const upstream = http.request({host: '127.0.0.1', port: prism.port, method: request.method, path: url.pathname + url.search, headers, agent}, (reply) => {
+        readBody(reply).then((body) => resolve({status: reply.statusCode ?? 502, headers: reply.headers, body}), reject);
+      });
+      upstream.on('error', reject);
+      upstream.end(raw.length > 0 ? raw : undefined);
+    });
+
+    const text = answer.body.toString('utf8');
+    const json = parseJson(text);
+    const violations = requestViolations(answer.headers, json);
+    if (violations.length > 0) {
+      const param = violationParam(violations[0]!, route.operation, document);
+      const message = violations.map((violation) => violation.message.replace(/\.?$/, '.')).join(' ');
+      const body = envelope('validation_failed', message, requestId, param);
+      sendJson(response, 400, body, {'X-Request-Id': requestId});
+      return record(request.method!, url.pathname, route, 400, body);
+    }
+    if (/problem\+json/.test(answer.headers['content-type'] ?? '')) {
+      // Any other complaint of Prism's own (an unknown `Prefer` example, an unacceptable `Accept` …).
+      const problem = json as {status?: number; title?: string; detail?: string} | undefined;
+      const status = problem?.status ?? answer.status;
+      const body = envelope(status >= 500 ? 'internal_error' : 'invalid_request', `${problem?.title ?? 'Mock error'}: ${problem?.detail ?? text}`, requestId);
+      sendJson(response, status, body, {'X-Request-Id': requestId});
+      return record(request.method!, url.pathname, route, status, body);
+    }
+
+    const relayed: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'sl-violations') {
+        relayed[name] = value;
+      }
+    }
+    // Prism sends every documented header with its example. This mock never replays, and
+    // `Deprecation`/`Sunset` belong only to calls that use a deprecated parameter.
+    delete relayed['idempotent-replayed'];
+    const deprecatedUsed = (route.operation.parameters ?? [])
+      .map((parameter) => resolveRef<OpenApiParameter & {deprecated?: boolean}>(document, parameter))
+      .some((parameter) => parameter.deprecated && parameter.in === 'query' && url.searchParams.has(parameter.name));
+    if (!deprecatedUsed && !route.operation.deprecated) {
+      delete relayed.deprecation;
+      delete relayed.sunset;
+    }
+    // Examples all carry the same request id; give each request its own, in header and body alike.
+    relayed['x-request-id'] = requestId;
+    let body: Buffer | string = answer.body;
+    const error = (json as {error?: {request_id?: unknown}} | undefined)?.error;
+    if (error && typeof error === 'object' && 'request_id' in error) {
+      error.request_id = requestId;
+      body = JSON.stringify(json);
+    }
+    response.writeHead(answer.status, relayed);
+    response.end(body);
+    record(request.method!, url.pathname, route, answer.status, json);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
+    const method = request.method ?? 'GET';
+    const raw = await readBody(request);
+    const requestId = `req_${randomId(16)}`;
+
+    if (url.pathname.startsWith(MARK_PREFIX) && method === 'POST') {
+      let label = url.pathname.slice(MARK_PREFIX.length);
+      try {
+        label = decodeURIComponent(label);
+      } catch {
+        // Keep it as sent.
+      }
+      log.push({kind: 'mark', label});
+      response.writeHead(204).end();
+      return;
+    }
+
+    const route = routes.find((candidate) => candidate.method === method && safeMatch(url.pathname, candidate.template));
+    const fail = (status: number, code: string, message: string, detail?: string, headers: Record<string, string> = {}) => {
+      const body = envelope(code, message, requestId);
+      sendJson(response, status, body, {'X-Request-Id': requestId, ...headers});
+      record(method, url.pathname, route, status, body, detail);
+    };
+
+    if (!route) {
+      const known = routes.some((candidate) => safeMatch(url.pathname, candidate.template));
+      return known
+        ? fail(405, 'invalid_request', `${method} is not allowed on ${url.pathname}.`)
+        : fail(404, 'invalid_request', `No API operation matches ${method} ${url.pathname}.`);
+    }
+
+    if (route.key === `POST ${TOKEN_URL_PATH}`) {
+      const result = issueToken(request, raw);
+      sendJson(response, result.status, result.body, {'X-Request-Id': requestId, ...result.headers});
+      return record(method, url.pathname, route, result.status, result.body);
+    }
+
+    if (!route.public) {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      const challenge = {'WWW-Authenticate': 'Bearer'};
+      if (!bearer) {
+        return fail(401, 'missing_token', 'Send an access token: Authorization: Bearer <token>.', undefined, challenge);
+      }
+      const token = tokens.get(bearer[1]!);
+      if (!token) {
+        return fail(401, 'invalid_token', 'The access token is unknown or revoked.', undefined, challenge);
+      }
+      if (token.expiresAt <= Date.now()) {
+        return fail(401, 'token_expired', 'The access token has expired.', undefined, challenge);
+      }
+      const missing = route.requirements
+        .map((scopes) => scopes.filter((scope) => !token.scopes.includes(scope)))
+        .sort((a, b) => a.length - b.length)[0]!;
+      if (missing.length > 0) {
+        const named = missing.length === 1 ? `the ${missing[0]} scope` : `the scopes ${missing.join(', ')}`;
+        return fail(403, 'insufficient_scope', `This token lacks ${named}.`, `missing scopes: ${missing.join(' ')}`);
+      }
+    }
+
+    const contentType = request.headers['content-type'] ?? '';
+    const body = /json/i.test(contentType) && raw.length > 0 ? parseJson(raw.toString('utf8')) : undefined;
+    if (/json/i.test(contentType) && raw.length > 0 && body === undefined) {
+      return fail(400, 'invalid_request', 'The request body is not valid JSON.');
+    }
+
+    let prefer: string | undefined;
+    if (route.key === 'POST /v1/orders' && (body as {package_id?: unknown} | undefined)?.package_id === SANDBOX.failingPackageId) {
+      if (!failurePreference) {
+        // The document has no 422 example for this failure: answer it here.
+        return fail(422, SANDBOX.failingPackageError, 'The eSIM profile could not be provisioned.', `sandbox rule: ${SANDBOX.failingPackageId} always fails`);
+      }
+      prefer = failurePreference;
+    }
+    await forward(request, response, url, raw, route, requestId, prefer);
+  }
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: Error) => {
+      if (!response.headersSent) {
+        const requestId = `req_${randomId(16)}`;
+        const body = envelope('internal_error', `Sandbox error: ${error.message}`, requestId);
+        sendJson(response, 500, body, {'X-Request-Id': requestId});
+        record(request.method ?? 'GET', new URL(request.url ?? '/', 'http://sandbox.invalid').pathname, undefined, 500, body);
+      } else {
+        response.destroy(error);
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+
+  const stopPrism = () => void prism.stop();
+  // Do not leave a Prism behind if the host process exits without close().
+  process.once('exit', stopPrism);
+
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    log,
+    setCredentials(next) {
+      credentials = next;
+      for (const [accessToken, token] of tokens) {
+        const credential = credentials.find((candidate) => candidate.clientId === token.clientId);
+        if (!credential || !token.scopes.every((scope) => credential.scopes.includes(scope))) {
+          tokens.delete(accessToken);
+        }
+      }
+    },
+    async close() {
+      process.off('exit', stopPrism);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
+      await prism.stop();
+      await rm(directory, {recursive: true, force: true});
+    },
+  };
+}
+
+/** matchesTemplate, but a malformed %-escape is simply no match. */
+function safeMatch(actual: string, template: string): boolean {
+  try {
+    return matchesTemplate(actual, template);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,265 @@
+// A small implementation of @acme-connect/sdk (declared in index.d.ts), for running the docs'
+// JavaScript samples in CI. Plain ESM for Node 18.20+: global fetch, crypto from node:crypto.
+import {createHmac, randomUUID, timingSafeEqual} from 'node:crypto';
+
+const ENVIRONMENTS = {
+  sandbox: {apiBase: 'https://sandbox.api.example.com/v1', tokenUrl: 'https://sandbox.api.example.com/oauth/token'},
+  live: {apiBase: 'https://api.example.com/v1', tokenUrl: 'https://api.example.com/oauth/token'},
+};
+// Test double only: where the local sandbox (sandbox/cli.ts) listens, e.g. http://127.0.0.1:4010.
+// When set, `environment: 'sandbox'` sends API and token calls there; 'live' is never redirected.
+const SANDBOX_ORIGIN_VARIABLE = 'ACME_SANDBOX_ORIGIN';
+
+const TOKEN_REFRESH_LEAD_MS = 60_000;
+const RETRY_BASE_MS = 500;
+const WEBHOOK_TOLERANCE_S = 300;
+
+// Errors ------------------------------------------------------------------------------------
+
+export class AcmeConnectError extends Error {
+  constructor(message, {status = null, code = null, requestId = null} = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.status = status;
+    this.code = code;
+    this.requestId = requestId;
+  }
+}
+export class AuthenticationError extends AcmeConnectError {}
+export class PermissionError extends AcmeConnectError {}
+export class InvalidRequestError extends AcmeConnectError {}
+export class NotFoundError extends AcmeConnectError {}
+export class ConflictError extends AcmeConnectError {}
+export class InsufficientBalanceError extends AcmeConnectError {}
+export class RateLimitError extends AcmeConnectError {
+  constructor(message, init = {}) {
+    super(message, init);
+    this.retryAfter = init.retryAfter ?? null;
+  }
+}
+export class APIError extends AcmeConnectError {}
+export class ConnectionError extends AcmeConnectError {}
+export class SignatureVerificationError extends AcmeConnectError {}
+
+const ERROR_BY_STATUS = {
+  400: InvalidRequestError,
+  401: AuthenticationError,
+  402: InsufficientBalanceError,
+  403: PermissionError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: InvalidRequestError,
+  429: RateLimitError,
+};
+
+/** Seconds from a `Retry-After` header (delta-seconds or HTTP-date), or null. */
+function retryAfterSeconds(value) {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/** `Retry-After` of any failed response (only RateLimitError exposes it). */
+const retryAfterOf = new WeakMap();
+
+/** Maps the API error envelope (or an RFC 6749 token error) to its class, by HTTP status. */
+function errorFromResponse(response, text) {
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  const envelope = body?.error;
+  const code = typeof envelope === 'string' ? envelope : (envelope?.code ?? null);
+  const message = envelope?.message ?? body?.error_description ?? `HTTP ${response.status}`;
+  const requestId = envelope?.request_id ?? response.headers.get('x-request-id');
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+  const ErrorClass = ERROR_BY_STATUS[response.status] ?? APIError;
+  const error = new ErrorClass(message, {status: response.status, code, requestId, retryAfter});
+  retryAfterOf.set(error, retryAfter);
+  return error;
+}
+
+const isRetryable = (error) =>
+  error instanceof ConnectionError || error instanceof RateLimitError || (error instanceof APIError && error.status >= 500);
+
+// camelCase in the SDK, snake_case on the wire (`metadata` keys are the partner's own) -----------
+
+const toCamel = (key) => key.replace(/_([a-z0-9])/g, (_match, char) => char.toUpperCase());
+const toSnake = (key) => key.replace(/[A-Z]/g, (char) => `_${char.toLowerCase()}`);
+
+function convertKeys(value, convert) {
+  if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [convert(key), key === 'metadata' ? item : convertKeys(item, convert)]),
+  );
+}
+
+/** A path segment; ICCIDs and ids must be strings (a JS number corrupts an ICCID). */
+function segment(value, name) {
+  if (typeof value !== 'string' || value === '') throw new TypeError(`${name} must be a non-empty string`);
+  return encodeURIComponent(value);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Webhooks ----------------------------------------------------------------------------------
+
+function readHeader(headers, name) {
+  if (typeof headers?.get === 'function') return headers.get(name) ?? undefined;
+  const key = Object.keys(headers ?? {}).find((candidate) => candidate.toLowerCase() === name);
+  const value = key === undefined ? undefined : headers[key];
+  return Array.isArray(value) ? value.join(' ') : value;
+}
+
+function constructEvent(rawBody, headers, secret) {
+  const fail = (message) => new SignatureVerificationError(message);
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
+    throw fail('Pass the raw request body (string or bytes), not parsed JSON');
+  }
+  if (typeof secret !== 'string' || secret === '') throw fail('Missing webhook signing secret');
+  const timestamp = readHeader(headers, 'x-webhook-timestamp');
+  if (!timestamp || !/^\d+$/.test(timestamp)) throw fail('Missing or malformed X-Webhook-Timestamp header');
+  const signatures = (readHeader(headers, 'x-webhook-signature') ?? '')
+    .split(/[\s,]+/)
+    .filter((value) => value.startsWith('v1='))
+    .map((value) => value.slice(3));
+  if (signatures.length === 0) throw fail('Missing X-Webhook-Signature header (v1=<hex>)');
+
+  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
+  const valid = signatures.some((hex) => /^[0-9a-f]{64}$/i.test(hex) && timingSafeEqual(Buffer.from(hex, 'hex'), expected));
+  if (!valid) throw fail('No X-Webhook-Signature value matches the body and secret');
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_S) {
+    throw fail(`X-Webhook-Timestamp is more than ${WEBHOOK_TOLERANCE_S} s from the local clock`);
+  }
+  try {
+    return convertKeys(JSON.parse(typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody)), toCamel);
+  } catch {
+    throw fail('The body is not valid JSON');
+  }
+}
+
+// Client ------------------------------------------------------------------------------------
+
+export class AcmeConnect {
+  #config;
+  #token = null;
+  #tokenRequest = null;
+
+  constructor({clientId, clientSecret, environment, timeoutMs = 30_000, maxRetries = 2} = {}) {
+    if (!clientId || !clientSecret) throw new TypeError('clientId and clientSecret are required');
+    const hosts = ENVIRONMENTS[environment];
+    if (!hosts) throw new TypeError(`environment must be 'sandbox' or 'live', not ${JSON.stringify(environment)}`);
+    const origin = environment === 'sandbox' ? globalThis.process?.env?.[SANDBOX_ORIGIN_VARIABLE] : undefined;
+    const urls = origin ? {apiBase: new URL(new URL(hosts.apiBase).pathname, origin).href, tokenUrl: new URL(new URL(hosts.tokenUrl).pathname, origin).href} : hosts;
+    this.#config = {clientId, clientSecret, timeoutMs, maxRetries, ...urls};
+
+    const request = (method, path, options) => this.#request(method, path, options);
+    this.packages = {
+      list: (params = {}) => ({[Symbol.asyncIterator]: () => paginate(request, '/packages', params)}),
+      retrieve: (id) => request('GET', `/packages/${segment(id, 'id')}`),
+    };
+    this.orders = {
+      create: (params, options = {}) => request('POST', '/orders', {body: params, ...options}),
+      retrieve: (orderId) => request('GET', `/orders/${segment(orderId, 'orderId')}`),
+    };
+    this.esims = {
+      retrieve: (iccid) => request('GET', `/esims/${segment(iccid, 'iccid')}`),
+      getUsage: (iccid) => request('GET', `/esims/${segment(iccid, 'iccid')}/usage`),
+    };
+    this.topups = {
+      create: (iccid, params, options = {}) => request('POST', `/esims/${segment(iccid, 'iccid')}/topups`, {body: params, ...options}),
+    };
+    this.refunds = {
+      create: (params, options = {}) => request('POST', '/refunds', {body: params, ...options}),
+    };
+    this.webhooks = {constructEvent};
+  }
+
+  /** One API call: token, retries with one Idempotency-Key, one token renewal on `token_expired`. */
+  async #request(method, path, {query, body, idempotencyKey} = {}) {
+    const url = new URL(this.#config.apiBase + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(toSnake(key), String(value));
+    }
+    const headers = {Accept: 'application/json'};
+    if (method === 'POST') headers['Idempotency-Key'] = idempotencyKey ?? randomUUID();
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const payload = body === undefined ? undefined : JSON.stringify(convertKeys(body, toSnake));
+
+    for (let attempt = 0, renewed = false; ; attempt += 1) {
+      try {
+        const token = await this.#accessToken();
+        const data = await this.#send(url, {method, headers: {...headers, Authorization: `Bearer ${token}`}, body: payload});
+        return convertKeys(data, toCamel);
+      } catch (error) {
+        if (error instanceof AuthenticationError && error.code === 'token_expired' && !renewed) {
+          renewed = true;
+          this.#token = null;
+          attempt -= 1; // the renewal is not one of the maxRetries
+          continue;
+        }
+        if (!isRetryable(error) || attempt >= this.#config.maxRetries) throw error;
+        const backoffMs = RETRY_BASE_MS * 2 ** attempt * (1 + Math.random() / 4);
+        await sleep(Math.max(backoffMs, (retryAfterOf.get(error) ?? 0) * 1000));
+      }
+    }
+  }
+
+  /** The cached token, fetched lazily (one request at a time) and renewed 60 s before expiry. */
+  #accessToken() {
+    if (this.#token && Date.now() < this.#token.renewAt) return Promise.resolve(this.#token.value);
+    this.#tokenRequest ??= this.#fetchToken().finally(() => {
+      this.#tokenRequest = null;
+    });
+    return this.#tokenRequest;
+  }
+
+  async #fetchToken() {
+    const {clientId, clientSecret, tokenUrl} = this.#config;
+    const form = new URLSearchParams({grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret});
+    const token = await this.#send(tokenUrl, {
+      method: 'POST',
+      headers: {Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded'},
+      body: form.toString(),
+    });
+    this.#token = {value: token.access_token, renewAt: Date.now() + token.expires_in * 1000 - TOKEN_REFRESH_LEAD_MS};
+    return token.access_token;
+  }
+
+  /** One HTTP exchange with the timeout; returns the parsed JSON or throws the mapped error. */
+  async #send(url, init) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.#config.timeoutMs);
+    let response;
+    let text;
+    try {
+      response = await fetch(url, {...init, signal: controller.signal});
+      text = await response.text();
+    } catch (cause) {
+      const message = controller.signal.aborted ? `Timed out after ${this.#config.timeoutMs} ms` : `Network error: ${cause?.message ?? cause}`;
+      throw Object.assign(new ConnectionError(message), {cause});
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) throw errorFromResponse(response, text);
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new APIError(`Invalid JSON in a ${response.status} response`, {status: response.status, requestId: response.headers.get('x-request-id')});
+    }
+  }
+}
+
+/** Follows `next_cursor` until `has_more` is false; a `break` stops before the next page. */
+async function* paginate(request, path, params) {
+  let cursor;
+  do {
+    const page = await request('GET', path, {query: {...params, cursor}});
+    yield* page.data;
+    cursor = page.hasMore ? page.nextCursor : null;
+  } while (cursor);
+}

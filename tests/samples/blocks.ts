@@ -1,0 +1,168 @@
+/**
+ * Every fenced code block of the docs, with what its fence metadata says to do with it.
+ *
+ * A block's metadata (after the language) holds exactly one of:
+ * - `run`: executed against the local sandbox, in page order, one session per language;
+ *   `expect="422"` allows those HTTP statuses, `file="x.json"` (on a JSON block) saves it for a later `@x.json`;
+ * - `example="METHOD /path request"` or `example="METHOD /path STATUS [pointer]"`: a JSON example
+ *   validated against that operation's request body or response schema (`pointer` such as `/data/0`
+ *   places the example inside the response); `abridged` lets it leave fields out;
+ * - `sdk`: TypeScript type-checked against the SDK declaration (sdk/index.d.ts) but not run;
+ * - `norun="reason"`: shown only, with the reason for writers.
+ * Docusaurus ignores these words (it reads only `title=`, `{1,3}` and `showLineNumbers`), and the
+ * Markdown twins keep only `title=`, so readers never see them.
+ */
+import {readFileSync, readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+
+import {escapeMarkdownHeadingIds} from '@docusaurus/utils';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import {unified} from 'unified';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const DOCS_DIR = path.join(ROOT, 'docs');
+
+export type Runner = 'bash' | 'node' | 'python';
+
+export type Classification =
+  | {kind: 'run'; runner: Runner; expect: number[]; file?: string}
+  | {kind: 'example'; method: string; path: string; target: 'request' | number; pointer: string; abridged: boolean; file?: string}
+  | {kind: 'sdk'}
+  | {kind: 'norun'; reason: string};
+
+export type Block = {
+  /** `docs/getting-started/quick-start.mdx` */
+  page: string;
+  /** Line of the opening fence. */
+  line: number;
+  language: string;
+  meta: string;
+  /** The `value` of the enclosing `<TabItem>`, if any. */
+  tab?: string;
+  code: string;
+  classification: Classification | {kind: 'invalid'; reason: string};
+};
+
+/** `docs/x.mdx:12 (bash)`: how failures name a block. */
+export function blockName(block: Pick<Block, 'page' | 'line' | 'language' | 'tab'>): string {
+  return `${block.page}:${block.line} (${block.language}${block.tab ? `, tab "${block.tab}"` : ''})`;
+}
+
+const RUNNERS: Record<string, Runner> = {bash: 'bash', sh: 'bash', shell: 'bash', js: 'node', javascript: 'node', mjs: 'node', ts: 'node', typescript: 'node', python: 'python', py: 'python'};
+
+const KNOWN_WORDS = new Set(['run', 'sdk', 'abridged', 'showLineNumbers']);
+const KNOWN_KEYS = new Set(['norun', 'example', 'expect', 'file', 'title']);
+
+/** Parses `run expect="422" title="x"` into words and key/value pairs. */
+export function parseMeta(meta: string): {words: string[]; values: Record<string, string>; unknown: string[]} {
+  const words: string[] = [];
+  const values: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const match of meta.matchAll(/(\w+)=(?:"([^"]*)"|'([^']*)'|(\S+))|\{[\d,\s-]+\}|(\S+)/g)) {
+    if (match[1]) {
+      if (KNOWN_KEYS.has(match[1])) {
+        values[match[1]] = match[2] ?? match[3] ?? match[4] ?? '';
+      } else {
+        unknown.push(match[0]);
+      }
+    } else if (match[5]) {
+      (KNOWN_WORDS.has(match[5]) ? words : unknown).push(match[5]);
+    }
+  }
+  return {words, values, unknown};
+}
+
+export function classify(language: string, meta: string): Block['classification'] {
+  const {words, values, unknown} = parseMeta(meta);
+  const invalid = (reason: string) => ({kind: 'invalid', reason}) as const;
+  if (unknown.length > 0) {
+    return invalid(`unknown fence metadata ${unknown.map((word) => `\`${word}\``).join(', ')}`);
+  }
+  const kinds = [words.includes('run') && 'run', words.includes('sdk') && 'sdk', 'norun' in values && 'norun', 'example' in values && 'example'].filter(Boolean);
+  if (kinds.length !== 1) {
+    return invalid(
+      kinds.length === 0
+        ? 'unclassified: add `run`, `example="…"`, `sdk` or `norun="reason"` after the language'
+        : `classified more than once (${kinds.join(', ')})`,
+    );
+  }
+  const runner = RUNNERS[language];
+  switch (kinds[0]) {
+    case 'run': {
+      if (!runner) {
+        return invalid(`\`run\` needs bash, js, ts or python, not \`${language || 'no language'}\``);
+      }
+      const expect = (values.expect ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
+      if (expect.some((status) => !Number.isInteger(status) || status < 100 || status > 599)) {
+        return invalid(`expect="${values.expect}" must list HTTP statuses`);
+      }
+      return {kind: 'run', runner, expect, file: values.file};
+    }
+    case 'sdk':
+      return language === 'ts' || language === 'typescript' ? {kind: 'sdk'} : invalid('`sdk` blocks are TypeScript (```ts sdk)');
+    case 'norun':
+      return values.norun!.trim() ? {kind: 'norun', reason: values.norun!.trim()} : invalid('`norun` needs a reason: norun="…"');
+    default: {
+      if (language !== 'json') {
+        return invalid('`example` blocks are JSON');
+      }
+      const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)\s+(request|\d{3})(?:\s+(\/\S*))?$/.exec(values.example!.trim());
+      if (!match) {
+        return invalid(`example="${values.example}" must read "METHOD /path request" or "METHOD /path STATUS [/pointer]"`);
+      }
+      return {
+        kind: 'example',
+        method: match[1]!,
+        path: match[2]!,
+        target: match[3] === 'request' ? 'request' : Number(match[3]),
+        pointer: match[4] ?? '',
+        abridged: words.includes('abridged'),
+        file: values.file,
+      };
+    }
+  }
+}
+
+export function listPages(dir: string = DOCS_DIR): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) {
+        return listPages(file);
+      }
+      return /\.mdx?$/.test(name) ? [file] : [];
+    });
+}
+
+type Node = {type: string; lang?: string | null; meta?: string | null; value?: string; name?: string | null; attributes?: {name?: string; value?: unknown}[]; children?: Node[]; position?: {start: {line: number}}};
+
+const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx);
+
+/** The code blocks of one page (absolute path or source text), in page order. */
+export function pageBlocks(file: string, source: string = readFileSync(file, 'utf8')): Block[] {
+  const page = path.relative(ROOT, file);
+  const blocks: Block[] = [];
+  const visit = (node: Node, tab: string | undefined) => {
+    if (node.type === 'code') {
+      const language = (node.lang ?? '').toLowerCase();
+      const meta = node.meta ?? '';
+      blocks.push({page, line: node.position!.start.line, language, meta, tab, code: node.value ?? '', classification: classify(language, meta)});
+      return;
+    }
+    const tabValue =
+      node.name === 'TabItem' ? node.attributes?.find((attribute) => attribute.name === 'value')?.value : undefined;
+    for (const child of node.children ?? []) {
+      visit(child, typeof tabValue === 'string' ? tabValue : tab);
+    }
+  };
+  // Docusaurus's own heading-id syntax (`## Errors {#errors}`) is not MDX; escaping it keeps line numbers.
+  visit(parser.parse(escapeMarkdownHeadingIds(source)) as Node, undefined);
+  return blocks;
+}
+
+export function allBlocks(): Block[] {
+  return listPages().flatMap((file) => pageBlocks(file));
+}
