@@ -111,6 +111,7 @@ const config: Config = {
   presets: [['classic', presetOptions]],
   clientModules: ['./src/client/chunk-load-failure.ts', './src/client/idle-prefetch.ts'],
   plugins: [
+    ['./plugins/docs-urls/index.ts', {}], // First: fails the build on a URL of this site in a built file that names no page or anchor, after every later postBuild (plugins/docs-urls).
     // Generates /openapi.yaml and the Postman collection and environments from api/openapi.yaml and the constants.
     ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
     // Page views for production builds only (plugins/page-views); DOCS_ANALYTICS=off switches it off.

@@ -38,7 +38,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {name: 'desktop', use: {...devices['Desktop Chrome'], launchOptions}, testIgnore: '**/*.mobile.spec.ts'},
+    {name: 'desktop', use: {...devices['Desktop Chrome'], launchOptions}, testIgnore: ['**/*.mobile.spec.ts', 'samples/**']},
     {name: 'mobile', use: {...devices['Pixel 7'], launchOptions}, testMatch: '**/*.mobile.spec.ts'},
     // Node-only unit tests that live beside the local plugins (no browser is started for them).
     {name: 'plugins', testDir: './plugins', testMatch: ['**/*.spec.ts', '**/*.test.ts']},

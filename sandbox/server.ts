@@ -14,7 +14,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 
 import {generateArtifacts} from '../plugins/api-artifacts/generate';
-import {listOperations, resolveRef, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter} from '../plugins/api-artifacts/openapi';
+import {listOperations, operationScopes, resolveRef, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter} from '../plugins/api-artifacts/openapi';
 import {ARTIFACTS, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
 import {matchesTemplate} from '../tests/support/api-docs';
 import {freePort} from '../tests/support/ports';
@@ -48,6 +48,8 @@ const ROOT = path.resolve(__dirname, '..');
 /** `/oauth/token`: answered by this front, not by Prism. */
 export const TOKEN_URL_PATH = new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname;
 const MARK_PREFIX = '/__sandbox/mark/';
+/** The operation the failing sandbox package applies to. */
+const CREATE_ORDER = 'POST /v1/orders';
 
 /** The OpenAPI document exactly as the site serves it (ARTIFACTS.openapi), as text and parsed. */
 export async function sandboxDocument(): Promise<{yaml: string; document: OpenApiDocument}> {
@@ -67,29 +69,25 @@ type Route = {
   key: string;
   method: string;
   template: string;
-  /** No token needed (`security: []`, or an empty requirement). */
+  /** No token needed (`security: []`). */
   public: boolean;
-  /** Alternatives (any one suffices), each a list of scopes that are all needed. */
-  requirements: string[][];
+  /** The scopes the token needs. */
+  scopes: string[];
   operation: OpenApiOperation;
 };
 
 function routesOf(document: OpenApiDocument): Route[] {
-  const global = (document.security ?? []) as Record<string, string[]>[];
   return (
     listOperations(document)
-      .map(({method, path: template, operation}) => {
+      .map(({method, path: template, operation}) => ({
+        key: `${method} ${template}`,
+        method,
+        template,
         // An operation's own `security` replaces the document's.
-        const security = (operation.security ?? global) as Record<string, string[]>[];
-        return {
-          key: `${method} ${template}`,
-          method,
-          template,
-          public: security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0),
-          requirements: security.map((requirement) => Object.values(requirement).flat()),
-          operation,
-        };
-      })
+        public: ((operation.security ?? document.security ?? []) as unknown[]).length === 0,
+        scopes: operationScopes(document, operation),
+        operation,
+      }))
       // Literal segments win over parameters when both would match.
       .sort((a, b) => (a.template.match(/\{/g) ?? []).length - (b.template.match(/\{/g) ?? []).length)
   );
@@ -218,7 +216,7 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
   const routes = routesOf(document);
   const failurePreference = provisioningFailedPreference(
     document,
-    routes.find((route) => route.key === 'POST /v1/orders'),
+    routes.find((route) => route.key === CREATE_ORDER),
   );
 
   const directory = await mkdtemp(path.join(os.tmpdir(), 'acme-sandbox-'));
@@ -241,7 +239,7 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     const error = (body as {error?: unknown} | undefined)?.error;
     const code = typeof error === 'string' ? error : (error as {code?: string} | undefined)?.code;
     const reason = detail ?? (error as {message?: string} | undefined)?.message ?? (body as {error_description?: string} | undefined)?.error_description;
-    log.push({kind: 'request', method, path: urlPath, operation: route?.key, status, ...(code && {code}), ...(status >= 400 && reason && {detail: reason})});
+    log.push({kind: 'request', method, path: urlPath, ...(route && {operation: route.key}), status, ...(code && {code}), ...(status >= 400 && reason && {detail: reason})});
   }
 
   function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -324,9 +322,8 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     if (prefer) {
       headers.prefer = prefer;
     }
-    if (raw.length > 0) {
-      headers['content-length'] = String(raw.length);
-    }
+    // Always a length: a chunked empty body would reach Prism as invalid JSON.
+    headers['content-length'] = String(raw.length);
     const answer = await new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>((resolve, reject) => {
       const upstream = http.request({host: '127.0.0.1', port: prism.port, method: request.method, path: url.pathname + url.search, headers, agent}, (reply) => {
         readBody(reply).then((body) => resolve({status: reply.statusCode ?? 502, headers: reply.headers, body}), reject);
@@ -408,17 +405,17 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       record(method, url.pathname, route, status, body, detail);
     };
 
+    if (url.pathname === TOKEN_URL_PATH) {
+      const result = issueToken(request, raw);
+      sendJson(response, result.status, result.body, {'X-Request-Id': requestId, ...result.headers});
+      return record(method, url.pathname, route, result.status, result.body);
+    }
+
     if (!route) {
       const known = routes.some((candidate) => safeMatch(url.pathname, candidate.template));
       return known
         ? fail(405, 'invalid_request', `${method} is not allowed on ${url.pathname}.`)
         : fail(404, 'invalid_request', `No API operation matches ${method} ${url.pathname}.`);
-    }
-
-    if (route.key === `POST ${TOKEN_URL_PATH}`) {
-      const result = issueToken(request, raw);
-      sendJson(response, result.status, result.body, {'X-Request-Id': requestId, ...result.headers});
-      return record(method, url.pathname, route, result.status, result.body);
     }
 
     if (!route.public) {
@@ -434,9 +431,7 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       if (token.expiresAt <= Date.now()) {
         return fail(401, 'token_expired', 'The access token has expired.', undefined, challenge);
       }
-      const missing = route.requirements
-        .map((scopes) => scopes.filter((scope) => !token.scopes.includes(scope)))
-        .sort((a, b) => a.length - b.length)[0]!;
+      const missing = route.scopes.filter((scope) => !token.scopes.includes(scope));
       if (missing.length > 0) {
         const named = missing.length === 1 ? `the ${missing[0]} scope` : `the scopes ${missing.join(', ')}`;
         return fail(403, 'insufficient_scope', `This token lacks ${named}.`, `missing scopes: ${missing.join(' ')}`);
@@ -450,7 +445,7 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     }
 
     let prefer: string | undefined;
-    if (route.key === 'POST /v1/orders' && (body as {package_id?: unknown} | undefined)?.package_id === SANDBOX.failingPackageId) {
+    if (route.key === CREATE_ORDER && (body as {package_id?: unknown} | undefined)?.package_id === SANDBOX.failingPackageId) {
       if (!failurePreference) {
         // The document has no 422 example for this failure: answer it here.
         return fail(422, SANDBOX.failingPackageError, 'The eSIM profile could not be provisioned.', `sandbox rule: ${SANDBOX.failingPackageId} always fails`);
@@ -472,10 +467,17 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    // E.g. the port is taken: leave nothing running.
+    await prism.stop();
+    await rm(directory, {recursive: true, force: true});
+    throw error;
+  }
 
   const stopPrism = () => void prism.stop();
   // Do not leave a Prism behind if the host process exits without close().

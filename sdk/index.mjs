@@ -159,21 +159,22 @@ export class AcmeConnect {
     const request = (method, path, options) => this.#request(method, path, options);
     this.packages = {
       list: (params = {}) => ({[Symbol.asyncIterator]: () => paginate(request, '/packages', params)}),
-      retrieve: (id) => request('GET', `/packages/${segment(id, 'id')}`),
+      retrieve: async (id) => request('GET', `/packages/${segment(id, 'id')}`),
     };
     this.orders = {
-      create: (params, options = {}) => request('POST', '/orders', {body: params, ...options}),
-      retrieve: (orderId) => request('GET', `/orders/${segment(orderId, 'orderId')}`),
+      create: async (params, {idempotencyKey} = {}) => request('POST', '/orders', {body: params, idempotencyKey}),
+      retrieve: async (orderId) => request('GET', `/orders/${segment(orderId, 'orderId')}`),
     };
     this.esims = {
-      retrieve: (iccid) => request('GET', `/esims/${segment(iccid, 'iccid')}`),
-      getUsage: (iccid) => request('GET', `/esims/${segment(iccid, 'iccid')}/usage`),
+      retrieve: async (iccid) => request('GET', `/esims/${segment(iccid, 'iccid')}`),
+      getUsage: async (iccid) => request('GET', `/esims/${segment(iccid, 'iccid')}/usage`),
     };
     this.topups = {
-      create: (iccid, params, options = {}) => request('POST', `/esims/${segment(iccid, 'iccid')}/topups`, {body: params, ...options}),
+      create: async (iccid, params, {idempotencyKey} = {}) =>
+        request('POST', `/esims/${segment(iccid, 'iccid')}/topups`, {body: params, idempotencyKey}),
     };
     this.refunds = {
-      create: (params, options = {}) => request('POST', '/refunds', {body: params, ...options}),
+      create: async (params, {idempotencyKey} = {}) => request('POST', '/refunds', {body: params, idempotencyKey}),
     };
     this.webhooks = {constructEvent};
   }

@@ -166,3 +166,22 @@ export function pageBlocks(file: string, source: string = readFileSync(file, 'ut
 export function allBlocks(): Block[] {
   return listPages().flatMap((file) => pageBlocks(file));
 }
+
+/**
+ * The operations a page tells its reader to hold scopes for: the `operations` of every
+ * `<RequiredScopes operations={[…]} />` on it (src/components/ApiTables).
+ */
+export function requiredScopeOperations(file: string, source: string = readFileSync(file, 'utf8')): string[] {
+  const operations: string[] = [];
+  const visit = (node: Node) => {
+    if (node.name === 'RequiredScopes') {
+      const value = node.attributes?.find((attribute) => attribute.name === 'operations')?.value as {value?: string} | undefined;
+      for (const match of (value?.value ?? '').matchAll(/'([^']+)'|"([^"]+)"/g)) {
+        operations.push(match[1] ?? match[2]!);
+      }
+    }
+    node.children?.forEach(visit);
+  };
+  visit(parser.parse(escapeMarkdownHeadingIds(source)) as Node);
+  return operations;
+}

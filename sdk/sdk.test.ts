@@ -1,0 +1,444 @@
+/**
+ * Tests of the SDK declaration (index.d.ts), its runtime (index.mjs) and the sdk-reference plugin
+ * that renders the SDK page's method table from the declaration. Node only: `npx playwright test -c sdk`.
+ */
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createHmac} from 'node:crypto';
+import {createRequire} from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+import {expect, test} from '@playwright/test';
+import ts from 'typescript';
+import {parse} from 'yaml';
+
+import {
+  AcmeConnect,
+  AcmeConnectError,
+  APIError,
+  AuthenticationError,
+  ConnectionError,
+  InsufficientBalanceError,
+  NotFoundError,
+  RateLimitError,
+  SignatureVerificationError,
+  type WebhookEvent,
+} from '@acme-connect/sdk';
+
+// This folder is ESM ("type": "module"); the repo's TypeScript modules load as CommonJS.
+const require = createRequire(import.meta.url);
+const {SDK_CLASS} = require('../src/constants/site') as typeof import('../src/constants/site');
+const {ARTIFACTS, ENVIRONMENTS, SDK} = require('../src/constants/api') as typeof import('../src/constants/api');
+const {generateArtifacts} = require('../plugins/api-artifacts/generate') as typeof import('../plugins/api-artifacts/generate');
+const {listOperations} = require('../plugins/api-artifacts/openapi') as typeof import('../plugins/api-artifacts/openapi');
+const {extractSdkMethods} = require('../plugins/sdk-reference') as typeof import('../plugins/sdk-reference');
+
+const SDK_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(SDK_DIR);
+const DECLARATION_PATH = path.join(SDK_DIR, 'index.d.ts');
+const DECLARATION = readFileSync(DECLARATION_PATH, 'utf8');
+
+// ---------------------------------------------------------------------------------------------
+// A scripted `fetch`: the token endpoint answers by itself, every other call goes to `api`.
+
+type Call = {url: URL; method: string; headers: Headers; body: string | undefined};
+type Reply = {status?: number; body?: unknown; headers?: Record<string, string>};
+
+const json = ({status = 200, body, headers}: Reply) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: {'Content-Type': 'application/json', 'X-Request-Id': 'req_test1', ...headers},
+  });
+
+const originalFetch = globalThis.fetch;
+const originalSandboxOrigin = process.env.ACME_SANDBOX_ORIGIN;
+
+function scriptFetch(api: (call: Call, index: number) => Reply | Promise<Reply> | 'network-error' | 'hang') {
+  const calls: Call[] = [];
+  const apiCalls: Call[] = [];
+  let tokens = 0;
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const call: Call = {url: new URL(String(input)), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: init?.body as string | undefined};
+    calls.push(call);
+    if (call.url.pathname.endsWith('/oauth/token')) {
+      tokens += 1;
+      return json({body: {access_token: `at_test_${tokens}`, token_type: 'Bearer', expires_in: 3600, scope: 'orders:write'}});
+    }
+    apiCalls.push(call);
+    const reply = await api(call, apiCalls.length - 1);
+    if (reply === 'network-error') {
+      throw new TypeError('fetch failed');
+    }
+    if (reply === 'hang') {
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }
+    return json(reply);
+  }) as typeof fetch;
+  return {calls, apiCalls, tokenRequests: () => tokens};
+}
+
+const client = (options: Partial<ConstructorParameters<typeof AcmeConnect>[0]> = {}) =>
+  new AcmeConnect({clientId: 'ci_test_7Hq2LmV9', clientSecret: 'cs_test_secret', environment: 'sandbox', maxRetries: 0, ...options});
+
+test.afterEach(() => {
+  globalThis.fetch = originalFetch;
+  if (originalSandboxOrigin === undefined) {
+    delete process.env.ACME_SANDBOX_ORIGIN;
+  } else {
+    process.env.ACME_SANDBOX_ORIGIN = originalSandboxOrigin;
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe('no drift from the constants', () => {
+  test('the declared class is SDK_CLASS and the package is SDK.packageName at SDK.version', () => {
+    const file = ts.createSourceFile(DECLARATION_PATH, DECLARATION, ts.ScriptTarget.Latest, true);
+    const classes = file.statements.filter(ts.isClassDeclaration).map((node) => node.name?.text);
+    expect(classes).toContain(SDK_CLASS);
+    expect(classes).not.toContain('AcmeConnectClient');
+    const manifest = JSON.parse(readFileSync(path.join(SDK_DIR, 'package.json'), 'utf8')) as {name: string; version: string};
+    expect(manifest.name).toBe(SDK.packageName);
+    expect(manifest.version).toBe(SDK.version);
+    expect(AcmeConnect.name).toBe(SDK_CLASS);
+  });
+
+  test('each environment calls exactly the API base and token URL of ENVIRONMENTS', async () => {
+    delete process.env.ACME_SANDBOX_ORIGIN;
+    const {calls} = scriptFetch(() => ({body: {id: 'jp-5gb-30d'}}));
+    for (const environment of ['sandbox', 'live'] as const) {
+      calls.length = 0;
+      await client({environment}).packages.retrieve('jp-5gb-30d');
+      expect(calls.map((call) => `${call.method} ${call.url.href}`)).toEqual([
+        `POST ${ENVIRONMENTS[environment].tokenUrl}`,
+        `GET ${ENVIRONMENTS[environment].apiBase}/packages/jp-5gb-30d`,
+      ]);
+    }
+  });
+
+  test('ACME_SANDBOX_ORIGIN sends sandbox calls to the local sandbox, never live ones', async () => {
+    process.env.ACME_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
+    const {calls} = scriptFetch(() => ({body: {id: 'jp-5gb-30d'}}));
+    await client({environment: 'sandbox'}).packages.retrieve('jp-5gb-30d');
+    await client({environment: 'live'}).packages.retrieve('jp-5gb-30d');
+    expect(calls.map((call) => call.url.href)).toEqual([
+      'http://127.0.0.1:4010/oauth/token',
+      'http://127.0.0.1:4010/v1/packages/jp-5gb-30d',
+      ENVIRONMENTS.live.tokenUrl,
+      `${ENVIRONMENTS.live.apiBase}/packages/jp-5gb-30d`,
+    ]);
+  });
+});
+
+test.describe('runtime', () => {
+  test('camelCase in the SDK, snake_case on the wire, metadata keys untouched', async () => {
+    const {apiCalls} = scriptFetch((call) =>
+      call.method === 'POST'
+        ? {status: 201, body: {id: 'ord_01JB7Z3KQ8', package_id: 'jp-5gb-30d', unit_price: {amount: 650, currency: 'USD'}, esims: [{iccid: '8944000000123456783', status: 'ready'}], metadata: {trip_code: 'TYO', tripName: 'x'}}}
+        : {body: {iccid: '8944000000123456783', profile_state: 'available', activation: {lpa_string: 'LPA:1$smdp.example.com$X', qr_code_url: 'https://q', ios_install_url: 'https://i'}, data_roaming_required: true}},
+    );
+    const acme = client();
+    const order = await acme.orders.create({packageId: 'jp-5gb-30d', quantity: 1, customerReference: 'booking-88412', deliverToEmail: 'a@example.org', metadata: {trip_code: 'TYO', tripName: 'x'}});
+    expect(JSON.parse(apiCalls[0]!.body!)).toEqual({package_id: 'jp-5gb-30d', quantity: 1, customer_reference: 'booking-88412', deliver_to_email: 'a@example.org', metadata: {trip_code: 'TYO', tripName: 'x'}});
+    expect(apiCalls[0]!.headers.get('content-type')).toBe('application/json');
+    expect(order).toEqual({id: 'ord_01JB7Z3KQ8', packageId: 'jp-5gb-30d', unitPrice: {amount: 650, currency: 'USD'}, esims: [{iccid: '8944000000123456783', status: 'ready'}], metadata: {trip_code: 'TYO', tripName: 'x'}});
+
+    const esim = await acme.esims.retrieve('8944000000123456783');
+    expect(esim).toEqual({iccid: '8944000000123456783', profileState: 'available', activation: {lpaString: 'LPA:1$smdp.example.com$X', qrCodeUrl: 'https://q', iosInstallUrl: 'https://i'}, dataRoamingRequired: true});
+    expect(typeof esim.iccid).toBe('string');
+  });
+
+  test('list() auto-paginates with snake_case filters, and break fetches no further page', async () => {
+    const {apiCalls} = scriptFetch((call) =>
+      call.url.searchParams.get('cursor') === 'c_2'
+        ? {body: {data: [{id: 'jp-10gb-30d', data_mb: 10240}], has_more: false, next_cursor: null}}
+        : {body: {data: [{id: 'jp-3gb-15d', data_mb: 3072}, {id: 'jp-5gb-30d', data_mb: 5120}], has_more: true, next_cursor: 'c_2'}},
+    );
+    const acme = client();
+    const ids: string[] = [];
+    for await (const pkg of acme.packages.list({country: 'JP', minDataMb: 3072, limit: 2})) {
+      ids.push(`${pkg.id}:${pkg.dataMb}`);
+    }
+    expect(ids).toEqual(['jp-3gb-15d:3072', 'jp-5gb-30d:5120', 'jp-10gb-30d:10240']);
+    expect(apiCalls.map((call) => call.url.search)).toEqual(['?country=JP&min_data_mb=3072&limit=2', '?country=JP&min_data_mb=3072&limit=2&cursor=c_2']);
+
+    apiCalls.length = 0;
+    for await (const pkg of acme.packages.list()) {
+      expect(pkg.id).toBe('jp-3gb-15d');
+      break;
+    }
+    expect(apiCalls).toHaveLength(1);
+  });
+
+  test('the token is fetched lazily, cached, and renewed once on token_expired', async () => {
+    const expired = {status: 401, body: {error: {code: 'token_expired', message: 'The access token has expired.', param: null, request_id: 'req_exp', doc_url: 'https://docs.example.com/x'}}};
+    const {apiCalls, tokenRequests} = scriptFetch((_call, index) => (index === 2 ? expired : {body: {id: 'jp-5gb-30d'}}));
+    const acme = client();
+    expect(tokenRequests()).toBe(0);
+    await Promise.all([acme.packages.retrieve('jp-5gb-30d'), acme.packages.retrieve('jp-5gb-30d')]);
+    expect(tokenRequests()).toBe(1);
+    await acme.packages.retrieve('jp-5gb-30d'); // 401 token_expired, then renewed and repeated
+    expect(tokenRequests()).toBe(2);
+    expect(apiCalls.map((call) => call.headers.get('authorization'))).toEqual(['Bearer at_test_1', 'Bearer at_test_1', 'Bearer at_test_1', 'Bearer at_test_2']);
+
+    scriptFetch(() => expired);
+    await expect(client().packages.retrieve('jp-5gb-30d')).rejects.toMatchObject({name: 'AuthenticationError', status: 401, code: 'token_expired'});
+  });
+
+  test('POSTs get one generated Idempotency-Key, reused by the retries of a 503', async () => {
+    const unavailable = {status: 503, headers: {'Retry-After': '0'}, body: {error: {code: 'maintenance', message: 'Planned maintenance.', param: null, request_id: 'req_503', doc_url: 'https://docs.example.com/x'}}};
+    const {apiCalls} = scriptFetch((_call, index) => (index === 0 ? unavailable : {status: 201, body: {id: 'top_01JC2M4R7T'}}));
+    const started = Date.now();
+    const topup = await client({maxRetries: 1}).topups.create('8944000000123456783', {packageId: 'jp-3gb-15d'});
+    expect(topup.id).toBe('top_01JC2M4R7T');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450); // ~0.5 s backoff before the retry
+    const [first, second] = apiCalls.map((call) => call.headers.get('idempotency-key'));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+    expect(apiCalls[0]!.url.pathname).toBe('/v1/esims/8944000000123456783/topups');
+
+    const {apiCalls: own} = scriptFetch(() => ({status: 201, body: {id: 'rfd_1'}}));
+    await client().refunds.create({iccid: '8944000000123456783', reason: 'customer_cancelled'}, {idempotencyKey: 'key-1'});
+    expect(own[0]!.headers.get('idempotency-key')).toBe('key-1');
+    expect(JSON.parse(own[0]!.body!)).toEqual({iccid: '8944000000123456783', reason: 'customer_cancelled'});
+  });
+
+  test('errors map from the envelope to the classes by HTTP status', async () => {
+    const envelope = (code: string) => ({error: {code, message: `${code} happened`, param: null, request_id: `req_${code}`, doc_url: 'https://docs.example.com/x'}});
+    const replies: Record<string, Reply> = {
+      balance: {status: 402, body: envelope('insufficient_balance')},
+      missing: {status: 404, body: envelope('order_not_found'), headers: {'X-Request-Id': 'req_header'}},
+      limited: {status: 429, body: envelope('rate_limited'), headers: {'Retry-After': '7'}},
+      broken: {status: 502, body: envelope('upstream_unavailable')},
+    };
+    scriptFetch((call) => replies[call.url.pathname.split('/').pop()!]!);
+    const acme = client();
+
+    const balance = await acme.orders.retrieve('balance').catch((error: unknown) => error);
+    expect(balance).toBeInstanceOf(InsufficientBalanceError);
+    expect(balance).toBeInstanceOf(AcmeConnectError);
+    expect(balance).toMatchObject({status: 402, code: 'insufficient_balance', requestId: 'req_insufficient_balance', message: 'insufficient_balance happened'});
+    await expect(acme.orders.retrieve('missing')).rejects.toBeInstanceOf(NotFoundError);
+    const limited = await acme.orders.retrieve('limited').catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(RateLimitError);
+    expect((limited as RateLimitError).retryAfter).toBe(7);
+    await expect(acme.orders.retrieve('broken')).rejects.toBeInstanceOf(APIError);
+    await expect(acme.esims.retrieve(8944000000123456783 as unknown as string)).rejects.toThrow(/iccid must be a non-empty string/);
+  });
+
+  test('network errors and timeouts become ConnectionError; token errors use the OAuth error', async () => {
+    scriptFetch(() => 'network-error');
+    await expect(client().esims.getUsage('8944000000123456783')).rejects.toMatchObject({name: 'ConnectionError', status: null});
+    scriptFetch(() => 'hang');
+    const timedOut = await client({timeoutMs: 50}).esims.getUsage('8944000000123456783').catch((error: unknown) => error);
+    expect(timedOut).toBeInstanceOf(ConnectionError);
+    expect((timedOut as Error).message).toContain('50 ms');
+
+    globalThis.fetch = (async () => json({status: 401, body: {error: 'invalid_client', error_description: 'Client authentication failed.'}})) as typeof fetch;
+    const rejected = await client().esims.getUsage('8944000000123456783').catch((error: unknown) => error);
+    expect(rejected).toBeInstanceOf(AuthenticationError);
+    expect(rejected).toMatchObject({code: 'invalid_client', message: 'Client authentication failed.'});
+  });
+});
+
+test.describe('webhooks.constructEvent', () => {
+  const secret = 'whsec_5Jf8Qv2LkP9xR3mT';
+  const body = JSON.stringify({
+    id: 'evt_01JC7Q2RTV',
+    type: 'esim.usage_threshold',
+    api_version: 'v1',
+    created_at: '2025-03-20T06:12:04Z',
+    livemode: false,
+    data: {object: {iccid: '8944000000123456783', status: 'active', profile_state: 'enabled', metadata: {trip_code: 'TYO'}}, threshold: 80},
+  });
+  const sign = (timestamp: number, payload: string, key = secret) => `v1=${createHmac('sha256', key).update(`${timestamp}.${payload}`).digest('hex')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+  const acme = client();
+
+  test('accepts a correctly signed body (string or bytes, plain or Headers, any case, rotated secrets)', () => {
+    const timestamp = now();
+    const event = acme.webhooks.constructEvent(body, {'X-Webhook-Timestamp': String(timestamp), 'X-Webhook-Signature': sign(timestamp, body)}, secret);
+    expect(event).toEqual({
+      id: 'evt_01JC7Q2RTV',
+      type: 'esim.usage_threshold',
+      apiVersion: 'v1',
+      createdAt: '2025-03-20T06:12:04Z',
+      livemode: false,
+      data: {object: {iccid: '8944000000123456783', status: 'active', profileState: 'enabled', metadata: {trip_code: 'TYO'}}, threshold: 80},
+    } satisfies WebhookEvent);
+
+    const rotated = new Headers({'x-webhook-timestamp': String(timestamp), 'x-webhook-signature': `${sign(timestamp, body, 'whsec_old')} ${sign(timestamp, body)}`});
+    expect(acme.webhooks.constructEvent(Buffer.from(body), rotated, secret).id).toBe('evt_01JC7Q2RTV');
+    expect(acme.webhooks.constructEvent(new TextEncoder().encode(body), {'x-webhook-timestamp': [String(timestamp)], 'X-WEBHOOK-SIGNATURE': sign(timestamp, body)}, secret).type).toBe('esim.usage_threshold');
+  });
+
+  test('rejects a wrong signature, a changed body, a stale timestamp, missing headers and parsed JSON', () => {
+    const timestamp = now();
+    const reject = (rawBody: string | Uint8Array, headers: Record<string, string>, message: RegExp) =>
+      expect(() => acme.webhooks.constructEvent(rawBody, headers, secret)).toThrow(message);
+    const headers = (ts: number, signature: string) => ({'X-Webhook-Timestamp': String(ts), 'X-Webhook-Signature': signature});
+
+    reject(body, headers(timestamp, sign(timestamp, body, 'whsec_wrong')), /No X-Webhook-Signature value matches/);
+    reject(body.replace('80', '50'), headers(timestamp, sign(timestamp, body)), /No X-Webhook-Signature value matches/);
+    reject(body, headers(timestamp, `v0=${sign(timestamp, body).slice(3)}`), /Missing X-Webhook-Signature/);
+    reject(body, headers(timestamp - 301, sign(timestamp - 301, body)), /more than 300 s/);
+    reject(body, headers(timestamp + 301, sign(timestamp + 301, body)), /more than 300 s/);
+    reject(body, {'X-Webhook-Signature': sign(timestamp, body)}, /X-Webhook-Timestamp/);
+    expect(() => acme.webhooks.constructEvent(JSON.parse(body) as string, headers(timestamp, sign(timestamp, body)), secret)).toThrow(/raw request body/);
+    try {
+      acme.webhooks.constructEvent(body, {}, secret);
+    } catch (error) {
+      expect(error).toBeInstanceOf(SignatureVerificationError);
+      expect(error).toBeInstanceOf(AcmeConnectError);
+    }
+    // Within the tolerance is accepted.
+    expect(acme.webhooks.constructEvent(body, headers(timestamp - 290, sign(timestamp - 290, body)), secret).id).toBe('evt_01JC7Q2RTV');
+  });
+});
+
+test.describe('sdk-reference plugin', () => {
+  test('extracts a row for every method, in order, each endpoint an operation of the OpenAPI document', async () => {
+    const rows = extractSdkMethods(DECLARATION);
+    expect(rows.map((row) => row.call)).toEqual([
+      'acme.packages.list(params)',
+      'acme.packages.retrieve(id)',
+      'acme.orders.create(params, options)',
+      'acme.orders.retrieve(orderId)',
+      'acme.esims.retrieve(iccid)',
+      'acme.esims.getUsage(iccid)',
+      'acme.topups.create(iccid, params, options)',
+      'acme.refunds.create(params, options)',
+      'acme.webhooks.constructEvent(rawBody, headers, secret)',
+    ]);
+    const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+    const operations = new Set(listOperations(parse(artifacts.get(ARTIFACTS.openapi)!)).map(({method, path: apiPath}) => `${method} ${apiPath}`));
+    for (const row of rows) {
+      expect(row.summary, row.call).not.toBe('');
+      if (row.endpoint !== null) {
+        expect(operations, `${row.call}: ${row.endpoint}`).toContain(row.endpoint);
+      }
+    }
+    expect(rows.filter((row) => row.endpoint === null).map((row) => row.call)).toEqual(['acme.webhooks.constructEvent(rawBody, headers, secret)']);
+
+    // The runtime implements every declared method.
+    const acme = client() as unknown as Record<string, Record<string, unknown>>;
+    for (const row of rows) {
+      const [, resource, method] = /^acme\.(\w+)\.(\w+)\(/.exec(row.call)!;
+      expect(typeof acme[resource!]?.[method!], row.call).toBe('function');
+    }
+  });
+
+  test('refuses a declaration without the class or with a malformed @endpoint', () => {
+    expect(() => extractSdkMethods('export declare class Other {}')).toThrow(/declares no class AcmeConnect/);
+    const bad = 'export interface R {\n  /**\n   * Get it.\n   * @endpoint FETCH it\n   */\n  get(id: string): void;\n}\nexport declare class AcmeConnect { readonly r: R; }';
+    expect(() => extractSdkMethods(bad)).toThrow(/R\.get \(sdk\/index\.d\.ts:6\).*FETCH it/);
+  });
+});
+
+test.describe('the declaration type-checks SDK users under strict mode', () => {
+  const preamble = `
+import { AcmeConnect, AcmeConnectError, InvalidRequestError, RateLimitError, SignatureVerificationError } from '@acme-connect/sdk';
+const acme = new AcmeConnect({ clientId: process.env.ACME_CLIENT_ID!, clientSecret: process.env.ACME_CLIENT_SECRET!, environment: 'sandbox', timeoutMs: 30_000, maxRetries: 2 });
+`;
+
+  const valid = `
+export async function main(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<void> {
+  for await (const pkg of acme.packages.list({ country: 'JP', region: 'ASIA', type: 'local', minDataMb: 3072, limit: 50 })) {
+    const price: number = pkg.wholesalePrice.amount;
+    console.log(pkg.id, pkg.dataMb ?? 'unlimited', pkg.validityDays, price, pkg.suggestedRetailPrice.currency);
+  }
+  const pkg = await acme.packages.retrieve('jp-5gb-30d');
+  const order = await acme.orders.create(
+    { packageId: pkg.id, quantity: 1, customerReference: 'booking-88412', deliverToEmail: 'a@example.org', metadata: { trip: 'TYO-2025' } },
+    { idempotencyKey: '3f6c2a7e-9b1d-4c8e-a5f2-7d0e4b9c1a26' },
+  );
+  const again = await acme.orders.retrieve(order.id);
+  const iccid: string = again.esims[0]!.iccid;
+  const esim = await acme.esims.retrieve(iccid);
+  const { lpaString, qrCodeUrl, iosInstallUrl, smdpAddress, matchingId } = esim.activation;
+  console.log(esim.status, esim.profileState, lpaString, qrCodeUrl, iosInstallUrl, smdpAddress, matchingId, esim.apn.mode);
+  const usage = await acme.esims.getUsage(iccid);
+  console.log(usage.dataUsedMb, usage.dataTotalMb, usage.expiresAt);
+  const topup = await acme.topups.create(iccid, { packageId: 'jp-3gb-15d' });
+  console.log(topup.id, topup.status, topup.price.amount);
+  const refund = await acme.refunds.create({ iccid, reason: 'customer_cancelled' }, { idempotencyKey: 'k' });
+  console.log(refund.id, refund.amount.amount);
+  try {
+    await acme.orders.create({ packageId: 'jp-5gb-30d' });
+  } catch (err) {
+    if (err instanceof RateLimitError) console.log(err.retryAfter ?? 1);
+    else if (err instanceof InvalidRequestError && err.code === 'package_unavailable') console.log(err.requestId);
+    else if (err instanceof AcmeConnectError) console.log(err.status, err.code);
+  }
+  let event;
+  try {
+    event = acme.webhooks.constructEvent(rawBody, headers, 'whsec_x');
+  } catch (err) {
+    if (err instanceof SignatureVerificationError) return;
+    throw err;
+  }
+  acme.webhooks.constructEvent('{}', new Headers(), 'whsec_x');
+  switch (event.type) {
+    case 'order.completed': console.log(event.data.object.id, event.data.object.esims.length); break;
+    case 'esim.usage_threshold': console.log(event.data.object.iccid, event.data.threshold); break;
+    case 'balance.low': console.log(event.data.object.available.amount); break;
+    default: console.log(event.id, event.apiVersion, event.createdAt, event.livemode);
+  }
+}
+`;
+
+  const invalid = {
+    'a method the SDK does not have': ['acme.orders.list();', /Property 'list' does not exist/],
+    'a snake_case param': ["acme.orders.create({ package_id: 'jp-5gb-30d' });", /package_id/],
+    'a misspelt list filter': ['acme.packages.list({ minDataMB: 3072 });', /minDataMB/],
+    'an ICCID as a number': ['acme.esims.retrieve(8944000000123456783);', /not assignable to parameter of type 'string'/],
+    'a free-text refund reason': ["acme.refunds.create({ iccid: '8944000000123456783', reason: 'Trip cancelled' });", /RefundReason/],
+    'an unknown environment': ["new AcmeConnect({ clientId: 'a', clientSecret: 'b', environment: 'production' });", /"production"/],
+    'a snake_case result field': ["acme.packages.retrieve('x').then((pkg) => pkg.wholesale_price);", /wholesale_price/],
+    'the threshold on another event type': ["const e = acme.webhooks.constructEvent('', {}, 's'); if (e.type === 'esim.activated') console.log(e.data.threshold);", /threshold/],
+  } as const;
+
+  /** Diagnostics per program, from one compilation (lib.dom and @types/node load once): name → messages. */
+  let diagnostics: Map<string, string[]>;
+
+  test.beforeAll(() => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-types-'));
+    try {
+      const programs = new Map<string, string>([['valid', valid], ...Object.entries(invalid).map(([name, [code]]) => [name, code] as [string, string])]);
+      const files = new Map([...programs.keys()].map((name, index) => [path.join(dir, `program${index}.ts`), name]));
+      for (const [file, name] of files) {
+        writeFileSync(file, `${preamble}${programs.get(name)}\nexport {};\n`);
+      }
+      const program = ts.createProgram([...files.keys()], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        types: ['node'],
+        typeRoots: [path.join(ROOT, 'node_modules/@types')],
+        paths: {'@acme-connect/sdk': [DECLARATION_PATH]},
+      });
+      diagnostics = new Map([...programs.keys()].map((name) => [name, []]));
+      for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+        const name = (diagnostic.file && files.get(diagnostic.file.fileName)) ?? 'valid';
+        diagnostics.get(name)!.push(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      }
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
+  test('a program using the documented surface compiles', () => {
+    expect(diagnostics.get('valid')).toEqual([]);
+  });
+
+  for (const [name, [, message]] of Object.entries(invalid)) {
+    test(`rejects ${name}`, () => {
+      const found = diagnostics.get(name)!.join('\n');
+      expect(found, `no error for: ${invalid[name as keyof typeof invalid][0]}`).toMatch(message);
+    });
+  }
+});

@@ -1,0 +1,159 @@
+/**
+ * Doc tests: every code block on every page is classified; JSON examples validate against the
+ * served contract; Node samples type-check against the SDK declaration; runnable samples run
+ * against the local sandbox (Prism + OAuth front) with a token holding exactly the scopes the page
+ * tells the reader to get: bash with curl and jq, Node 20 and the minimum Node the pages state,
+ * and Python 3 with requests.
+ */
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import {expect, test} from '@playwright/test';
+
+import {ENVIRONMENTS} from '../../src/constants/api';
+import {contractData, type ContractData} from '../../plugins/api-artifacts/contract-data';
+import {generateArtifacts} from '../../plugins/api-artifacts/generate';
+import {scopesFor} from '../../src/components/ApiTables/scopesFor';
+import {startSandbox, type Sandbox} from '../../sandbox/server';
+import {allBlocks, blockName, listPages, pageBlocks, requiredScopeOperations, ROOT, type Block} from './blocks';
+import {exampleValidator, loadContract} from './contract';
+import {minimumNodeBinary} from './node-binary';
+import {pythonWithRequests, runSession, sessionsOf, workDirFor} from './sessions';
+import {typeCheckSamples} from './typecheck';
+
+const relative = (file: string) => path.relative(ROOT, file);
+
+test.describe('every code block', () => {
+  test('is classified by its fence metadata (run, example, sdk or norun)', () => {
+    const blocks = allBlocks();
+    const counts = new Map<string, number>();
+    blocks.forEach((block) => counts.set(block.classification.kind, (counts.get(block.classification.kind) ?? 0) + 1));
+    console.log(`code blocks: ${blocks.length} (${[...counts].map(([kind, count]) => `${kind} ${count}`).join(', ')})`);
+    expect(blocks.flatMap((block) => (block.classification.kind === 'invalid' ? [`${blockName(block)}: ${block.classification.reason}`] : []))).toEqual([]);
+  });
+
+  test('JSON examples validate against the schema of their operation', async () => {
+    const {document} = await loadContract();
+    const validator = exampleValidator(document);
+    const examples = allBlocks().filter((block) => block.classification.kind === 'example');
+    const problems = examples.flatMap((block) => {
+      const target = block.classification as Extract<Block['classification'], {kind: 'example'}>;
+      let value: unknown;
+      try {
+        value = JSON.parse(block.code);
+      } catch (error) {
+        return [`${blockName(block)}: not JSON: ${(error as Error).message}`];
+      }
+      const where = `${target.method} ${target.path} ${target.target}${target.pointer ? ` ${target.pointer}` : ''}`;
+      return validator.validate(value, target).map((problem) => `${blockName(block)} against ${where}: ${problem}`);
+    });
+    console.log(`JSON examples checked: ${examples.length}`);
+    expect(problems).toEqual([]);
+  });
+
+  test('Node samples type-check against the SDK declaration (sdk/index.d.ts), strict', () => {
+    const {problems, checked} = typeCheckSamples(allBlocks());
+    console.log(`Node samples type-checked: ${checked}`);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('runnable samples run against the sandbox', () => {
+  test.describe.configure({mode: 'serial'});
+  let sandbox: Sandbox;
+  let contract: ContractData;
+  let python: string;
+  let minimumNode: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    [sandbox, contract, python, minimumNode] = await Promise.all([
+      startSandbox({credentials: []}),
+      generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8')).then(contractData),
+      pythonWithRequests(),
+      Promise.resolve(minimumNodeBinary()),
+    ]);
+  });
+
+  test.afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  /** Runs a page's sessions with a credential holding `scopes`; returns problems and what ran. */
+  async function runPage(file: string, blocks: Block[], scopes: string[]) {
+    const credential = {clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests`, clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`, scopes};
+    sandbox.setCredentials([credential]);
+    const env = {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret};
+    const problems: string[] = [];
+    const ran: string[] = [];
+    for (const session of sessionsOf(blocks)) {
+      const interpreters =
+        session.runner === 'node' ? [{name: `node ${process.versions.node}`, node: process.execPath}, {name: `node ${minimumNode.match(/node-[\w-]+-([\d.]+)/)?.[1]}`, node: minimumNode}] : [{name: session.runner}];
+      for (const interpreter of interpreters) {
+        const result = await runSession(session, {sandbox, workDir: workDirFor(blocks), env, python, node: 'node' in interpreter ? interpreter.node : undefined});
+        problems.push(...result.problems.map((problem) => `[${interpreter.name}] ${problem}`));
+        ran.push(`${interpreter.name}: ${session.blocks.length}`);
+      }
+    }
+    return {problems, ran};
+  }
+
+  for (const file of listPages()) {
+    const blocks = pageBlocks(file);
+    if (!blocks.some((block) => block.classification.kind === 'run')) {
+      continue;
+    }
+    test(`${relative(file)}`, async () => {
+      test.setTimeout(180_000);
+      const scopes = scopesFor(contract, requiredScopeOperations(file));
+      const {problems, ran} = await runPage(file, blocks, scopes);
+      console.log(`${relative(file)} [scopes: ${scopes.join(' ') || 'none'}] ran ${ran.join(', ')}`);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a sample broken on purpose fails, naming the page, the block and the reason', async () => {
+    test.setTimeout(120_000);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'doc-broken-'));
+    const file = path.join(dir, 'broken.mdx');
+    const source = [
+      "import {RequiredScopes} from '@site/src/components/ApiTables';",
+      '',
+      "You need <RequiredScopes operations={['GET /v1/packages']} />.",
+      '',
+      '```bash run',
+      'TOKEN=$(curl -s -X POST https://sandbox.api.example.com/oauth/token -d grant_type=client_credentials \\',
+      '  -d client_id="$ACME_CLIENT_ID" -d client_secret="$ACME_CLIENT_SECRET" | jq -r .access_token)',
+      'curl -s -X POST https://sandbox.api.example.com/v1/sandbox/esims/8900000000000000011/simulate \\',
+      '  -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" -d \'{"action": "installed"}\' > /dev/null',
+      '```',
+      '',
+      '```python run',
+      'print(undefined_name)',
+      '```',
+      '',
+      '```js',
+      'console.log(1);',
+      '```',
+    ].join('\n');
+    writeFileSync(file, source);
+    const blocks = pageBlocks(file, source);
+    expect(blocks.map((block) => block.classification.kind)).toEqual(['run', 'run', 'invalid']);
+    const scopes = scopesFor(contract, requiredScopeOperations(file, source));
+    expect(scopes).toEqual(['catalog:read']);
+    const {problems} = await runPage(file, blocks, scopes);
+    const page = relative(file);
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`^\\[bash\\] ${page}:5 \\(bash\\): POST /v1/sandbox/esims/8900000000000000011/simulate answered 403 \\(insufficient_scope.*esims:write`)),
+      expect.stringMatching(new RegExp(`^\\[python\\] ${page}:12 \\(python\\): the python session exited with code 1:[\\s\\S]*NameError`)),
+    ]);
+  });
+});
+
+test('a Node sample calling a method the SDK does not have fails the type check, naming the line', () => {
+  const source = ['```ts sdk', "import { AcmeConnect } from '@acme-connect/sdk';", "const acme = new AcmeConnect({ clientId: 'a', clientSecret: 'b', environment: 'sandbox' });", 'await acme.orders.list();', '```'].join('\n');
+  const blocks = pageBlocks(path.join(ROOT, 'docs', 'broken.mdx'), source);
+  const {problems} = typeCheckSamples(blocks);
+  expect(problems).toEqual([expect.stringMatching(/^docs\/broken\.mdx:4 \(ts\): TS2339 Property 'list' does not exist/)]);
+});

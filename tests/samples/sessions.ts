@@ -1,0 +1,176 @@
+/**
+ * Runs a page's samples the way a reader would: the `run` blocks of one language, in page order,
+ * as one shell session (bash), one script file (Node: .mjs, or .ts with its types stripped) or
+ * one Python file. Between blocks the harness posts a mark to the sandbox, so every request it
+ * logs is attributed to the block that made it. Reader-visible text is never changed: the
+ * routing shims in sandbox/route send the public sandbox host to the local sandbox.
+ */
+import {spawn} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import ts from 'typescript';
+
+import {ENVIRONMENTS} from '../../src/constants/api';
+import type {Sandbox, SandboxLogEntry} from '../../sandbox/server';
+import {blockName, ROOT, type Block, type Runner} from './blocks';
+
+export type Session = {page: string; runner: Runner; typescript: boolean; blocks: Block[]};
+
+const isRun = (block: Block): block is Block & {classification: {kind: 'run'}} => block.classification.kind === 'run';
+
+/** The sessions of one page's blocks: one per language, in page order. */
+export function sessionsOf(blocks: readonly Block[]): Session[] {
+  const sessions = new Map<Runner, Session>();
+  for (const block of blocks.filter(isRun)) {
+    const {runner} = block.classification;
+    const session = sessions.get(runner) ?? {page: block.page, runner, typescript: false, blocks: []};
+    session.blocks.push(block);
+    session.typescript ||= block.language === 'ts' || block.language === 'typescript';
+    sessions.set(runner, session);
+  }
+  return [...sessions.values()];
+}
+
+/** A scratch directory like a reader's project: the SDK "installed", and the files the page asks them to save. */
+export function workDirFor(blocks: readonly Block[]): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'doc-samples-'));
+  mkdirSync(path.join(dir, 'node_modules', '@acme-connect'), {recursive: true});
+  symlinkSync(path.join(ROOT, 'sdk'), path.join(dir, 'node_modules', '@acme-connect', 'sdk'));
+  for (const block of blocks) {
+    const file = 'file' in block.classification ? block.classification.file : undefined;
+    if (file) {
+      writeFileSync(path.join(dir, file), `${block.code}\n`);
+    }
+  }
+  return dir;
+}
+
+const SHIMS = path.join(ROOT, 'sandbox', 'route');
+
+function script(session: Session, label: (index: number) => string): {file: string; text: string} {
+  const mark = (index: number) => {
+    const url = `\${ACME_SANDBOX_ORIGIN}/__sandbox/mark/${label(index)}`;
+    switch (session.runner) {
+      case 'bash':
+        return `command curl -s -o /dev/null -X POST "${url}"`;
+      case 'node':
+        return `await fetch(\`${url.replace('${ACME_SANDBOX_ORIGIN}', '${process.env.ACME_SANDBOX_ORIGIN}')}\`, {method: 'POST'});`;
+      case 'python':
+        return `__doc_requests.post(f"${url.replace('${ACME_SANDBOX_ORIGIN}', "{__doc_os.environ['ACME_SANDBOX_ORIGIN']}")}", timeout=10)`;
+    }
+  };
+  const parts: string[] = [];
+  if (session.runner === 'bash') {
+    parts.push('set -e -o pipefail', `source ${JSON.stringify(path.join(SHIMS, 'curl.bash'))}`);
+  } else if (session.runner === 'python') {
+    parts.push('import os as __doc_os', 'import requests as __doc_requests');
+  }
+  session.blocks.forEach((block, index) => parts.push(mark(index), block.code));
+  parts.push(mark(session.blocks.length));
+  const file = {bash: 'session.sh', node: session.typescript ? 'session.ts' : 'session.mjs', python: 'session.py'}[session.runner];
+  return {file, text: `${parts.join('\n')}\n`};
+}
+
+export type RunOptions = {sandbox: Sandbox; workDir: string; env: Record<string, string>; node?: string; python?: string};
+
+let sessionCount = 0;
+
+/** Runs a session; returns one line per problem, each naming its block. */
+export async function runSession(session: Session, options: RunOptions): Promise<{problems: string[]; output: string}> {
+  const id = `s${++sessionCount}`;
+  const label = (index: number) => `${id}-${index}`;
+  const {file, text} = script(session, label);
+  writeFileSync(path.join(options.workDir, file), text);
+  let command: string;
+  let args: string[];
+  if (session.runner === 'bash') {
+    [command, args] = ['bash', [file]];
+  } else if (session.runner === 'python') {
+    [command, args] = [options.python ?? 'python3', [file]];
+  } else {
+    let runnable = file;
+    if (session.typescript) {
+      runnable = 'session.mjs';
+      const output = ts.transpileModule(text, {compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022}}).outputText;
+      writeFileSync(path.join(options.workDir, runnable), output);
+    }
+    [command, args] = [options.node ?? process.execPath, ['--import', path.join(SHIMS, 'node.mjs'), runnable]];
+  }
+  const logStart = options.sandbox.log.length;
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: options.workDir,
+    LANG: 'C.UTF-8',
+    ACME_SANDBOX_ORIGIN: options.sandbox.origin,
+    ACME_SANDBOX_API_ORIGIN: new URL(ENVIRONMENTS.sandbox.apiBase).origin,
+    PYTHONPATH: path.join(SHIMS, 'python'),
+    ...options.env,
+  };
+  const {code, output} = await new Promise<{code: number | null; output: string}>((resolve) => {
+    const child = spawn(command, args, {cwd: options.workDir, env, stdio: ['ignore', 'pipe', 'pipe']});
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      resolve({code: exitCode, output});
+    });
+  });
+  return {problems: attribute(session, options.sandbox.log.slice(logStart), label, code, output), output};
+}
+
+function attribute(session: Session, log: SandboxLogEntry[], label: (index: number) => string, code: number | null, output: string): string[] {
+  const problems: string[] = [];
+  const perBlock = session.blocks.map(() => [] as Extract<SandboxLogEntry, {kind: 'request'}>[]);
+  let current = -1;
+  for (const entry of log) {
+    if (entry.kind === 'mark') {
+      const index = session.blocks.findIndex((_block, candidate) => label(candidate) === entry.label);
+      current = entry.label === label(session.blocks.length) ? session.blocks.length : index;
+    } else if (current >= 0 && current < session.blocks.length) {
+      perBlock[current]!.push(entry);
+    }
+  }
+  session.blocks.forEach((block, index) => {
+    const allowed = block.classification.kind === 'run' ? block.classification.expect : [];
+    for (const request of perBlock[index]!) {
+      const ok = allowed.length > 0 ? allowed.includes(request.status) : request.status < 400;
+      if (!ok) {
+        const reason = [request.code, request.detail].filter(Boolean).join(': ');
+        problems.push(`${blockName(block)}: ${request.method} ${request.path} answered ${request.status}${reason ? ` (${reason})` : ''}`);
+      }
+    }
+    for (const status of allowed) {
+      if (!perBlock[index]!.some((request) => request.status === status)) {
+        problems.push(`${blockName(block)}: expected a ${status} answer, got ${perBlock[index]!.map((request) => request.status).join(', ') || 'no request'}`);
+      }
+    }
+  });
+  if (code !== 0) {
+    const failed = current >= 0 && current < session.blocks.length ? session.blocks[current]! : session.blocks[0]!;
+    const tail = output.trim().split('\n').slice(-8).join('\n');
+    problems.push(`${blockName(failed)}: the ${session.runner} session exited with code ${code}:\n${tail}`);
+  }
+  return problems;
+}
+
+/** Python 3 with requests: Debian's (python3-requests) first, then whatever `python3` is. */
+export async function pythonWithRequests(): Promise<string> {
+  for (const candidate of ['/usr/bin/python3', 'python3']) {
+    if (candidate.startsWith('/') && !existsSync(candidate)) {
+      continue;
+    }
+    const ok = await new Promise<boolean>((resolve) => {
+      const child = spawn(candidate, ['-c', 'import requests'], {stdio: 'ignore'});
+      child.on('error', () => resolve(false));
+      child.on('close', (exitCode) => resolve(exitCode === 0));
+    });
+    if (ok) {
+      return candidate;
+    }
+  }
+  throw new Error('No python3 with requests: install Debian\'s python3-requests (.ci/run does).');
+}
