@@ -23,7 +23,6 @@ import {
   NotFoundError,
   RateLimitError,
   SignatureVerificationError,
-  type WebhookEvent,
 } from '@acme-connect/sdk';
 
 // This folder is ESM ("type": "module"); the repo's TypeScript modules load as CommonJS.
@@ -266,7 +265,7 @@ test.describe('webhooks.constructEvent', () => {
       createdAt: '2025-03-20T06:12:04Z',
       livemode: false,
       data: {object: {iccid: '8944000000123456783', status: 'active', profileState: 'enabled', metadata: {trip_code: 'TYO'}}, threshold: 80},
-    } satisfies WebhookEvent);
+    });
 
     const rotated = new Headers({'x-webhook-timestamp': String(timestamp), 'x-webhook-signature': `${sign(timestamp, body, 'whsec_old')} ${sign(timestamp, body)}`});
     expect(acme.webhooks.constructEvent(Buffer.from(body), rotated, secret).id).toBe('evt_01JC7Q2RTV');

@@ -6,8 +6,10 @@
  *   `expect="422"` allows those HTTP statuses, `file="x.json"` (on a JSON block) saves it for a later `@x.json`;
  * - `example="METHOD /path request"` or `example="METHOD /path STATUS [pointer]"`: a JSON example
  *   validated against that operation's request body or response schema (`pointer` such as `/data/0`
- *   places the example inside the response); `abridged` lets it leave fields out;
- * - `sdk`: TypeScript type-checked against the SDK declaration (sdk/index.d.ts) but not run;
+ *   places the example inside the response; `example="webhook NAME"` is the payload of a webhook of
+ *   the document); `abridged` lets it leave fields out;
+ * - `sdk`: JavaScript or TypeScript type-checked against the SDK declaration (sdk/index.d.ts) but
+ *   not run (a server that waits for requests, say);
  * - `norun="reason"`: shown only, with the reason for writers.
  * Docusaurus ignores these words (it reads only `title=`, `{1,3}` and `showLineNumbers`), and the
  * Markdown twins keep only `title=`, so readers never see them.
@@ -101,16 +103,20 @@ export function classify(language: string, meta: string): Block['classification'
       return {kind: 'run', runner, expect, file: values.file};
     }
     case 'sdk':
-      return language === 'ts' || language === 'typescript' ? {kind: 'sdk'} : invalid('`sdk` blocks are TypeScript (```ts sdk)');
+      return RUNNERS[language] === 'node' ? {kind: 'sdk'} : invalid('`sdk` blocks are JavaScript or TypeScript');
     case 'norun':
       return values.norun!.trim() ? {kind: 'norun', reason: values.norun!.trim()} : invalid('`norun` needs a reason: norun="…"');
     default: {
       if (language !== 'json') {
         return invalid('`example` blocks are JSON');
       }
+      const webhook = /^webhook\s+(\S+)$/.exec(values.example!.trim());
+      if (webhook) {
+        return {kind: 'example', method: 'WEBHOOK', path: webhook[1]!, target: 'request', pointer: '', abridged: words.includes('abridged'), file: values.file};
+      }
       const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)\s+(request|\d{3})(?:\s+(\/\S*))?$/.exec(values.example!.trim());
       if (!match) {
-        return invalid(`example="${values.example}" must read "METHOD /path request" or "METHOD /path STATUS [/pointer]"`);
+        return invalid(`example="${values.example}" must read "METHOD /path request", "METHOD /path STATUS [/pointer]" or "webhook NAME"`);
       }
       return {
         kind: 'example',

@@ -138,6 +138,11 @@ export function exampleValidator(document: OpenApiDocument) {
 
   /** The schema an example targets, as a `contract#/…` reference, or a reason it has none. */
   const targetSchema = (target: ExampleTarget): {schema: Schema} | {problem: string} => {
+    if (target.method === 'WEBHOOK') {
+      const webhook = deref(validators[0]!.tree, {$ref: `${CONTRACT_ID}#/webhooks/${target.path}/post/requestBody`});
+      const schema = (webhook?.content as Record<string, Schema> | undefined)?.['application/json']?.schema as Schema | undefined;
+      return schema ? {schema} : {problem: `the document has no webhook "${target.path}" with a JSON body`};
+    }
     const found = findOperation(document, target.method, target.path);
     if (!found) {
       return {problem: `${target.method} ${target.path} is not an operation of the OpenAPI document`};

@@ -1,9 +1,9 @@
 /**
  * Type-checks the Node samples against the SDK's one declaration (sdk/index.d.ts): per page, the
- * TypeScript blocks (`sdk` and `run`) as one strict module, and the JavaScript `run` blocks as one
- * checked .mjs, each in page order as a reader's file would hold them. Plain JavaScript cannot
- * write non-null assertions (`process.env.X!`), so the .mjs check leaves strictNullChecks off;
- * undefined names, wrong methods and wrong parameters fail either way.
+ * TypeScript blocks (`sdk` and `run`) as one strict module, and the JavaScript ones as one
+ * checked .mjs, each in page order as a reader's file would hold them. Plain JavaScript has no
+ * type annotations or non-null assertions (`process.env.X!`), so the .mjs check leaves
+ * strictNullChecks and noImplicitAny off; undefined names, wrong methods and wrong parameters fail either way.
  */
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -27,7 +27,7 @@ function units(blocks: readonly Block[], dir: string): {typescript: Unit[]; java
   let index = 0;
   for (const pageBlocks of byPage.values()) {
     const ts = pageBlocks.filter((block) => isNodeLanguage(block, ['ts', 'typescript']) && ['sdk', 'run'].includes(block.classification.kind));
-    const js = pageBlocks.filter((block) => isNodeLanguage(block, ['js', 'javascript', 'mjs']) && block.classification.kind === 'run');
+    const js = pageBlocks.filter((block) => isNodeLanguage(block, ['js', 'javascript', 'mjs']) && ['sdk', 'run'].includes(block.classification.kind));
     for (const [selected, list, extension] of [[ts, typescript, 'ts'], [js, javascript, 'mjs']] as const) {
       if (selected.length === 0) {
         continue;
@@ -56,6 +56,7 @@ function check(files: Unit[], javascript: boolean): string[] {
     {
       strict: true,
       strictNullChecks: !javascript,
+      noImplicitAny: !javascript,
       noEmit: true,
       allowJs: javascript,
       checkJs: javascript,
