@@ -6,9 +6,6 @@ const ENVIRONMENTS = {
   sandbox: {apiBase: 'https://sandbox.api.example.com/v1', tokenUrl: 'https://sandbox.api.example.com/oauth/token'},
   live: {apiBase: 'https://api.example.com/v1', tokenUrl: 'https://api.example.com/oauth/token'},
 };
-// Test double only: where the local sandbox (sandbox/cli.ts) listens, e.g. http://127.0.0.1:4010.
-// When set, `environment: 'sandbox'` sends API and token calls there; 'live' is never redirected.
-const SANDBOX_ORIGIN_VARIABLE = 'ACME_SANDBOX_ORIGIN';
 
 const TOKEN_REFRESH_LEAD_MS = 60_000;
 const RETRY_BASE_MS = 500;
@@ -152,9 +149,7 @@ export class AcmeConnect {
     if (!clientId || !clientSecret) throw new TypeError('clientId and clientSecret are required');
     const hosts = ENVIRONMENTS[environment];
     if (!hosts) throw new TypeError(`environment must be 'sandbox' or 'live', not ${JSON.stringify(environment)}`);
-    const origin = environment === 'sandbox' ? globalThis.process?.env?.[SANDBOX_ORIGIN_VARIABLE] : undefined;
-    const urls = origin ? {apiBase: new URL(new URL(hosts.apiBase).pathname, origin).href, tokenUrl: new URL(new URL(hosts.tokenUrl).pathname, origin).href} : hosts;
-    this.#config = {clientId, clientSecret, timeoutMs, maxRetries, ...urls};
+    this.#config = {clientId, clientSecret, timeoutMs, maxRetries, ...hosts};
 
     const request = (method, path, options) => this.#request(method, path, options);
     this.packages = {
