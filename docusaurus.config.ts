@@ -114,6 +114,8 @@ const config: Config = {
     ['./plugins/docs-urls/index.ts', {}], // First: fails the build on a URL of this site in a built file that names no page or anchor, after every later postBuild (plugins/docs-urls).
     // Generates /openapi.yaml and the Postman collection and environments from api/openapi.yaml and the constants.
     ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
+    // The SDK page's method table, rendered from the SDK declaration sdk/index.d.ts.
+    './plugins/sdk-reference/index.ts',
     // Page views for production builds only (plugins/page-views); DOCS_ANALYTICS=off switches it off.
     ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
     // robots.txt naming the absolute sitemap URL (plugins/seo).

@@ -3,6 +3,9 @@
  * for the `.md` twins. Every component a page uses needs an entry here (the converter fails the
  * build on an unknown one), rendered from the same constants as the React component.
  */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
 import type {PhrasingContent, RootContent, Table, TableCell, TableRow} from 'mdast';
 
 import * as apiConstants from '../../src/constants/api';
@@ -11,6 +14,7 @@ import * as siteConstants from '../../src/constants/site';
 import {ERROR_CODES, WEBHOOK_EVENTS} from '../../src/constants/api';
 import type {ContractData} from '../api-artifacts/contract-data';
 import {scopesFor} from '../../src/components/ApiTables/scopesFor';
+import {DECLARATION, extractSdkMethods} from '../sdk-reference';
 
 /** Modules whose exports pages may use in `{…}` expressions and attributes (`import {BRAND} from '@site/src/constants/site'`). */
 export const CONSTANT_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
@@ -74,6 +78,17 @@ export const COMPONENT_MODULES: Readonly<Record<string, Readonly<Record<string, 
           [{type: 'link', url: `${pageUrl}#${errorCode}`, children: [code(errorCode)]}],
           withCode(summary),
           [code(sdkClass)],
+        ]),
+      ),
+    ],
+  },
+  '@site/src/components/SdkMethodTable': {
+    default: () => [
+      table(
+        ['Method', 'Endpoint'],
+        extractSdkMethods(readFileSync(path.resolve(__dirname, '..', '..', DECLARATION), 'utf8')).map(({call, endpoint, summary}) => [
+          [code(call)],
+          endpoint === null ? [text(`None: ${summary.charAt(0).toLowerCase()}${summary.slice(1).replace(/\.$/, '')}`)] : [code(endpoint)],
         ]),
       ),
     ],

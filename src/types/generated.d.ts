@@ -3,3 +3,8 @@ declare module '@generated/api-artifacts/default/contract.json' {
   const contract: import('../../plugins/api-artifacts/contract-data').ContractData;
   export default contract;
 }
+
+declare module '@generated/sdk-reference/default/sdk-methods.json' {
+  const methods: readonly import('../../plugins/sdk-reference').SdkMethodRow[];
+  export default methods;
+}
