@@ -14,6 +14,7 @@ import * as siteConstants from '../../src/constants/site';
 import {ERROR_CODES, WEBHOOK_EVENTS} from '../../src/constants/api';
 import type {ContractData} from '../api-artifacts/contract-data';
 import {scopesFor} from '../../src/components/ApiTables/scopesFor';
+import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from '../../src/components/ApiTables/environmentRows';
 import {DECLARATION, extractSdkMethods} from '../sdk-reference';
 
 /** Modules whose exports pages may use in `{…}` expressions and attributes (`import {BRAND} from '@site/src/constants/site'`). */
@@ -67,6 +68,15 @@ export const COMPONENT_MODULES: Readonly<Record<string, Readonly<Record<string, 
         ...(index === 0 ? [] : [text(index === scopes.length - 1 ? ' and ' : ', ')]),
         code(scope),
       ]) as RootContent[],
+    EnvironmentTable: () => [
+      table(
+        ['', ...ENVIRONMENT_COLUMNS],
+        ENVIRONMENT_ROWS.map(({label, cells}) => [
+          [text(label)],
+          ...cells.map((values) => values.flatMap((value, index): PhrasingContent[] => [...(index === 0 ? [] : [text(' / ')]), code(value)])),
+        ]),
+      ),
+    ],
     WebhookEventTable: () => [
       table(['Event type', 'Sent when'], WEBHOOK_EVENTS.map(({type, when}) => [[code(type)], withCode(when)])),
     ],

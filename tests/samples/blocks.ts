@@ -174,13 +174,13 @@ export function allBlocks(): Block[] {
 }
 
 /**
- * The operations a page tells its reader to hold scopes for: the `operations` of every
- * `<RequiredScopes operations={[…]} />` on it (src/components/ApiTables).
+ * The operations a page's samples need scopes for: the `operations` of every
+ * `<RequiredScopes samples operations={[…]} />` on it (src/components/ApiTables).
  */
 export function requiredScopeOperations(file: string, source: string = readFileSync(file, 'utf8')): string[] {
   const operations: string[] = [];
   const visit = (node: Node) => {
-    if (node.name === 'RequiredScopes') {
+    if (node.name === 'RequiredScopes' && node.attributes?.some((attribute) => attribute.name === 'samples')) {
       const value = node.attributes?.find((attribute) => attribute.name === 'operations')?.value as {value?: string} | undefined;
       for (const match of (value?.value ?? '').matchAll(/'([^']+)'|"([^"]+)"/g)) {
         operations.push(match[1] ?? match[2]!);

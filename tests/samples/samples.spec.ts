@@ -120,7 +120,7 @@ test.describe('runnable samples run against the sandbox', () => {
     const source = [
       "import {RequiredScopes} from '@site/src/components/ApiTables';",
       '',
-      "You need <RequiredScopes operations={['GET /v1/packages']} />.",
+      "You need <RequiredScopes samples operations={['GET /v1/packages']} />, but not <RequiredScopes operations={['POST /v1/orders']} />.",
       '',
       '```bash run',
       'TOKEN=$(curl -s -X POST https://sandbox.api.example.com/oauth/token -d grant_type=client_credentials \\',

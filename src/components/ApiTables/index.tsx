@@ -1,9 +1,11 @@
-// Tables rendered from one source each: scopes from the served OpenAPI document, events and error codes from src/constants/api.ts.
+// Tables rendered from one source each: scopes from the served OpenAPI document, environments, events and error codes from src/constants/api.ts.
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {ERROR_CODES, WEBHOOK_EVENTS} from '@site/src/constants/api';
 import contract from '@generated/api-artifacts/default/contract.json';
 import {scopesFor} from './scopesFor';
+import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 
 /** Renders backticked spans in a constant's text as inline code. */
 function withCode(text: string): ReactNode {
@@ -58,6 +60,41 @@ export function WebhookEventTable(): ReactNode {
   );
 }
 
+/** Sandbox and Live side by side: API base, token URL, widget host and credential prefixes (the one environments table). */
+export function EnvironmentTable(): ReactNode {
+  return (
+    <ScrollableTable>
+      <thead>
+        <tr>
+          <td />
+          {ENVIRONMENT_COLUMNS.map((label) => (
+            <th key={label} scope="col">
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {ENVIRONMENT_ROWS.map(({label, cells}) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            {cells.map((values, column) => (
+              <td key={ENVIRONMENT_COLUMNS[column]}>
+                {values.map((value, index) => (
+                  <span key={value}>
+                    {index === 0 ? '' : ' / '}
+                    <code>{value}</code>
+                  </span>
+                ))}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </ScrollableTable>
+  );
+}
+
 /** The error overview; each code links to its own section (same anchors as the API's doc_url). */
 export function ErrorCodeTable(): ReactNode {
   return (
@@ -93,9 +130,10 @@ export function ErrorCodeTable(): ReactNode {
 /**
  * The scopes a credential needs to call `operations` (`METHOD /v1/path/{param}` templates), read from
  * the OpenAPI document's security requirements: "`catalog:read`, `orders:write` and `esims:read`".
- * The doc tests give each page a token with exactly these scopes.
+ * `samples` marks the sentence that tells readers what the page's samples need: the doc tests run
+ * those samples with a token holding exactly these scopes.
  */
-export function RequiredScopes({operations}: {operations: readonly string[]}): ReactNode {
+export function RequiredScopes({operations}: {operations: readonly string[]; samples?: boolean}): ReactNode {
   const scopes = scopesFor(contract, operations);
   return scopes.map((scope, index) => (
     <span key={scope}>
