@@ -111,7 +111,8 @@ const config: Config = {
   presets: [['classic', presetOptions]],
   clientModules: ['./src/client/chunk-load-failure.ts', './src/client/idle-prefetch.ts'],
   plugins: [
-    ['./plugins/docs-urls/index.ts', {}], // First: fails the build on a URL of this site in a built file that names no page or anchor, after every later postBuild (plugins/docs-urls).
+    // Fails the build on a URL of this site in a built page that names no page or anchor (plugins/docs-urls).
+    ['./plugins/docs-urls/index.ts', {}],
     // Generates /openapi.yaml and the Postman collection and environments from api/openapi.yaml and the constants.
     ['./plugins/api-artifacts/index.ts', {source: 'api/openapi.yaml'}],
     // The SDK page's method table, rendered from the SDK declaration sdk/index.d.ts.

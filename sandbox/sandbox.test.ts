@@ -88,7 +88,9 @@ function requestsAfter(label: string) {
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, {env: {...process.env, ACME_SANDBOX_ORIGIN: sandbox.origin, ACME_SANDBOX_API_ORIGIN: API_ORIGIN, ...env}, timeout: 20_000}, (error, stdout, stderr) =>
+    // No __pycache__ beside the Python shim.
+    const base = {...process.env, PYTHONDONTWRITEBYTECODE: '1', ACME_SANDBOX_ORIGIN: sandbox.origin, ACME_SANDBOX_API_ORIGIN: API_ORIGIN};
+    execFile(command, args, {env: {...base, ...env}, timeout: 20_000}, (error, stdout, stderr) =>
       error ? reject(new Error(`${command} failed: ${error.message}\n${stderr}`)) : resolve(stdout),
     );
   });

@@ -322,7 +322,7 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     if (prefer) {
       headers.prefer = prefer;
     }
-    // Always a length: a chunked empty body would reach Prism as invalid JSON.
+    // The client's own framing headers are dropped: the body is sent whole.
     headers['content-length'] = String(raw.length);
     const answer = await new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>((resolve, reject) => {
       const upstream = http.request({host: '127.0.0.1', port: prism.port, method: request.method, path: url.pathname + url.search, headers, agent}, (reply) => {

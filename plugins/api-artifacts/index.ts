@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
+import {assertSiteUrlsResolve} from '../docs-urls/check';
 import {contractData} from './contract-data';
 import {apiFacts} from './facts';
 import {generateArtifacts, type Artifacts} from './generate';
@@ -81,8 +82,11 @@ export default function pluginApiArtifacts(context: LoadContext, options: Plugin
       } as object;
     },
 
-    async postBuild({outDir, content}) {
+    async postBuild({outDir, content, siteConfig, baseUrl}) {
       await writeArtifacts(content, outDir);
+      // Their URLs of this site (`doc_url` examples, descriptions) must name built pages and anchors.
+      const written = new Set([...content.keys()].map((urlPath) => urlPath.slice(1)));
+      await assertSiteUrlsResolve({source: PLUGIN_NAME, buildDir: outDir, siteUrl: siteConfig.url, baseUrl, files: (file) => written.has(file)});
     },
   };
 }

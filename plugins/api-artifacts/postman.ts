@@ -2,8 +2,9 @@
  * Generates the Postman Collection v2.1 and its Sandbox/Live environments from the rendered
  * OpenAPI document with openapi-to-postmanv2, then post-processes the converter's output:
  * folders in the order of the document's tags (`00 Auth` … `08 Sandbox simulation`), collection
- * auth Bearer {{accessToken}}, the token pre-request script, chaining test scripts, and URLs on
- * the `{{baseUrl}}` / `{{tokenUrl}}` variables of the environments.
+ * auth Bearer {{accessToken}}, the token pre-request script, a collection test that names the
+ * error code of a failed request, chaining test scripts, URLs on the `{{baseUrl}}` / `{{tokenUrl}}`
+ * variables of the environments, and request bodies on the environment variables they order or refund.
  */
 import {createHash} from 'node:crypto';
 
@@ -38,9 +39,40 @@ export const ENVIRONMENT_VARIABLES = [
   'widgetSessionId',
 ] as const;
 
-/** Values that test scripts store from responses, by operationId, for chaining requests. */
-const STORED_FROM_RESPONSE: Record<string, Record<string, string>> = {
-  listPackages: {packageId: 'json.data[0].id'},
+export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
+
+/**
+ * What each variable is for. Environment files have no description field, so the docs page's
+ * variable table reads them from here (through the contract data); who sets a variable is read
+ * from the collection's scripts instead.
+ */
+export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
+  baseUrl: 'API base URL, version included; every API request starts with it',
+  tokenUrl: 'OAuth 2.0 token URL',
+  clientId: 'Your client ID',
+  clientSecret: 'Your client secret; a secret-type variable, masked on screen',
+  accessToken: 'The current bearer token, which the collection’s authorization sends',
+  accessTokenExpiresAt: 'When that token expires, in milliseconds since the epoch',
+  packageId: 'The package to order (and to read); change it to order another one',
+  orderId: 'The last order created',
+  iccid: 'The ICCID of the last order’s first eSIM',
+  idempotencyKey: 'The `Idempotency-Key` header of the current POST, fresh for each one',
+  webhookEndpointId: 'The last webhook endpoint created',
+  widgetSessionId: 'The last widget session created',
+};
+
+/** Top-level request body fields → the environment variables that fill them, by operationId. */
+const BODY_VARIABLES: Record<string, Record<string, EnvironmentVariable>> = {
+  createOrder: {package_id: 'packageId'},
+  createRefund: {iccid: 'iccid'},
+};
+
+/**
+ * Values that test scripts store from responses, by operationId, for chaining requests.
+ * `packageId` is not among them: it is the reader's choice of package (the failure path sets it),
+ * which listing the catalogue must not overwrite.
+ */
+const STORED_FROM_RESPONSE: Record<string, Partial<Record<EnvironmentVariable, string>>> = {
   createOrder: {orderId: 'json.id', iccid: 'json.esims[0].iccid'},
   createWebhookEndpoint: {webhookEndpointId: 'json.id'},
   createWidgetSession: {widgetSessionId: 'json.id'},
@@ -61,6 +93,20 @@ type PostmanRequest = {
   auth?: unknown;
   [key: string]: unknown;
 };
+/** The name of the collection test that every request runs (the docs quote it). */
+export const STATUS_TEST_NAME = 'responds with 2xx';
+
+/**
+ * The two Collection Runner runs the "Test in Postman" page walks through; the contract data
+ * turns the tags into folder names, so the page and the test that runs them agree.
+ */
+export const POSTMAN_RUNS = {
+  /** Token → catalogue → order → eSIM → usage: these folders, in this order. */
+  happyPath: {tags: ['Auth', 'Catalogue', 'Orders', 'eSIMs & activation', 'Usage & top-ups']},
+  /** The folder to run again with `variable` set to the sandbox's always-failing package; `operationId` then fails. */
+  failurePath: {tag: 'Orders', operationId: 'createOrder', variable: 'packageId'},
+} as const satisfies {happyPath: {tags: readonly string[]}; failurePath: {tag: string; operationId: string; variable: EnvironmentVariable}};
+
 export type PostmanItem = {
   id?: string;
   name: string;
@@ -70,7 +116,7 @@ export type PostmanItem = {
   event?: PostmanEvent[];
   [key: string]: unknown;
 };
-type PostmanEvent = {listen: 'prerequest' | 'test'; script: {type: 'text/javascript'; exec: string[]}};
+export type PostmanEvent = {listen: 'prerequest' | 'test'; script: {type: 'text/javascript'; exec: string[]}};
 
 export type PostmanCollection = {
   info: {_postman_id: string; name: string; description?: unknown; schema: string};
@@ -127,29 +173,65 @@ if (!isTokenRequest && (!pm.environment.get('accessToken') || expiresAt - Date.n
     pm.environment.set('accessTokenExpiresAt', Date.now() + token.expires_in * 1000);
   });
 }
-// Every POST gets a fresh Idempotency-Key; resend the same request to retry it safely.
+// Every POST gets a fresh Idempotency-Key, so sending one twice does it twice.
+// To see a replay, comment out the next three lines and send the same POST again.
 if (pm.request.method === 'POST') {
   pm.environment.set('idempotencyKey', pm.variables.replaceIn('{{$guid}}'));
 }`;
 }
 
-function testScript(operationId: string): string {
-  const lines = [`pm.test('responds with 2xx', () => pm.response.to.be.success);`];
+/** The collection test script: every request expects a 2xx answer, and a failure names the error. */
+export function statusTestScript(): string {
+  return `
+// Every request expects a 2xx answer; otherwise the failure names the status and the error code.
+pm.test('${STATUS_TEST_NAME}', () => {
+  if (pm.response.code >= 300) {
+    let body = {};
+    try {
+      body = pm.response.json() || {};
+    } catch (notJson) {
+      // No JSON body: the status line says it all.
+    }
+    // OAuth errors are {error, error_description}; API errors are {error: {code, message}}.
+    const error = typeof body.error === 'string' ? {code: body.error, message: body.error_description} : body.error || {};
+    pm.expect.fail(\`\${pm.response.code} \${error.code || pm.response.status}: \${error.message || pm.response.text()}\`);
+  }
+});`;
+}
+
+/** A request's own test script: stores values from a successful answer for the next requests. */
+function testScript(operationId: string): string | undefined {
+  const stored = Object.entries(STORED_FROM_RESPONSE[operationId] ?? {});
+  if (operationId !== 'createAccessToken' && stored.length === 0) {
+    return undefined;
+  }
+  const lines = [`// Stores values for the next requests; an error answer leaves the previous ones in place.`, `if (pm.response.code < 300) {`, `  const json = pm.response.json();`];
   if (operationId === 'createAccessToken') {
     lines.push(
-      `const json = pm.response.json();`,
-      `pm.environment.set('accessToken', json.access_token);`,
-      `pm.environment.set('accessTokenExpiresAt', Date.now() + json.expires_in * 1000);`,
+      `  pm.test('stores accessToken', () => {`,
+      `    pm.expect(json.access_token).to.be.a('string');`,
+      `    pm.environment.set('accessToken', json.access_token);`,
+      `    pm.environment.set('accessTokenExpiresAt', Date.now() + json.expires_in * 1000);`,
+      `  });`,
     );
   }
-  const stored = STORED_FROM_RESPONSE[operationId];
-  if (stored) {
-    lines.push(`const json = pm.response.json();`);
-    for (const [variable, expression] of Object.entries(stored)) {
-      lines.push(`pm.test('stores ${variable}', () => {`, `  pm.expect(${expression}).to.be.a('string');`, `  pm.environment.set('${variable}', ${expression});`, `});`);
-    }
+  for (const [variable, expression] of stored) {
+    lines.push(`  pm.test('stores ${variable}', () => {`, `    pm.expect(${expression}).to.be.a('string');`, `    pm.environment.set('${variable}', ${expression});`, `  });`);
   }
+  lines.push(`}`);
   return lines.join('\n');
+}
+
+/** Puts `{{variable}}` into a raw JSON body in place of the example value of each mapped field. */
+function bodyOnVariables(raw: string, fields: Record<string, string>, where: string): string {
+  const body = JSON.parse(raw) as Record<string, unknown>;
+  for (const [field, variable] of Object.entries(fields)) {
+    if (!(field in body)) {
+      throw new Error(`${where}: the example body has no "${field}" to fill with {{${variable}}}`);
+    }
+    body[field] = `{{${variable}}}`;
+  }
+  return JSON.stringify(body, null, 2);
 }
 
 function convert(document: OpenApiDocument): Promise<PostmanCollection> {
@@ -209,6 +291,10 @@ export async function generatePostmanCollection(document: OpenApiDocument, facts
   const tokenUrlPath = new URL(facts.ENVIRONMENTS.sandbox.tokenUrl).pathname;
   const requests = new Map(flatten(converted.item).map((item) => [`${item.request?.method} ${openApiPathOf(item.request!.url)}`, item]));
 
+  const {failurePath} = POSTMAN_RUNS;
+  if (!Object.values(BODY_VARIABLES[failurePath.operationId] ?? {}).includes(failurePath.variable)) {
+    throw new Error(`POSTMAN_RUNS.failurePath: the ${failurePath.operationId} body does not use {{${failurePath.variable}}}`);
+  }
   const folders: PostmanItem[] = document.tags.map((tag, index) => ({
     name: `${String(index).padStart(2, '0')} ${tag.name}`,
     description: tag.description,
@@ -229,6 +315,13 @@ export async function generatePostmanCollection(document: OpenApiDocument, facts
         header.disabled = false;
       }
     }
+    const bodyVariables = BODY_VARIABLES[operation.operationId];
+    if (bodyVariables) {
+      if (request.body?.mode !== 'raw' || typeof request.body.raw !== 'string') {
+        throw new Error(`${method} ${path}: expected a raw JSON body to fill with variables`);
+      }
+      request.body.raw = bodyOnVariables(request.body.raw, bodyVariables, `${method} ${path}`);
+    }
     if (path === tokenUrlPath) {
       request.auth = {type: 'noauth'};
       const credentials: Record<string, string> = {client_id: '{{clientId}}', client_secret: '{{clientSecret}}'};
@@ -243,11 +336,13 @@ export async function generatePostmanCollection(document: OpenApiDocument, facts
         response.originalRequest.url = rewriteUrl(response.originalRequest.url, facts, tokenUrlPath, false);
       }
     }
+    const test = testScript(operation.operationId);
     folder.item!.push({
       ...item,
       id: stableId(`${method} ${path}`),
       name: operation.summary,
-      event: [script('test', testScript(operation.operationId))],
+      // Requests that store nothing have no script of their own: the collection test checks them.
+      event: test ? [script('test', test)] : undefined,
     });
   }
 
@@ -260,7 +355,7 @@ export async function generatePostmanCollection(document: OpenApiDocument, facts
     },
     item: folders,
     auth: {type: 'bearer', bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}]},
-    event: [script('prerequest', tokenPreRequestScript(facts))],
+    event: [script('prerequest', tokenPreRequestScript(facts)), script('test', statusTestScript())],
     variable: [],
   };
 }

@@ -1,10 +1,12 @@
 /**
  * Finds the URLs of this site in the served files of a build and reports those that name no
- * built page, or an anchor that the page lacks. Pure apart from reading the build directory, so
- * it can run on a fixture; the plugin (index.ts) runs it after every other postBuild.
+ * built page, or an anchor that the page lacks. Apart from reading the build directory it has no
+ * side effects, so it runs on a fixture too. Each plugin that writes served files checks its own
+ * (`assertSiteUrlsResolve`, `files`): docs-urls the HTML pages, which are complete before any
+ * `postBuild` starts; api-artifacts and llms-txt the files they write in theirs.
  *
- * Checked: every HTML page, the Markdown twins (`*.md`), `*.txt` (llms.txt, llms-full.txt,
- * robots.txt), `*.yaml`/`*.yml` (openapi.yaml) and `*.json` (the Postman files). Not checked:
+ * Checkable: every HTML page, the Markdown twins (`*.md`), `*.txt` (llms.txt, llms-full.txt,
+ * robots.txt), `*.yaml`/`*.yml` (openapi.yaml) and `*.json` (the Postman files). Never checked:
  * `assets/` (bundles that repeat the pages' content), the search index (the pages' text again),
  * dot-files (never served) and sitemap.xml (its URLs are the routes themselves).
  *
@@ -13,8 +15,9 @@
  * links (`[text](/path#anchor)`, `[label]: /path`, `href="/path"`), outside code.
  *
  * A URL resolves as the web server serves it (deploy/nginx.conf): `/x` is the file `x`, `x.html`
- * or `x/index.html`. A fragment must be an `id` (or `<a name>`) on the resolved HTML page; on a
- * non-HTML file (YAML, Markdown…) the fragment means something else and is not checked.
+ * or `x/index.html`, among the files of the whole build (whatever `files` selects). A fragment
+ * must be an `id` (or `<a name>`) on the resolved HTML page; on a non-HTML file (YAML, Markdown…)
+ * the fragment means something else and is not checked.
  */
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -38,6 +41,16 @@ export type CheckOptions = {
   siteUrl: string;
   /** The site's base URL: `/`. */
   baseUrl?: string;
+  /**
+   * Which of the checkable files to check, by build-relative path (`/` separators): all by
+   * default. Pages and anchors still resolve over the whole build.
+   */
+  files?: (file: string) => boolean;
+  /**
+   * Build-relative files to count as served although they may not be written yet, because
+   * another plugin's `postBuild` writes them at the same time (e.g. `openapi.yaml`).
+   */
+  alsoServed?: Iterable<string>;
 };
 
 const CHECKED_EXTENSIONS = new Set(['.html', '.md', '.txt', '.yaml', '.yml', '.json']);
@@ -209,11 +222,13 @@ export function resolveSitePath(sitePath: string, served: ReadonlySet<string>, b
   return candidates.find((candidate) => served.has(candidate));
 }
 
-/** Every site URL in the served files of `buildDir` that names no page, or an anchor its page lacks. */
-export async function checkBuildUrls({buildDir, siteUrl, baseUrl = '/'}: CheckOptions): Promise<Problem[]> {
+/** Every site URL in the served files of `buildDir` (those `files` selects) that names no page, or an anchor its page lacks. */
+export async function checkBuildUrls({buildDir, siteUrl, baseUrl = '/', files, alsoServed = []}: CheckOptions): Promise<Problem[]> {
   const origin = new URL(siteUrl);
   const pattern = absoluteUrlPattern(origin);
-  const {checked, served} = await listBuild(buildDir);
+  const build = await listBuild(buildDir);
+  const checked = files ? build.checked.filter(files) : build.checked;
+  const served = new Set([...build.served, ...alsoServed]);
 
   const parsedPages = new Map<string, Promise<ParsedHtml>>();
   const parsePage = (file: string, html?: string): Promise<ParsedHtml> => {
@@ -272,4 +287,20 @@ export async function checkBuildUrls({buildDir, siteUrl, baseUrl = '/'}: CheckOp
 /** The problems as lines for the build output: `file:line: URL — what is wrong`. */
 export function formatProblems(problems: readonly Problem[], fileLabel: (file: string) => string = (file) => file): string {
   return problems.map((problem) => `- ${fileLabel(problem.file)}${problem.line ? `:${problem.line}` : ''}: ${problem.url} — ${problem.message}`).join('\n');
+}
+
+/**
+ * Throws, naming each file (relative to the working directory), line, URL and what is wrong,
+ * when a site URL in the files that `files` selects names no page or anchor of the build.
+ * `source` names the caller in the message: `api-artifacts`.
+ */
+export async function assertSiteUrlsResolve({source, ...options}: CheckOptions & {source: string}): Promise<void> {
+  const problems = await checkBuildUrls(options);
+  if (problems.length > 0) {
+    const count = problems.length === 1 ? '1 URL' : `${problems.length} URLs`;
+    throw new Error(
+      `[${source}] ${count} of ${options.siteUrl} in the built files point at no page or anchor of the build (plugins/docs-urls):\n` +
+        formatProblems(problems, (file) => path.relative(process.cwd(), path.join(options.buildDir, file))),
+    );
+  }
 }

@@ -2,9 +2,9 @@ import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import type {LoadContext, LoadedPlugin} from '@docusaurus/types';
+import type {LoadContext} from '@docusaurus/types';
 
-import {checkBuildUrls, formatProblems, resolveSitePath} from './check';
+import {assertSiteUrlsResolve, checkBuildUrls, formatProblems, resolveSitePath, type CheckOptions} from './check';
 import pluginDocsUrls, {PLUGIN_NAME} from './index';
 
 const SITE_URL = 'https://docs.example.com';
@@ -70,10 +70,10 @@ async function writeBuild(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-async function check(files: Record<string, string>) {
+async function check(files: Record<string, string>, options: Pick<CheckOptions, 'files' | 'alsoServed'> = {}) {
   const dir = await writeBuild(files);
   try {
-    return await checkBuildUrls({buildDir: dir, siteUrl: SITE_URL});
+    return await checkBuildUrls({buildDir: dir, siteUrl: SITE_URL, ...options});
   } finally {
     await rm(dir, {recursive: true, force: true});
   }
@@ -168,64 +168,59 @@ test.describe('docs-urls check', () => {
       ].join('\n'),
     );
   });
+
+  test('checks only the files selected, resolving pages and anchors over the whole build', async () => {
+    const build = {
+      ...GOOD_BUILD,
+      'openapi.yaml': `a: ${SITE_URL}/getting-started/main-concepts#insufficient_balance\nb: ${SITE_URL}/postman/env.json\nc: ${SITE_URL}/basics#gone\n`,
+      'postman/env.json': `"${SITE_URL}/errors"\n`,
+      'basics/sdk.html': page('/basics/sdk', `<a href=${SITE_URL}/errors>x</a>`),
+    };
+    const problems = await check(build, {files: (file) => file === 'openapi.yaml'});
+    expect(formatProblems(problems)).toBe(`- openapi.yaml:3: ${SITE_URL}/basics#gone — no such anchor #gone on /basics (basics/index.html)`);
+    // Files another postBuild is still writing count as served when named.
+    const withoutEnv = Object.fromEntries(Object.entries(build).filter(([file]) => file !== 'postman/env.json'));
+    expect((await check(withoutEnv, {files: (file) => file === 'openapi.yaml'})).map(({url}) => url)).toEqual([
+      `${SITE_URL}/postman/env.json`,
+      `${SITE_URL}/basics#gone`,
+    ]);
+    expect((await check(withoutEnv, {files: (file) => file === 'openapi.yaml', alsoServed: ['postman/env.json']})).map(({url}) => url)).toEqual([
+      `${SITE_URL}/basics#gone`,
+    ]);
+  });
+
+  test('assertSiteUrlsResolve passes on a good build and throws naming the source, files, lines and URLs', async () => {
+    const buildDir = await writeBuild({...GOOD_BUILD, 'postman/env.json': `{\n  "doc": "${SITE_URL}/errors"\n}\n`});
+    try {
+      const options = {source: 'api-artifacts', buildDir, siteUrl: SITE_URL};
+      await assertSiteUrlsResolve({...options, files: (file) => file === 'openapi.yaml'});
+      const error = await assertSiteUrlsResolve(options).then(() => undefined, (caught: Error) => caught);
+      expect(error?.message).toBe(
+        `[api-artifacts] 1 URL of ${SITE_URL} in the built files point at no page or anchor of the build (plugins/docs-urls):\n` +
+          `- ${path.relative(process.cwd(), path.join(buildDir, 'postman/env.json'))}:2: ${SITE_URL}/errors — no such page /errors`,
+      );
+    } finally {
+      await rm(buildDir, {recursive: true, force: true});
+    }
+  });
 });
 
 test.describe('docs-urls plugin', () => {
   const context = {siteDir: '/site', baseUrl: '/', siteConfig: {url: SITE_URL}} as unknown as LoadContext;
-  const loaded = (plugin: {name: string; postBuild?: (props: never) => unknown}) => plugin as unknown as LoadedPlugin;
+  const postBuild = async (outDir: string): Promise<void> => pluginDocsUrls(context).postBuild!({outDir} as never);
 
-  /** Starts the postBuild hooks as Docusaurus 3.7 does (core/lib/commands/build/buildLocale.js). */
-  const startPostBuilds = (plugins: LoadedPlugin[], outDir: string): Promise<void>[] =>
-    plugins.map(async (plugin) => plugin.postBuild?.({outDir, plugins} as never));
-  const runPostBuilds = async (plugins: LoadedPlugin[], outDir: string): Promise<void> => {
-    await Promise.all(startPostBuilds(plugins, outDir));
-  };
-
-  test('checks after the later plugins have written their files, and fails naming file and URL', async () => {
-    const outDir = await writeBuild(GOOD_BUILD);
+  test('checks the HTML pages only, and fails naming the page and URL', async () => {
+    // The other files are their writers' to check, in their own postBuild.
+    const outDir = await writeBuild({...GOOD_BUILD, 'openapi.yaml': `doc_url: ${SITE_URL}/errors\n`});
     try {
-      const slowWriter = loaded({
-        name: 'slow-writer',
-        async postBuild() {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          await writeFile(path.join(outDir, 'openapi.yaml'), `doc_url: ${SITE_URL}/errors#insufficient_balance\n`);
-        },
-      });
-      const ours = loaded(pluginDocsUrls(context));
-      const error = await runPostBuilds([ours, slowWriter], outDir).then(() => undefined, (caught: Error) => caught);
+      await postBuild(outDir);
+      await writeFile(path.join(outDir, 'basics/sdk.html'), page('/basics/sdk', codeLine(`${SITE_URL}/getting-started/main-concepts#insufficient_balanse`)));
+      const error = await postBuild(outDir).then(() => undefined, (caught: Error) => caught);
       expect(error?.message).toContain(`[${PLUGIN_NAME}] 1 URL of ${SITE_URL} in the built files point at no page or anchor`);
-      expect(error?.message).toContain(`openapi.yaml:1: ${SITE_URL}/errors#insufficient_balance — no such page /errors`);
-    } finally {
-      await rm(outDir, {recursive: true, force: true});
-    }
-  });
-
-  test('passes on a good build, and refuses to run after a plugin whose postBuild it cannot await', async () => {
-    const outDir = await writeBuild(GOOD_BUILD);
-    try {
-      const writer = loaded({name: 'writer', postBuild: async () => undefined});
-      const sitemap = loaded({name: 'docusaurus-plugin-sitemap', postBuild: async () => undefined});
-      await runPostBuilds([sitemap, loaded(pluginDocsUrls(context)), writer], outDir);
-      await expect(runPostBuilds([writer, loaded(pluginDocsUrls(context))], outDir)).rejects.toThrow(
-        /postBuild of writer starts before this plugin's.*put \.\/plugins\/docs-urls first/,
+      expect(error?.message).toContain(
+        `basics/sdk.html: ${SITE_URL}/getting-started/main-concepts#insufficient_balanse — no such anchor #insufficient_balanse on /getting-started/main-concepts`,
       );
-    } finally {
-      await rm(outDir, {recursive: true, force: true});
-    }
-  });
-
-  test('does not check (nor wait forever) when another postBuild fails', async () => {
-    const outDir = await writeBuild({...GOOD_BUILD, 'openapi.yaml': `${SITE_URL}/gone\n`});
-    try {
-      const failing = loaded({
-        name: 'failing',
-        async postBuild() {
-          throw new Error('writer failed');
-        },
-      });
-      const [ours, theirs] = startPostBuilds([loaded(pluginDocsUrls(context)), failing], outDir);
-      await expect(theirs!).rejects.toThrow('writer failed');
-      await expect(ours!).resolves.toBeUndefined();
+      expect(error?.message).not.toContain('openapi.yaml');
     } finally {
       await rm(outDir, {recursive: true, force: true});
     }

@@ -22,6 +22,7 @@ import type {ConvertJob} from './convert';
 import type {PluginOptions} from './options';
 import {twinPath} from './twinPath';
 import {contractData, type ContractData} from '../api-artifacts/contract-data';
+import {assertSiteUrlsResolve} from '../docs-urls/check';
 import type {Artifacts} from '../api-artifacts/generate';
 import {runInWorker} from '../support/worker';
 
@@ -202,13 +203,25 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
       }
     },
 
-    async postBuild({outDir}) {
+    async postBuild({outDir, plugins}) {
       const rendered = await (rendering ?? renderAll(convertInProcess(convertJob())));
       await Promise.all([
         ...rendered.map(({page, markdown}) => writeSiteFile(outDir, twinPath(page.permalink), baseUrl, markdown)),
         writeSiteFile(outDir, `${baseUrl}${LLMS_TXT.slice(1)}`, baseUrl, renderLlmsTxt(site, sections)),
         writeSiteFile(outDir, `${baseUrl}${LLMS_FULL_TXT.slice(1)}`, baseUrl, renderLlmsFull(site, rendered)),
       ]);
+      // Their links must name built pages and anchors. The API downloads they link to are written by
+      // api-artifacts' postBuild, which may still be running: they count as served.
+      const written = new Set([...rendered.map(({page}) => twinPath(page.permalink)), `${baseUrl}${LLMS_TXT.slice(1)}`, `${baseUrl}${LLMS_FULL_TXT.slice(1)}`]);
+      const artifacts = plugins.find((plugin) => plugin.name === 'api-artifacts')?.content as Artifacts | undefined;
+      await assertSiteUrlsResolve({
+        source: PLUGIN_NAME,
+        buildDir: outDir,
+        siteUrl: siteConfig.url,
+        baseUrl,
+        files: (file) => written.has(`${baseUrl}${file}`),
+        alsoServed: [...(artifacts?.keys() ?? [])].map((urlPath) => urlPath.slice(1)),
+      });
     },
   };
 }

@@ -4,7 +4,8 @@
 # samples run unchanged. With ACME_SANDBOX_ORIGIN unset, curl is left as it is.
 curl() {
   local api="${ACME_SANDBOX_API_ORIGIN:-https://sandbox.api.example.com}"
-  local target="${ACME_SANDBOX_ORIGIN%/}"
+  local target="${ACME_SANDBOX_ORIGIN:-}"
+  target="${target%/}"
   local arg
   local args=()
   for arg in "$@"; do

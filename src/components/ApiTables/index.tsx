@@ -1,7 +1,8 @@
 // Tables rendered from one source each: scopes from the served OpenAPI document, environments, events and error codes from src/constants/api.ts.
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {ERROR_CODES, WEBHOOK_EVENTS} from '@site/src/constants/api';
+import CodeBlock from '@theme/CodeBlock';
+import {ERROR_CODES, POSTMAN, WEBHOOK_EVENTS} from '@site/src/constants/api';
 import contract from '@generated/api-artifacts/default/contract.json';
 import {scopesFor} from './scopesFor';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
@@ -141,4 +142,158 @@ export function RequiredScopes({operations}: {operations: readonly string[]; sam
       <code>{scope}</code>
     </span>
   ));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Postman collection (contract.postman): every folder, request name, variable, script and
+// run step below is read from the generated collection and environments.
+
+const postman = contract.postman;
+
+/** "a", "a and b", "a, b and c". */
+function listOf(items: readonly ReactNode[]): ReactNode {
+  return items.map((item, index) => (
+    <Fragment key={index}>
+      {index === 0 ? '' : index === items.length - 1 ? ' and ' : ', '}
+      {item}
+    </Fragment>
+  ));
+}
+
+const codes = (values: readonly string[]) => listOf(values.map((value) => <code>{value}</code>));
+const names = (values: readonly string[]) => listOf(values.map((value) => <strong>{value}</strong>));
+
+function requestFor(operation: string) {
+  for (const folder of postman.folders) {
+    const request = folder.requests.find((candidate) => candidate.operation === operation);
+    if (request) {
+      return {folder, request};
+    }
+  }
+  throw new Error(`No request of the Postman collection sends "${operation}"`);
+}
+
+/** Folder | what it covers | its requests, in collection order. */
+export function PostmanFolderTable(): ReactNode {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Folder</th>
+          <th>Covers</th>
+          <th>Requests</th>
+        </tr>
+      </thead>
+      <tbody>
+        {postman.folders.map((folder) => (
+          <tr key={folder.name}>
+            <td>
+              <code>{folder.name}</code>
+            </td>
+            <td>{withCode(folder.description)}</td>
+            <td>{folder.requests.map((request) => request.name).join(', ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Variable | purpose and who sets it | its value in the Sandbox environment. */
+export function PostmanVariableTable(): ReactNode {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Variable</th>
+          <th>Purpose</th>
+          <th>Sandbox value</th>
+        </tr>
+      </thead>
+      <tbody>
+        {postman.variables.map((variable) => {
+          const setters = [...(variable.setByPreRequest ? ['the pre-request script'] : []), ...variable.setBy.map((name) => <>the test of <strong>{name}</strong></>)];
+          return (
+            <tr key={variable.key}>
+              <td>
+                <code>{variable.key}</code>
+              </td>
+              <td>
+                {withCode(variable.description)}.{setters.length > 0 && <> Set by {listOf(setters)}.</>}
+              </td>
+              <td>{variable.sandboxValue ? <code>{variable.sandboxValue}</code> : 'empty'}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * A script of the collection as a code block: the collection's `prerequest` or `test` script, or
+ * with `operation` (`POST /v1/orders`) the test script of the request that sends it.
+ */
+export function PostmanScript({listen, operation}: {listen: 'prerequest' | 'test'; operation?: string}): ReactNode {
+  const exec = operation ? requestFor(operation).request.test : postman.scripts[listen];
+  if (operation && listen !== 'test') {
+    throw new Error('PostmanScript: requests have only test scripts');
+  }
+  return <CodeBlock language="js">{exec.join('\n')}</CodeBlock>;
+}
+
+/** The request that sends `operation`, with its folder: `02 Orders` → **Create an order**. */
+export function PostmanRequestName({operation}: {operation: string}): ReactNode {
+  const {folder, request} = requestFor(operation);
+  return (
+    <>
+      <code>{folder.name}</code> → <strong>{request.name}</strong>
+    </>
+  );
+}
+
+/** The scopes a credential needs for the happy-path folders: "`catalog:read`, … and `esims:write`". */
+export function PostmanRunScopes(): ReactNode {
+  return codes(postman.runs.happyPath.scopes);
+}
+
+/** The steps of a Collection Runner run the page describes, with what the reader should see. */
+export function PostmanRunSteps({run}: {run: 'happyPath' | 'failurePath'}): ReactNode {
+  if (run === 'happyPath') {
+    const {folders, requests, stores} = postman.runs.happyPath;
+    return (
+      <ol>
+        <li>
+          Select the collection <strong>{postman.collectionName}</strong> and choose <strong>Run</strong> to open the Collection Runner.
+        </li>
+        <li>
+          Select the environment <strong>{POSTMAN.sandboxEnvironmentName}</strong>.
+        </li>
+        <li>Check only the folders {codes(folders)}, in that order.</li>
+        <li>
+          Select <strong>Run</strong>. All {requests.length} requests, from <strong>{requests[0]}</strong> to <strong>{requests.at(-1)}</strong>, pass
+          their tests, and the test scripts store {codes(stores)} for the requests that follow.
+        </li>
+      </ol>
+    );
+  }
+  const failure = postman.runs.failurePath;
+  return (
+    <ol>
+      <li>
+        In <strong>{POSTMAN.sandboxEnvironmentName}</strong>, set the current value of <code>{failure.variable}</code> to <code>{failure.value}</code>.
+      </li>
+      <li>
+        Run only the folder <code>{failure.folder}</code>.
+      </li>
+      <li>
+        <strong>{failure.request}</strong> answers HTTP {failure.status} with the error code <code>{failure.code}</code>: {withCode(failure.meaning)}. Its
+        test <code>{failure.test}</code> fails with a message that starts <code>{`${failure.status} ${failure.code}`}</code>. The other requests,{' '}
+        {names(failure.otherRequests)}, pass, and {codes(failure.keeps)} keep the values of the last order.
+      </li>
+      <li>
+        Set <code>{failure.variable}</code> back to <code>{failure.resetValue}</code>.
+      </li>
+    </ol>
+  );
 }
