@@ -106,6 +106,7 @@ export async function runSession(session: Session, options: RunOptions): Promise
     ACME_SANDBOX_ORIGIN: options.sandbox.origin,
     ACME_SANDBOX_API_ORIGIN: new URL(ENVIRONMENTS.sandbox.apiBase).origin,
     PYTHONPATH: path.join(SHIMS, 'python'),
+    PYTHONDONTWRITEBYTECODE: '1',
     ...options.env,
   };
   const {code, output} = await new Promise<{code: number | null; output: string}>((resolve) => {
