@@ -178,6 +178,17 @@ test.describe('Postman collection and environments (build/postman/)', () => {
       .join('\n');
     expect(tests).toContain("pm.environment.set('orderId'");
     expect(tests).toContain("pm.environment.set('iccid'");
+    // Every request runs the collection's status test, which names the error code of a failure.
+    const statusTest = collection.event.find((event) => event.listen === 'test')!.script.exec.join('\n');
+    expect(statusTest).toContain("pm.test('responds with 2xx'");
+    expect(statusTest).toContain('error.code');
+  });
+
+  test('order and refund bodies use the environment variables, so changing packageId changes the order', () => {
+    const requests = loadCollection().item.flatMap((folder) => folder.item ?? []);
+    const body = (name: string) => JSON.parse(requests.find((item) => item.name === name)!.request!.body!.raw as string) as Record<string, unknown>;
+    expect(body('Create an order').package_id).toBe('{{packageId}}');
+    expect(body('Refund an eSIM').iccid).toBe('{{iccid}}');
   });
 
   test('environments carry the brief variables, with clientSecret secret', () => {
@@ -269,6 +280,8 @@ test.describe('the generated collection runs against a Prism mock of the OpenAPI
     const finalValues = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
     expect(finalValues.orderId).toBe(SAMPLES.orderId);
     expect(finalValues.iccid).toBe(SAMPLES.iccid);
+    // packageId is the reader's choice: listing packages does not overwrite it.
+    expect(finalValues.packageId).toBe(SAMPLES.packageId);
     expect(String(finalValues.accessToken)).not.toBe('');
   });
 

@@ -78,6 +78,20 @@ const STORED_FROM_RESPONSE: Record<string, Partial<Record<EnvironmentVariable, s
   createWidgetSession: {widgetSessionId: 'json.id'},
 };
 
+/** The name of the collection test that every request runs (the docs quote it). */
+export const STATUS_TEST_NAME = 'responds with 2xx';
+
+/**
+ * The two Collection Runner runs the "Test in Postman" page walks through; the contract data
+ * turns the tags into folder names, so the page and the test that runs them agree.
+ */
+export const POSTMAN_RUNS = {
+  /** Token → catalogue → order → eSIM → usage: these folders, in this order. */
+  happyPath: {tags: ['Auth', 'Catalogue', 'Orders', 'eSIMs & activation', 'Usage & top-ups']},
+  /** The folder to run again with `variable` set to the sandbox's always-failing package; `operationId` then fails. */
+  failurePath: {tag: 'Orders', operationId: 'createOrder', variable: 'packageId'},
+} as const satisfies {happyPath: {tags: readonly string[]}; failurePath: {tag: string; operationId: string; variable: EnvironmentVariable}};
+
 export type PostmanUrl = {
   raw?: string;
   host?: string[];
@@ -93,20 +107,6 @@ type PostmanRequest = {
   auth?: unknown;
   [key: string]: unknown;
 };
-/** The name of the collection test that every request runs (the docs quote it). */
-export const STATUS_TEST_NAME = 'responds with 2xx';
-
-/**
- * The two Collection Runner runs the "Test in Postman" page walks through; the contract data
- * turns the tags into folder names, so the page and the test that runs them agree.
- */
-export const POSTMAN_RUNS = {
-  /** Token → catalogue → order → eSIM → usage: these folders, in this order. */
-  happyPath: {tags: ['Auth', 'Catalogue', 'Orders', 'eSIMs & activation', 'Usage & top-ups']},
-  /** The folder to run again with `variable` set to the sandbox's always-failing package; `operationId` then fails. */
-  failurePath: {tag: 'Orders', operationId: 'createOrder', variable: 'packageId'},
-} as const satisfies {happyPath: {tags: readonly string[]}; failurePath: {tag: string; operationId: string; variable: EnvironmentVariable}};
-
 export type PostmanItem = {
   id?: string;
   name: string;

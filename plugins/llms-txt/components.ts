@@ -85,8 +85,11 @@ function postmanRequestFor(contract: ContractData, operation: string) {
 const POSTMAN_RENDERERS: Readonly<Record<string, ComponentRenderer>> = {
   PostmanFolderTable: (_props, {contract}) => [
     table(
-      ['Folder', 'Covers', 'Requests'],
-      contract.postman.folders.map((folder) => [[code(folder.name)], withCode(folder.description), [text(folder.requests.map((request) => request.name).join(', '))]]),
+      ['Folder', 'Covers', 'Requests', 'Scopes'],
+      contract.postman.folders.map((folder) => {
+        const scopes = scopesFor(contract, folder.requests.map((request) => request.operation));
+        return [[code(folder.name)], withCode(folder.description), [text(folder.requests.map((request) => request.name).join(', '))], scopes.length > 0 ? codes(scopes) : [text('none')]];
+      }),
     ),
   ],
   PostmanVariableTable: (_props, {contract}) => [
@@ -145,9 +148,9 @@ const POSTMAN_RENDERERS: Readonly<Record<string, ComponentRenderer>> = {
           strong(failure.request),
           text(` answers HTTP ${failure.status} with the error code `),
           code(failure.code),
-          text(': '),
-          ...withCode(failure.meaning),
-          text('. Its test '),
+          text(' ('),
+          ...withCode(`${failure.meaning.charAt(0).toLowerCase()}${failure.meaning.slice(1)}`),
+          text('). Its test '),
           code(failure.test),
           text(' fails with a message that starts '),
           code(`${failure.status} ${failure.code}`),

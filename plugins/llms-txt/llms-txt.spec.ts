@@ -29,7 +29,8 @@ const contract: ContractData = {
     {scope: 'orders:write', description: 'Create orders.'},
   ],
   operationScopes: {},
-  postman: {collectionName: 'C', folders: [], variables: []},
+  // No Postman component is rendered by these tests.
+  postman: {} as ContractData['postman'],
 };
 
 const convertOptions: ConvertOptions = {

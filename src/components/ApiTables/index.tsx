@@ -146,7 +146,8 @@ export function RequiredScopes({operations}: {operations: readonly string[]; sam
 
 // ---------------------------------------------------------------------------------------------
 // The Postman collection (contract.postman): every folder, request name, variable, script and
-// run step below is read from the generated collection and environments.
+// run step below is read from the generated collection and environments. Wide tables scroll
+// sideways on phones, like Markdown tables (src/theme/MDXComponents).
 
 const postman = contract.postman;
 
@@ -160,6 +161,7 @@ function listOf(items: readonly ReactNode[]): ReactNode {
   ));
 }
 
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 const codes = (values: readonly string[]) => listOf(values.map((value) => <code>{value}</code>));
 const names = (values: readonly string[]) => listOf(values.map((value) => <strong>{value}</strong>));
 
@@ -173,36 +175,41 @@ function requestFor(operation: string) {
   throw new Error(`No request of the Postman collection sends "${operation}"`);
 }
 
-/** Folder | what it covers | its requests, in collection order. */
+/** Folder | what it covers | its requests, in collection order | the scopes they need. */
 export function PostmanFolderTable(): ReactNode {
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th>Folder</th>
           <th>Covers</th>
           <th>Requests</th>
+          <th>Scopes</th>
         </tr>
       </thead>
       <tbody>
-        {postman.folders.map((folder) => (
-          <tr key={folder.name}>
-            <td>
-              <code>{folder.name}</code>
-            </td>
-            <td>{withCode(folder.description)}</td>
-            <td>{folder.requests.map((request) => request.name).join(', ')}</td>
-          </tr>
-        ))}
+        {postman.folders.map((folder) => {
+          const scopes = scopesFor(contract, folder.requests.map((request) => request.operation));
+          return (
+            <tr key={folder.name}>
+              <td>
+                <code>{folder.name}</code>
+              </td>
+              <td>{withCode(folder.description)}</td>
+              <td>{folder.requests.map((request) => request.name).join(', ')}</td>
+              <td>{scopes.length > 0 ? codes(scopes) : 'none'}</td>
+            </tr>
+          );
+        })}
       </tbody>
-    </table>
+    </ScrollableTable>
   );
 }
 
 /** Variable | purpose and who sets it | its value in the Sandbox environment. */
 export function PostmanVariableTable(): ReactNode {
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th>Variable</th>
@@ -226,7 +233,7 @@ export function PostmanVariableTable(): ReactNode {
           );
         })}
       </tbody>
-    </table>
+    </ScrollableTable>
   );
 }
 
@@ -287,7 +294,7 @@ export function PostmanRunSteps({run}: {run: 'happyPath' | 'failurePath'}): Reac
         Run only the folder <code>{failure.folder}</code>.
       </li>
       <li>
-        <strong>{failure.request}</strong> answers HTTP {failure.status} with the error code <code>{failure.code}</code>: {withCode(failure.meaning)}. Its
+        <strong>{failure.request}</strong> answers HTTP {failure.status} with the error code <code>{failure.code}</code> ({withCode(lowerFirst(failure.meaning))}). Its
         test <code>{failure.test}</code> fails with a message that starts <code>{`${failure.status} ${failure.code}`}</code>. The other requests,{' '}
         {names(failure.otherRequests)}, pass, and {codes(failure.keeps)} keep the values of the last order.
       </li>
