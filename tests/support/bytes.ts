@@ -21,8 +21,8 @@ export type Budgets = {
   routeJs: number;
   /** All `<link rel="stylesheet">` files one route's HTML references. */
   routeCss: number;
-  /** build/search-index*.json, all of them together. */
-  searchIndex: number;
+  /** build/search-index*.json, all of them together, per doc page of the sitemap. */
+  searchIndexPerPage: number;
   /** build/js/page-views.js. */
   analyticsScript: number;
 };
