@@ -6,6 +6,7 @@ import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-s
 import searchAskAiOff from './plugins/search-ask-ai-off';
 import searchHighlightGuard from './plugins/search-highlight-guard';
 import selfContainedWorkers from './plugins/self-contained-workers';
+import mdxChecks, {type Options as MdxChecksOptions} from './plugins/mdx-checks';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
 import {SIDEBAR_ID} from './src/constants/docs';
@@ -28,6 +29,9 @@ const presetOptions = {
     sidebarPath: './sidebars.ts',
     versions: {current: {label: 'Next'}},
     showLastUpdateTime: false,
+    // Fails start and build, naming file and line, on an imported constant or property that does not
+    // exist, an unregistered code-fence language or an unknown admonition (plugins/mdx-checks).
+    beforeDefaultRemarkPlugins: [[mdxChecks, {languages: PRISM_LANGUAGES} satisfies MdxChecksOptions]],
   },
   blog: false,
   pages: {},

@@ -2,8 +2,9 @@
  * `npm run bench:build [-- --runs N]`: cold production builds with and without Docusaurus Faster
  * (issue 6), in one run, alternating. Not a test: it prints figures and how they were measured.
  *
- * Each build: `.docusaurus/`, `node_modules/.cache/` and the output dir are deleted first (cold),
- * then `docusaurus build --out-dir <tmp>` runs with DOCS_FASTER=true|false (read by
+ * Each build: `.docusaurus-build/` (its generated files, as `npm run build`: never the dev server's
+ * `.docusaurus/`), `node_modules/.cache/` and the output dir are deleted first (cold), then
+ * `docusaurus build --out-dir <tmp>` runs with DOCS_FASTER=true|false (read by
  * docusaurus.config.ts), so `build/` is never touched. Measured:
  * - wall time: performance.now() around the child process, spawn to exit;
  * - peak memory: the /proc/<pid>/status VmRSS of the build's whole process tree (docusaurus and every
@@ -17,6 +18,8 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..');
 const DOCUSAURUS = path.join(ROOT, 'node_modules/.bin/docusaurus');
 const SAMPLE_MS = 100;
+/** The generated-files directory `npm run build` uses (DOCUSAURUS_GENERATED_FILES_DIR_NAME in package.json). */
+const GENERATED_DIR = '.docusaurus-build';
 
 type Variant = {name: string; faster: boolean};
 const VARIANTS: Variant[] = [
@@ -94,7 +97,7 @@ function treeRss(root: number): number {
 }
 
 function clearCaches(outDir: string): void {
-  for (const dir of [path.join(ROOT, '.docusaurus'), path.join(ROOT, 'node_modules/.cache'), outDir]) {
+  for (const dir of [path.join(ROOT, GENERATED_DIR), path.join(ROOT, 'node_modules/.cache'), outDir]) {
     rmSync(dir, {recursive: true, force: true});
   }
 }
@@ -104,7 +107,7 @@ async function build(variant: Variant, outDir: string): Promise<Result> {
   const started = performance.now();
   const child = spawn(DOCUSAURUS, ['build', '--out-dir', outDir], {
     cwd: ROOT,
-    env: {...process.env, DOCS_FASTER: String(variant.faster), DOCS_CRASH_TEST: 'false', FORCE_COLOR: '0', DOCUSAURUS_PERF_LOGGER: 'true'},
+    env: {...process.env, DOCUSAURUS_GENERATED_FILES_DIR_NAME: GENERATED_DIR, DOCS_FASTER: String(variant.faster), DOCS_CRASH_TEST: 'false', FORCE_COLOR: '0', DOCUSAURUS_PERF_LOGGER: 'true'},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -170,7 +173,7 @@ async function main(): Promise<void> {
     console.log(`| ${label} | ${seconds(fast)} | ${seconds(slow)} | ${(slow / fast).toFixed(1)}× |`);
   }
   console.log('');
-  console.log('How: each build is cold (.docusaurus/, node_modules/.cache/ and the output dir deleted first), `docusaurus build');
+  console.log('How: each build is cold (.docusaurus-build/, node_modules/.cache/ and the output dir deleted first), `docusaurus build');
   console.log('--out-dir <tmp>` with DOCS_FASTER=true|false and DOCUSAURUS_PERF_LOGGER=true (phase times); wall time = spawn');
   console.log(`to exit (performance.now); peak RSS = highest sum of VmRSS over the build's process tree, sampled every ${SAMPLE_MS} ms`);
   console.log('from /proc; with an even number of runs the "median" is the lower middle value. Shared machines make all of it noisy.');

@@ -1,0 +1,195 @@
+import {spawn} from 'node:child_process';
+import {cp, mkdtemp, readdir, readFile, rm, symlink, writeFile} from 'node:fs/promises';
+import {createRequire} from 'node:module';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+
+import config from '../../docusaurus.config';
+import mdxChecks, {DEFAULT_ADMONITIONS, type Options} from './index';
+
+const ROOT = path.resolve(__dirname, '../..');
+const PAGE = path.join(ROOT, 'docs/test/page.mdx');
+
+/** The options docusaurus.config.ts gives the plugin (docs `beforeDefaultRemarkPlugins`). */
+function configuredOptions(): Options {
+  const [, presetOptions] = (config.presets ?? [])[0] as [string, {docs: {beforeDefaultRemarkPlugins?: unknown[]}}];
+  const entry = (presetOptions.docs.beforeDefaultRemarkPlugins ?? []).find((plugin) => Array.isArray(plugin) && plugin[0] === mdxChecks);
+  if (!entry) throw new Error('mdx-checks is not a docs beforeDefaultRemarkPlugins entry of docusaurus.config.ts');
+  return (entry as [unknown, Options])[1];
+}
+
+/** Parses and checks a page as the MDX loader does: Docusaurus's preprocessing, front matter, MDX, directives. */
+async function check(source: string, filePath = PAGE): Promise<void> {
+  const [{unified}, {default: remarkParse}, {default: remarkFrontmatter}, {default: remarkMdx}, {default: remarkDirective}] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-frontmatter'),
+    import('remark-mdx'),
+    import('remark-directive'),
+  ]);
+  const {admonitionTitleToDirectiveLabel, escapeMarkdownHeadingIds, unwrapMdxCodeBlocks} = await import('@docusaurus/utils');
+  const value = admonitionTitleToDirectiveLabel(escapeMarkdownHeadingIds(unwrapMdxCodeBlocks(source)), DEFAULT_ADMONITIONS);
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter)
+    .use(remarkMdx)
+    .use(remarkDirective)
+    .use(mdxChecks as never, {...configuredOptions(), siteDir: ROOT});
+  await processor.run(processor.parse(value), {path: filePath, value});
+}
+
+const IMPORTS = [
+  '---',
+  'title: Test',
+  '---',
+  '',
+  "import Tabs from '@theme/Tabs';",
+  "import {LIMITS, LIFETIMES, SAMPLES, ERROR_CODES} from '@site/src/constants/api';",
+  "import * as site from '@site/src/constants/site';",
+  '',
+  '',
+].join('\n');
+
+/** Expects the page to fail with exactly these `docs/test/page.mdx:line:column: …` lines. */
+async function expectProblems(body: string, problems: string[]): Promise<void> {
+  const error = await check(IMPORTS + body).then(
+    () => undefined,
+    (thrown: Error) => thrown,
+  );
+  expect(error?.message.split('\n')).toEqual(problems.map((problem) => `docs/test/page.mdx:${problem}`));
+}
+
+test.describe('mdx-checks remark plugin', () => {
+  test('a correct page passes: constants in text, JSX, templates and calls; known languages and admonitions', async () => {
+    await check(
+      IMPORTS +
+        [
+          '## Heading {#custom-id}',
+          '',
+          `{SAMPLES.iccid} and <code>{LIMITS.tokenLifetimeSeconds}</code>, {LIFETIMES.webhookRetrySchedule.join(', ')} {site.BRAND}`,
+          '',
+          '<a href={`${site.SITE.url}/x`} title={LIMITS["tokenLifetimeSeconds"]}>link</a>',
+          '',
+          '{ERROR_CODES.map((LIMITS) => <p key={LIMITS.code}>{LIMITS.nope}</p>)} {Math.max(1, 2)} {JSON.stringify({a: 1})}',
+          '',
+          '```bash',
+          'echo ok',
+          '```',
+          '',
+          '```',
+          'no language',
+          '```',
+          '',
+          '```ts title="x.ts"',
+          'const x = 1;',
+          '```',
+          '',
+          '```text',
+          'plain',
+          '```',
+          '',
+          ':::note Legacy title',
+          'A note.',
+          ':::',
+          '',
+          ':::tip[Tip]',
+          'A tip.',
+          ':::',
+          '',
+          '<Tabs>x</Tabs>',
+          '',
+        ].join('\n'),
+    );
+  });
+
+  test('a property that does not exist, wherever it is read', async () => {
+    await expectProblems(
+      [
+        'The ICCID {SAMPLES.sandboxIccidd} is',
+        '<code>{LIMITS.nope}</code> <a href={`${site.SITE.urll}/x`}>x</a>',
+        "{LIFETIMES.webhookRetrySchedul.join(', ')} {LIMITS['tokenLifetimeSecond']} {SAMPLES.iccid.nope}",
+      ].join('\n'),
+      [
+        '9:20: SAMPLES has no property "sandboxIccidd" (src/constants/api.ts)',
+        '10:15: LIMITS has no property "nope" (src/constants/api.ts)',
+        '10:50: site.SITE has no property "urll" (src/constants/site.ts)',
+        '11:12: LIFETIMES has no property "webhookRetrySchedul" (src/constants/api.ts)',
+        '11:52: LIMITS has no property "tokenLifetimeSecond" (src/constants/api.ts)',
+        '11:91: SAMPLES.iccid has no property "nope" (src/constants/api.ts)',
+      ],
+    );
+  });
+
+  test('an imported name the module does not export, and a constant never imported', async () => {
+    const error = await check("import {NOPE, SAMPLES} from '@site/src/constants/api';\n\n{SAMPLES.iccid} {SAMPLEZ.iccid}\n").then(
+      () => undefined,
+      (thrown: Error) => thrown,
+    );
+    expect(error?.message.split('\n')).toEqual([
+      'docs/test/page.mdx:1:9: src/constants/api.ts has no export "NOPE"',
+      'docs/test/page.mdx:3:18: SAMPLEZ is not defined on this page: import it from @site/src/constants/… or fix its spelling',
+    ]);
+  });
+
+  test('an unregistered code-fence language', async () => {
+    await expectProblems('```ruby\nputs 1\n```\n', [
+      '9:1: code block language "ruby" is not registered with Prism, so it is not highlighted; use one of ' +
+        'bash (sh, shell), markup (html, xml, svg, mathml, ssml, atom, rss), clike, javascript (js), json (webmanifest), http, ' +
+        'python (py), typescript (ts), or add it to PRISM_LANGUAGES in docusaurus.config.ts',
+    ]);
+  });
+
+  test('an unknown admonition, also with a title', async () => {
+    await expectProblems(':::warnin\nCareful.\n:::\n\n:::dangr Title\nx\n:::\n', [
+      `9:1: unknown admonition ":::warnin"; Docusaurus knows ${DEFAULT_ADMONITIONS.join(', ')}`,
+      `13:1: unknown admonition ":::dangr"; Docusaurus knows ${DEFAULT_ADMONITIONS.join(', ')}`,
+    ]);
+  });
+
+  test("knows Docusaurus's own admonition keywords", () => {
+    const requireFromSite = createRequire(path.join(ROOT, 'package.json'));
+    const {DefaultAdmonitionOptions} = requireFromSite('@docusaurus/mdx-loader/lib/remark/admonitions') as {DefaultAdmonitionOptions: {keywords: string[]}};
+    expect([...DEFAULT_ADMONITIONS].sort()).toEqual([...DefaultAdmonitionOptions.keywords].sort());
+  });
+
+  test('every page of docs/ passes', async () => {
+    const pages = (await readdir(path.join(ROOT, 'docs'), {recursive: true})).filter((file) => /\.mdx?$/.test(file));
+    expect(pages.length).toBeGreaterThan(5);
+    for (const page of pages) {
+      const file = path.join(ROOT, 'docs', page);
+      await check(await readFile(file, 'utf8'), file);
+    }
+  });
+});
+
+test.describe('mdx-checks in a real build', () => {
+  test('a mistyped constant fails `docusaurus build`, naming the file, line and property', async () => {
+    test.setTimeout(600_000);
+    const siteDir = await mkdtemp(path.join(tmpdir(), 'mdx-checks-'));
+    try {
+      const skip = new Set(['node_modules', 'build', '.git', 'test-results', 'playwright-report']);
+      await cp(ROOT, siteDir, {recursive: true, filter: (source) => !skip.has(path.basename(source)) && !path.basename(source).startsWith('.docusaurus')});
+      await symlink(path.join(ROOT, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
+      const doc = path.join(siteDir, 'docs/getting-started/quick-start.mdx');
+      const source = await readFile(doc, 'utf8');
+      const lines = source.split('\n');
+      const line = lines.findIndex((text) => text.includes('{LIMITS.sandboxRequestsPerMinute}'));
+      expect(line).toBeGreaterThan(0);
+      const column = lines[line]!.indexOf('{LIMITS.sandboxRequestsPerMinute}') + '{LIMITS.'.length + 1;
+      await writeFile(doc, source.replace('{LIMITS.sandboxRequestsPerMinute}', '{LIMITS.sandboxRequestPerMinute}'));
+
+      const {code, output} = await new Promise<{code: number | null; output: string}>((resolve) => {
+        const child = spawn('npx', ['docusaurus', 'build'], {cwd: siteDir, env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'}});
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('close', (code) => resolve({code, output}));
+      });
+      expect(code).not.toBe(0);
+      expect(output).toContain(`docs/getting-started/quick-start.mdx:${line + 1}:${column}: LIMITS has no property "sandboxRequestPerMinute" (src/constants/api.ts)`);
+    } finally {
+      await rm(siteDir, {recursive: true, force: true});
+    }
+  });
+});
