@@ -3,10 +3,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 
-import searchAskAiOff from './plugins/search-ask-ai-off';
-import searchHighlightGuard from './plugins/search-highlight-guard';
-import selfContainedWorkers from './plugins/self-contained-workers';
 import mdxChecks, {type Options as MdxChecksOptions} from './plugins/mdx-checks';
+import tableNames from './plugins/table-names';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
 import {SIDEBAR_ID} from './src/constants/docs';
@@ -32,6 +30,8 @@ const presetOptions = {
     // Fails start and build, naming file and line, on an imported constant or property that does not
     // exist, an unregistered code-fence language or an unknown admonition (plugins/mdx-checks).
     beforeDefaultRemarkPlugins: [[mdxChecks, {languages: PRISM_LANGUAGES} satisfies MdxChecksOptions]],
+    // Names each Markdown table after its section: its scroll region is a landmark (plugins/table-names).
+    remarkPlugins: [tableNames],
   },
   blog: false,
   pages: {},
@@ -130,17 +130,15 @@ const config: Config = {
     // /llms.txt, /llms-full.txt and a .md twin of every doc, written by postBuild (plugins/llms-txt).
     ['./plugins/llms-txt/index.ts', {summary: SITE.description, sidebarId: SIDEBAR_ID} satisfies LlmsTxtOptions],
     // Logs, never throws, when the search plugin cannot highlight the matched words on a page.
-    searchHighlightGuard,
+    './plugins/search-highlight-guard/index.ts',
     // Keeps the search plugin's unused "Ask AI" widget (its CSS, its chunk) out of the build while askAi is unset.
-    searchAskAiOff,
+    './plugins/search-ask-ai-off/index.ts',
     // Only PRISM_LANGUAGES are registered in main.js (mobile main-thread time).
     ['./plugins/lean-prism/index.ts', {languages: PRISM_LANGUAGES}],
     // Prunes the stylesheet to the rules the built HTML and JS can use, under a new hashed name (plugins/css-prune).
     ['./plugins/css-prune/index.ts', {}],
     // No vendor split out of Web Workers (the search worker): one file each, as under webpack.
-    selfContainedWorkers,
-    // With Faster, Lightning CSS alone lowers and prefixes CSS (no postcss-preset-env pass per file).
-    './plugins/faster-css/index.ts',
+    './plugins/self-contained-workers/index.ts',
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse [-- --runs N] [--routes /,/basics/sdk] [--presets mobile,desktop]`:
- * Lighthouse on every route of ALL_DOCS, mobile and desktop presets, against the existing build/
+ * Lighthouse on every doc page of build/sitemap.xml, mobile and desktop presets, against the existing build/
  * (run `npm run build` first) served with compression (scripts/serve-build.ts: nginx with
  * deploy/nginx.conf when both are there, else a Node gzip server). Not a test: it prints figures.
  *
@@ -14,7 +14,7 @@ import {cpus, loadavg} from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 
-import {ALL_DOCS} from '../src/constants/docs';
+import {docRoutes} from '../tests/support/docs';
 import {ROOT, serveBuild} from './serve-build';
 
 const BUILD_DIR = path.join(ROOT, 'build');
@@ -43,7 +43,7 @@ const median = (values: number[]) => {
 async function main(): Promise<void> {
   if (!existsSync(path.join(BUILD_DIR, 'index.html'))) throw new Error('No build/: run `npm run build` first.');
   const runs = Number(argValue('--runs') ?? 3);
-  const routes = argValue('--routes')?.split(',') ?? ALL_DOCS.map((doc) => doc.path);
+  const routes = argValue('--routes')?.split(',') ?? docRoutes(BUILD_DIR);
   const presets = (argValue('--presets')?.split(',') ?? ['mobile', 'desktop']) as Preset[];
   // Lighthouse is ESM-only: load it dynamically from this CommonJS script.
   const {default: lighthouse} = await import('lighthouse');

@@ -1,4 +1,4 @@
-import {ALL_DOCS} from '../src/constants/docs';
+import {docRoutes} from './support/docs';
 import {test} from './support/fixtures';
 import {expectNoSeriousAxeViolations} from './support/axe';
 
@@ -7,9 +7,9 @@ import {expectNoSeriousAxeViolations} from './support/axe';
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`accessibility on a phone in ${mode} mode`, () => {
     test.describe.configure({timeout: 120_000});
-    for (const doc of ALL_DOCS) {
-      test(`${doc.path} has no serious or critical axe violations`, async ({page}) => {
-        await expectNoSeriousAxeViolations(page, doc.path, mode);
+    for (const route of docRoutes()) {
+      test(`${route} has no serious or critical axe violations`, async ({page}) => {
+        await expectNoSeriousAxeViolations(page, route, mode);
       });
     }
   });

@@ -1,4 +1,4 @@
-import {ALL_DOCS} from '../src/constants/docs';
+import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 import {expectNoSeriousAxeViolations, seriousAxeViolations} from './support/axe';
 
@@ -6,9 +6,9 @@ for (const mode of ['light', 'dark'] as const) {
   test.describe(`accessibility in ${mode} mode`, () => {
     // axe walks every node of the longest reference pages: give it room on a busy 2-core machine.
     test.describe.configure({timeout: 120_000});
-    for (const doc of ALL_DOCS) {
-      test(`${doc.path} has no serious or critical axe violations`, async ({page}) => {
-        await expectNoSeriousAxeViolations(page, doc.path, mode);
+    for (const route of docRoutes()) {
+      test(`${route} has no serious or critical axe violations`, async ({page}) => {
+        await expectNoSeriousAxeViolations(page, route, mode);
       });
     }
   });
@@ -24,8 +24,8 @@ test.describe('not-found page', () => {
 
 test.describe('ids', () => {
   test('every id is unique on every page, and every url(#id) an inline SVG uses resolves inside that SVG', async ({page}) => {
-    for (const doc of ALL_DOCS) {
-      await openPage(page, doc.path);
+    for (const route of docRoutes()) {
+      await openPage(page, route);
       const problems = await page.evaluate(() => {
         const found: string[] = [];
         const seen = new Set<string>();
@@ -44,7 +44,7 @@ test.describe('ids', () => {
         }
         return found;
       });
-      expect(problems, doc.path).toEqual([]);
+      expect(problems, route).toEqual([]);
     }
   });
 });

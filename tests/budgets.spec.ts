@@ -1,5 +1,5 @@
 /**
- * Byte budgets (issue 6): plain Node tests over build/ (build first), no browser, no timing.
+ * Byte budgets: plain Node tests over build/ (build first), no browser, no timing.
  * Every route's referenced JS and CSS, the search index and the analytics script, gzipped at
  * level 9, must stay within tests/budgets.json. Sizes are attached to each test as annotations.
  */
@@ -7,22 +7,22 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
-import {ALL_DOCS} from '../src/constants/docs';
+import {docRoutes} from './support/docs';
 import {ANALYTICS_SCRIPT, BUILD_DIR, gzipSize, kib, loadBudgets, routeAssets, searchIndexFiles} from './support/bytes';
 
 const budgets = loadBudgets();
 
-test.describe('byte budgets, gzip (issue 6, tests/budgets.json)', () => {
-  for (const doc of ALL_DOCS) {
-    test(`${doc.path}: its JS ≤ ${kib(budgets.routeJs)} and its CSS ≤ ${kib(budgets.routeCss)}`, () => {
-      const assets = routeAssets(doc.path);
+test.describe('byte budgets, gzip (tests/budgets.json)', () => {
+  for (const route of docRoutes()) {
+    test(`${route}: its JS ≤ ${kib(budgets.routeJs)} and its CSS ≤ ${kib(budgets.routeCss)}`, () => {
+      const assets = routeAssets(route);
       for (const item of [...assets.js, ...assets.css]) {
         test.info().annotations.push({type: 'size', description: `${item.url}: ${item.raw} B raw, ${item.gzip} B gzip`});
       }
       expect(assets.js.length, 'the page loads JS').toBeGreaterThan(0);
       expect(assets.css.length, 'the page loads CSS').toBeGreaterThan(0);
-      expect(assets.jsGzip, `JS of ${doc.path}, gzip bytes`).toBeLessThanOrEqual(budgets.routeJs);
-      expect(assets.cssGzip, `CSS of ${doc.path}, gzip bytes`).toBeLessThanOrEqual(budgets.routeCss);
+      expect(assets.jsGzip, `JS of ${route}, gzip bytes`).toBeLessThanOrEqual(budgets.routeJs);
+      expect(assets.cssGzip, `CSS of ${route}, gzip bytes`).toBeLessThanOrEqual(budgets.routeCss);
     });
   }
 

@@ -1,4 +1,4 @@
-import {ALL_DOCS} from '../src/constants/docs';
+import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 
 // prism-react-renderer's vsDark: plain text #9CDCFE on #1E1E1E.
@@ -23,8 +23,8 @@ test.describe('code blocks', () => {
     // plugins/lean-prism registers only these grammars: a missing one would leave its blocks plain.
     const seen = new Set<string>();
     const plain = new Set<string>();
-    for (const doc of ALL_DOCS) {
-      await openPage(page, doc.path);
+    for (const route of docRoutes()) {
+      await openPage(page, route);
       const blocks = await page.locator('pre.prism-code').evaluateAll((elements) =>
         elements.map((block) => ({
           language: /language-([\w-]+)/.exec(block.className)?.[1] ?? '',

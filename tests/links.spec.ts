@@ -2,16 +2,17 @@ import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {check, LinkState} from 'linkinator';
 import {baseURL} from '../playwright.config';
-import {ALL_DOCS} from '../src/constants/docs';
+import {docRoutes} from './support/docs';
 import {expect, test} from './support/fixtures';
 
-// Link integrity (issue 6 §5): crawl the served build from every route, following internal
+// Link integrity: crawl the served build from every route, following internal
 // links, anchors (#fragments) and assets; external links are not fetched.
 test('no broken internal link, anchor or asset in the served build', async () => {
   test.setTimeout(180_000);
   const origin = new URL(baseURL).origin;
+  const routes = docRoutes();
   const result = await check({
-    path: ALL_DOCS.map((doc) => `${baseURL}${doc.path}`),
+    path: routes.map((route) => `${baseURL}${route}`),
     recurse: true,
     checkFragments: true,
     checkCss: true,
@@ -26,8 +27,8 @@ test('no broken internal link, anchor or asset in the served build', async () =>
   expect(broken, 'broken links').toEqual([]);
   // The crawl really covered the site: every page, its assets and in-page anchors.
   const urls = new Set(checked.map((link) => link.url));
-  for (const doc of ALL_DOCS) {
-    expect(urls, doc.path).toContain(`${baseURL}${doc.path}`);
+  for (const route of routes) {
+    expect(urls, route).toContain(`${baseURL}${route}`);
   }
   expect(checked.some((link) => link.url.includes('/assets/'))).toBe(true);
 });

@@ -1,5 +1,5 @@
 /**
- * The docs for AI assistants in the production build (issue 7; plugins/llms-txt): the `.md` twins
+ * The docs for AI assistants in the production build (plugins/llms-txt): the `.md` twins
  * are plain Markdown, llms.txt follows the llmstxt.org format and every link in it resolves, and
  * none of the files reaches the sitemap or the search index. Plain Node tests: build first.
  */
@@ -9,9 +9,9 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import type {Root} from 'mdast';
 
-import {ALL_DOCS, DOC_CATEGORIES} from '../src/constants/docs';
 import {BRAND, SITE} from '../src/constants/site';
 import {twinPath} from '../plugins/llms-txt/twinPath';
+import {builtSidebar, docPages, docRoutes} from './support/docs';
 
 const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 const read = (sitePath: string) => readFileSync(path.join(BUILD_DIR, sitePath), 'utf8');
@@ -54,7 +54,7 @@ function buildFileFor(url: string): string | undefined {
 }
 
 test.describe('Markdown twins (build/**/*.md)', () => {
-  for (const doc of ALL_DOCS) {
+  for (const doc of docPages()) {
     test(`${twinPath(doc.path)} is plain Markdown with absolute links`, async () => {
       const markdown = read(twinPath(doc.path));
       const tree = (await parse(markdown)) as Node;
@@ -100,10 +100,10 @@ test.describe('Markdown twins (build/**/*.md)', () => {
 
   test('internal links in the twins point at pages and files of the build', async () => {
     const missing: string[] = [];
-    for (const doc of ALL_DOCS) {
-      walk((await parse(read(twinPath(doc.path)))) as Node, (node) => {
+    for (const route of docRoutes()) {
+      walk((await parse(read(twinPath(route)))) as Node, (node) => {
         if ((node.type === 'link' || node.type === 'image') && node.url?.startsWith(`${SITE.url}/`) && !buildFileFor(node.url)) {
-          missing.push(`${twinPath(doc.path)} → ${node.url}`);
+          missing.push(`${twinPath(route)} → ${node.url}`);
         }
       });
     }
@@ -141,11 +141,13 @@ test.describe('llms.txt and llms-full.txt', () => {
     const firstSection = rest.findIndex((node) => node.type === 'heading');
     expect(rest.slice(0, firstSection).every((node) => node.type !== 'heading')).toBe(true);
     const sections = rest.slice(firstSection);
-    expect(sections.length).toBe(DOC_CATEGORIES.length * 2);
-    DOC_CATEGORIES.forEach((category, index) => {
+    // The same sections, titles and order as the sidebar the build rendered.
+    const sidebar = builtSidebar();
+    expect(sections.length).toBe(sidebar.length * 2);
+    sidebar.forEach((category, index) => {
       const heading = sections[index * 2]!;
       const list = sections[index * 2 + 1]!;
-      expect(heading.type === 'heading' && heading.depth === 2 && textOf(heading)).toBe(category.label);
+      expect(heading.type === 'heading' && heading.depth === 2 && textOf(heading)).toBe(category.label ?? 'Docs');
       expect(list.type).toBe('list');
       const items = (list.children ?? []).map((item) => {
         const paragraph = item.children?.[0];
@@ -156,7 +158,7 @@ test.describe('llms.txt and llms-full.txt', () => {
         expect(description?.value).toMatch(/^: \S/);
         return {title: textOf(link!), url: link!.url};
       });
-      expect(items).toEqual(category.docs.map((doc) => ({title: doc.title, url: siteUrl(twinPath(doc.path))})));
+      expect(items).toEqual(category.pages.map((doc) => ({title: doc.title, url: siteUrl(twinPath(doc.path))})));
     });
   });
 
@@ -167,7 +169,7 @@ test.describe('llms.txt and llms-full.txt', () => {
         urls.push(node.url!);
       }
     });
-    expect(urls.length).toBe(ALL_DOCS.length + 1);
+    expect(urls.length).toBe(docRoutes().length + 1);
     expect(urls.filter((url) => !url.startsWith(`${SITE.url}/`) || !buildFileFor(url))).toEqual([]);
   });
 
@@ -175,7 +177,7 @@ test.describe('llms.txt and llms-full.txt', () => {
     const full = read('/llms-full.txt');
     expect(full.startsWith(`# ${SITE.title}\n\n> ${SITE.description}\n`)).toBe(true);
     let position = 0;
-    for (const doc of ALL_DOCS) {
+    for (const doc of docPages()) {
       const twin = read(twinPath(doc.path));
       const at = full.indexOf(twin, position);
       expect(at, `${doc.path} after the previous page`).toBeGreaterThan(position);

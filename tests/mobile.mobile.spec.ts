@@ -1,4 +1,4 @@
-import {ALL_DOCS} from '../src/constants/docs';
+import {docPages} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 
 test.describe('mobile layout (≤ 996 px)', () => {
@@ -33,7 +33,7 @@ test.describe('mobile layout (≤ 996 px)', () => {
         return original.apply(this, args);
       };
     });
-    for (const doc of ALL_DOCS) {
+    for (const doc of docPages()) {
       await openPage(page, doc.path);
       // The search box turns ready once its index is in: the last start-up step.
       await expect(page.locator('input.navbar__search-input')).toBeEnabled();
@@ -105,7 +105,7 @@ test.describe('mobile layout (≤ 996 px)', () => {
   });
 
   test('every page renders its title on a phone without horizontal scrolling', async ({page}) => {
-    for (const doc of ALL_DOCS) {
+    for (const doc of docPages()) {
       await openPage(page, doc.path);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,10 +1,10 @@
 /**
- * The production web server (issue 6 §6): a real nginx with deploy/nginx.conf serving build/
+ * The production web server: a real nginx with deploy/nginx.conf serving build/
  * (tests/support/nginx.ts starts it; without nginx installed these tests fail and say so).
  */
-import {ALL_DOCS} from '../src/constants/docs';
 import {ANALYTICS} from '../src/constants/site';
 import {policyForBuild} from '../plugins/csp/index';
+import {docPages} from './support/docs';
 import {BUILD_DIR, startNginx, type NginxServer} from './support/nginx';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 import {test as base, expect, openPage} from './support/fixtures';
@@ -39,7 +39,8 @@ const test = base.extend<{cspViolations: string[]}, {nginx: NginxServer}>({
 const NOT_FOUND_LOG = /Failed to load resource: the server responded with a status of 404/;
 
 test.describe('nginx: pages', () => {
-  for (const doc of ALL_DOCS) {
+  const pages = docPages();
+  for (const doc of pages) {
     test(`${doc.path} answers 200 with "${doc.title}" and hydrates`, async ({page}) => {
       const response = await page.goto(doc.path);
       expect(response?.status()).toBe(200);
@@ -50,7 +51,8 @@ test.describe('nginx: pages', () => {
 
   test('client-side navigation works after hydration', async ({page}) => {
     await openPage(page, '/');
-    const target = ALL_DOCS[4]!;
+    // A page of another category than `/`: the SDK page of spec §2.
+    const target = pages.find((doc) => doc.path === '/basics/sdk')!;
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: target.title, exact: true}).click();
     await expect(page).toHaveURL(target.path);
     await expect(page.getByRole('heading', {level: 1})).toHaveText(target.title);

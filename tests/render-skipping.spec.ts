@@ -1,4 +1,4 @@
-import {ALL_DOCS} from '../src/constants/docs';
+import {docRoutes} from './support/docs';
 import {test} from './support/fixtures';
 import {checkTablesRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad} from './support/render-skipping';
 
@@ -16,7 +16,7 @@ test.describe('render skipping on long pages (desktop)', () => {
     // 940 px tall: the first table of /basics/iframe and what follows it are both in the first screenful.
     test.use({viewport: {width: 1350, height: 940}});
     test('no page shifts its layout while it loads (a table in the first screenful is rendered at once)', async ({page}) => {
-      await expectNoLayoutShiftOnLoad(page, ALL_DOCS.map((doc) => doc.path));
+      await expectNoLayoutShiftOnLoad(page, docRoutes());
     });
   });
 });

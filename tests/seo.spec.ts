@@ -1,19 +1,20 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {ALL_DOCS} from '../src/constants/docs';
 import {SITE} from '../src/constants/site';
 import {SOCIAL_CARD} from '../scripts/make-social-card';
+import {builtSidebar, docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 
 const BUILD_DIR = path.resolve(__dirname, '../build');
 const absolute = (route: string) => `${SITE.url}${route}`;
 
-test.describe('SEO (issue 6 §4)', () => {
-  test('sitemap.xml lists exactly the eleven routes as absolute URLs', async ({request}) => {
+test.describe('SEO', () => {
+  test('sitemap.xml lists exactly the docs of the sidebar as absolute URLs', async ({request}) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect([...locs].sort()).toEqual(ALL_DOCS.map((doc) => absolute(doc.path)).sort());
+    const sidebarPaths = builtSidebar().flatMap((group) => group.pages.map((page) => page.path));
+    expect([...locs].sort()).toEqual(sidebarPaths.map(absolute).sort());
   });
 
   test('robots.txt allows crawling and points to the sitemap', async ({request}) => {
@@ -28,8 +29,9 @@ test.describe('SEO (issue 6 §4)', () => {
   test('every page: unique title and description, canonical, Open Graph, Twitter, lang and dir', async ({page}) => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
-    for (const doc of ALL_DOCS) {
-      await openPage(page, doc.path);
+    const routes = docRoutes();
+    for (const route of routes) {
+      await openPage(page, route);
       const head = await page.evaluate(() => {
         const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null;
         return {
@@ -49,22 +51,22 @@ test.describe('SEO (issue 6 §4)', () => {
           robots: meta('meta[name="robots"]'),
         };
       });
-      expect(head.lang, doc.path).toBe('en');
-      expect(head.dir, doc.path).toBe('ltr');
-      expect(head.canonical, doc.path).toBe(absolute(doc.path));
-      expect(head.ogUrl, doc.path).toBe(absolute(doc.path));
-      expect(head.ogTitle, doc.path).toBe(head.title);
-      expect(head.description?.length ?? 0, doc.path).toBeGreaterThan(50);
-      expect(head.ogDescription, doc.path).toBe(head.description);
-      expect(head.ogImage, doc.path).toBe(`${SITE.url}/img/social-card.png`);
-      expect(head.twitterImage, doc.path).toBe(head.ogImage);
-      expect(head.twitterCard, doc.path).toBe('summary_large_image');
-      expect(head.robots, doc.path).toBeNull();
+      expect(head.lang, route).toBe('en');
+      expect(head.dir, route).toBe('ltr');
+      expect(head.canonical, route).toBe(absolute(route));
+      expect(head.ogUrl, route).toBe(absolute(route));
+      expect(head.ogTitle, route).toBe(head.title);
+      expect(head.description?.length ?? 0, route).toBeGreaterThan(50);
+      expect(head.ogDescription, route).toBe(head.description);
+      expect(head.ogImage, route).toBe(`${SITE.url}/img/social-card.png`);
+      expect(head.twitterImage, route).toBe(head.ogImage);
+      expect(head.twitterCard, route).toBe('summary_large_image');
+      expect(head.robots, route).toBeNull();
       titles.add(head.title);
       descriptions.add(head.description ?? '');
     }
-    expect(titles.size).toBe(ALL_DOCS.length);
-    expect(descriptions.size).toBe(ALL_DOCS.length);
+    expect(titles.size).toBe(routes.length);
+    expect(descriptions.size).toBe(routes.length);
   });
 
   test('the social card is a real 1200×630 PNG, served', async ({request}) => {

@@ -5,7 +5,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator, Page} from '@playwright/test';
-import {ALL_DOCS, DOC_CATEGORIES} from '../../src/constants/docs';
+import {builtSidebar, docRoutes, htmlFile} from './docs';
 
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
 const QUERY_SET_FILE = path.resolve(__dirname, '../search-queries.json');
@@ -143,14 +143,13 @@ export type SearchHit = {title: string; pathText: string; page: string | null; s
 /** Headings (h2/h3) of each built page: text → anchor, to read sections off the result list. */
 export function loadHeadingAnchors(buildDir: string = BUILD_DIR): Map<string, Map<string, string>> {
   const byPage = new Map<string, Map<string, string>>();
-  for (const doc of ALL_DOCS) {
-    const file = doc.path === '/' ? 'index.html' : `${doc.path.slice(1)}.html`;
-    const html = readFileSync(path.join(buildDir, file), 'utf8');
+  for (const route of docRoutes(buildDir)) {
+    const html = readFileSync(htmlFile(route, buildDir), 'utf8');
     const anchors = new Map<string, string>();
     for (const match of html.matchAll(/<h[23][^>]*\sid="([^"]+)"[^>]*>([\s\S]*?)<\/h[23]>/g)) {
       anchors.set(normalise(stripTags(match[2] ?? '')), `#${match[1]}`);
     }
-    byPage.set(doc.path, anchors);
+    byPage.set(route, anchors);
   }
   return byPage;
 }
@@ -169,8 +168,18 @@ function normalise(text: string): string {
   return text.replace(/[\u200b\u00a0]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-const PAGE_BY_TITLE = new Map(ALL_DOCS.map((doc) => [normalise(doc.title), doc.path]));
-const CATEGORY_LABELS = new Set(DOC_CATEGORIES.map((category) => normalise(category.label)));
+/** Page titles and category labels as the built sidebar shows them (read once, on the first results). */
+let sidebarNames: {pageByTitle: Map<string, string>; categoryLabels: Set<string>} | undefined;
+function names(): NonNullable<typeof sidebarNames> {
+  if (!sidebarNames) {
+    const groups = builtSidebar(BUILD_DIR);
+    sidebarNames = {
+      pageByTitle: new Map(groups.flatMap((group) => group.pages).map((page) => [normalise(page.title), page.path])),
+      categoryLabels: new Set(groups.flatMap((group) => (group.label === null ? [] : [normalise(group.label)]))),
+    };
+  }
+  return sidebarNames;
+}
 
 /**
  * Reads the shown results and maps each to its page and, when the result names one, section.
@@ -186,17 +195,18 @@ export async function readResults(page: Page, anchors: Map<string, Map<string, s
         pathText: (option.querySelector('[class*="hitPath"]')?.textContent ?? '').trim(),
       })),
     );
+  const {pageByTitle, categoryLabels} = names();
   return rows.map(({title, pathText}) => {
     const parts = pathText.split('›').map(normalise).filter(Boolean);
     let pagePath: string | null = null;
     let sectionText: string | null = null;
     if (parts.length >= 2) {
-      pagePath = PAGE_BY_TITLE.get(parts[1]!) ?? null;
+      pagePath = pageByTitle.get(parts[1]!) ?? null;
       sectionText = parts[2] ?? normalise(title);
-    } else if (parts.length === 1 && CATEGORY_LABELS.has(parts[0]!)) {
-      pagePath = PAGE_BY_TITLE.get(normalise(title)) ?? null;
+    } else if (parts.length === 1 && categoryLabels.has(parts[0]!)) {
+      pagePath = pageByTitle.get(normalise(title)) ?? null;
     } else if (parts.length === 1) {
-      pagePath = PAGE_BY_TITLE.get(parts[0]!) ?? null;
+      pagePath = pageByTitle.get(parts[0]!) ?? null;
       sectionText = normalise(title);
     }
     const section = pagePath && sectionText ? (anchors.get(pagePath)?.get(sectionText) ?? null) : null;

@@ -23,6 +23,23 @@ function rowsOf(children: ReactNode): ReactNode[] {
   });
 }
 
+/**
+ * The region's name when the table brings none (plugins/table-names names Markdown tables after
+ * their section): its caption, else its column headers ("Table: Field, Type, Description").
+ */
+function nameOf(children: ReactNode): string {
+  const parts = Children.toArray(children).filter((child) => isValidElement<WithChildren>(child));
+  const caption = parts.find((child) => child.type === 'caption');
+  if (caption) {
+    return textOf(caption.props.children).trim();
+  }
+  const head = parts.find((child) => child.type === 'thead');
+  const labels = Children.toArray(rowsOf(head?.props.children)[0])
+    .map((cell) => textOf(cell).trim())
+    .filter(Boolean);
+  return labels.length > 0 ? `Table: ${labels.join(', ')}` : 'Table';
+}
+
 /** Average character width of table text, and the text column's width on a phone and on a wide screen. */
 const CHAR_WIDTH_PX = 8;
 const COLUMN_WIDTH_PX = {narrow: 380, wide: 720};
@@ -41,8 +58,8 @@ function estimateLines(rows: readonly ReactNode[], columnWidthPx: number): numbe
   }, 0);
 }
 
-/** A Markdown table in a region that scrolls sideways and can be scrolled with the keyboard. */
-export default function ScrollableTable(props: ComponentProps<'table'>): ReactNode {
+/** A Markdown table in a named region that scrolls sideways and can be scrolled with the keyboard. */
+export default function ScrollableTable({'aria-label': name, ...props}: ComponentProps<'table'>): ReactNode {
   // Its estimated height before it is first rendered (content-visibility in the CSS module).
   const rows = rowsOf(props.children);
   const style = {
@@ -53,7 +70,7 @@ export default function ScrollableTable(props: ComponentProps<'table'>): ReactNo
   return (
     // tabIndex makes the scroll container reachable by keyboard, so arrow keys can scroll it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={styles.scrollRegion} role="region" aria-label="Table" tabIndex={0} style={style}>
+    <div className={styles.scrollRegion} role="region" aria-label={name ?? nameOf(props.children)} tabIndex={0} style={style}>
       <table {...props} />
     </div>
   );

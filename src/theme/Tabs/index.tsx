@@ -1,10 +1,16 @@
 /**
- * Ejected (wrapping cannot drop a key set inside the original): stock Tabs remounts every tab set
- * after hydration (key = isBrowser, a React 17 workaround for facebook/docusaurus#5653). In 3.7
- * useTabs starts from the default tab and applies the stored/query choice in a layout effect, a
- * plain update, so the remount only rebuilt every tab and its code blocks on load (mobile TBT).
+ * Ejected, for two things a wrap of @theme-original/Tabs cannot change (its tab list and its key are
+ * internal; Docusaurus 3.8 to 3.10 render the same):
+ * - Valid HTML: stock tabs have no ids, so no tab names its panel; the Nu checker reports every page
+ *   with tabs (5 here). Each tab gets an id and aria-controls, each panel an id and aria-labelledby
+ *   (passed to src/theme/TabItem); tests/html-valid.spec.ts.
+ * - No rebuild after hydration: stock Tabs remounts every tab set once hydrated (key = isBrowser, a
+ *   React 17 workaround for facebook/docusaurus#5653), which replaces 7 tab sets and their 21 code
+ *   blocks (2,095 elements) on Quick start; tests/code-blocks.spec.ts fails with it. 3.7's useTabs
+ *   starts from the default tab and applies the stored or query-string choice in a layout effect, so
+ *   hydration matches without the remount.
  */
-import React, {cloneElement, type ReactElement, type ReactNode} from 'react';
+import React, {cloneElement, useId, type ReactElement, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {
   useScrollPositionBlocker,
@@ -15,13 +21,23 @@ import {
 import type {Props} from '@theme/Tabs';
 import styles from './styles.module.css';
 
+type TabsState = Props & ReturnType<typeof useTabs> & {baseId: string};
+
+/** The props this eject adds to each panel (src/theme/TabItem renders them). */
+type PanelProps = TabItemProps & {id?: string; 'aria-labelledby'?: string};
+
+const tabIdOf = (baseId: string, index: number) => `${baseId}-tab-${index}`;
+const panelIdOf = (baseId: string, index: number) => `${baseId}-panel-${index}`;
+
 function TabList({
   className,
   block,
+  lazy,
   selectedValue,
   selectValue,
   tabValues,
-}: Props & ReturnType<typeof useTabs>) {
+  baseId,
+}: TabsState) {
   const tabRefs: (HTMLLIElement | null)[] = [];
   const {blockElementScrollPositionUntilNextRender} =
     useScrollPositionBlocker();
@@ -78,7 +94,7 @@ function TabList({
         },
         className,
       )}>
-      {tabValues.map(({value, label, attributes}) => (
+      {tabValues.map(({value, label, attributes}, index) => (
         <li
           // TODO extract TabListItem
           role="tab"
@@ -91,6 +107,9 @@ function TabList({
           onKeyDown={handleKeydown}
           onClick={handleTabChange}
           {...attributes}
+          id={tabIdOf(baseId, index)}
+          // A lazy set renders only the selected panel: the others have nothing to point at.
+          aria-controls={lazy && selectedValue !== value ? undefined : panelIdOf(baseId, index)}
           className={clsx(
             'tabs__item',
             styles.tabItem,
@@ -110,10 +129,17 @@ function TabContent({
   lazy,
   children,
   selectedValue,
-}: Props & ReturnType<typeof useTabs>) {
+  tabValues,
+  baseId,
+}: TabsState) {
   const childTabs = (Array.isArray(children) ? children : [children]).filter(
     Boolean,
-  ) as ReactElement<TabItemProps>[];
+  ) as ReactElement<PanelProps>[];
+  // Panels follow the tab order of `values` when given, so link them by value, not position.
+  const linksOf = (tabItem: ReactElement<PanelProps>) => {
+    const index = tabValues.findIndex((tab) => tab.value === tabItem.props.value);
+    return {id: panelIdOf(baseId, index), 'aria-labelledby': tabIdOf(baseId, index)};
+  };
   if (lazy) {
     const selectedTabItem = childTabs.find(
       (tabItem) => tabItem.props.value === selectedValue,
@@ -123,6 +149,7 @@ function TabContent({
       return null;
     }
     return cloneElement(selectedTabItem, {
+      ...linksOf(selectedTabItem),
       className: clsx('margin-top--md', selectedTabItem.props.className),
     });
   }
@@ -131,6 +158,7 @@ function TabContent({
       {childTabs.map((tabItem, i) =>
         cloneElement(tabItem, {
           key: i,
+          ...linksOf(tabItem),
           hidden: tabItem.props.value !== selectedValue,
         }),
       )}
@@ -140,10 +168,12 @@ function TabContent({
 
 function TabsComponent(props: Props): ReactNode {
   const tabs = useTabs(props);
+  // useId is the same on the server and in the browser, so the ids survive hydration.
+  const baseId = useId();
   return (
     <div className={clsx('tabs-container', styles.tabList)}>
-      <TabList {...tabs} {...props} />
-      <TabContent {...tabs} {...props} />
+      <TabList {...tabs} {...props} baseId={baseId} />
+      <TabContent {...tabs} {...props} baseId={baseId} />
     </div>
   );
 }
