@@ -1,6 +1,6 @@
 /**
- * `npm run bench:build [-- --runs N]`: cold production builds with and without Docusaurus Faster
- * (issue 6), in one run, alternating. Not a test: it prints figures and how they were measured.
+ * `npm run bench:build [-- --runs N]`: cold production builds with and without Docusaurus Faster,
+ * in one run, alternating. Not a test: it prints figures and how they were measured.
  *
  * Each build: `.docusaurus-build/` (its generated files, as `npm run build`: never the dev server's
  * `.docusaurus/`), `node_modules/.cache/` and the output dir are deleted first (cold), then

@@ -1,5 +1,5 @@
 /**
- * The API samples are executed (issue 3 §1–3): the built OpenAPI document validates, the
+ * The API samples are executed: the built OpenAPI document validates, the
  * generated Postman collection runs against a Prism mock of that document, and every curl
  * sample, JSON block and endpoint path in docs/ matches it. Plain Node tests: no browser.
  */

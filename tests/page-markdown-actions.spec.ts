@@ -1,5 +1,5 @@
 /**
- * "Copy page as Markdown" and "View as Markdown" on every doc (issue 7; src/components/PageMarkdownActions),
+ * "Copy page as Markdown" and "View as Markdown" on every doc (src/components/PageMarkdownActions),
  * against the production build: clipboard, the .md link, the keyboard path, the failure state,
  * no layout shift, and axe in both colour modes.
  */

@@ -1,5 +1,5 @@
 /**
- * Page-view counting (issue 5) against the production build. The served build is reached as
+ * Page-view counting against the production build. The served build is reached as
  * http://docs.test:<port> through a Chromium host-resolver rule, so the shipped script (which stays
  * silent on localhost) is the one under test; the collector is intercepted with page.route.
  */
@@ -153,7 +153,7 @@ async function clickSidebar(page: Page, label: string) {
   await expect(page.locator('article h1').first()).toHaveText(label);
 }
 
-test.describe('page views (issue 5)', () => {
+test.describe('page views', () => {
   test('first load plus three client-side navigations send exactly four page views, with the right paths and payload', async ({page}) => {
     const {events, requests, paths} = await collect(page);
     const sends = await spySends(page);
@@ -318,7 +318,7 @@ function collectorNetworkLogs(page: Page) {
   return {collectorLines, otherErrors};
 }
 
-test.describe('page views never get in the way (issue 5)', () => {
+test.describe('page views never get in the way', () => {
   test.use({allowedConsoleErrors: /^Failed to load resource: /});
 
   const failures: [string, ((route: Route) => Promise<void>) | undefined][] = [
@@ -404,7 +404,7 @@ test.describe('page views never get in the way (issue 5)', () => {
   }
 });
 
-test.describe('the page-views script (issue 5)', () => {
+test.describe('the page-views script', () => {
   test('is one small deferred same-origin script under the base URL, not part of the main bundle', async ({page, request}) => {
     await collect(page);
     await openPage(page, '/');

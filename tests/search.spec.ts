@@ -209,7 +209,7 @@ test.describe('search results', () => {
   });
 });
 
-test.describe('bad input (issue 4 §4)', () => {
+test.describe('bad input', () => {
   // Speed is not timed here: `npm run bench:search` prints the time each of these queries takes.
   test('lunr syntax, emoji, RTL and HTML are searched within the bound, give results or "No results" and render as text', async ({page}) => {
     test.setTimeout(90_000);

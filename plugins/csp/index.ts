@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy for the web server (issue 6 §6). `postBuild` hashes the executable
+ * Content-Security-Policy for the web server. `postBuild` hashes the executable
  * inline <script>s of every built HTML page, builds the policy (policy.ts) and writes it as an
  * nginx include, `build/.nginx/csp.conf`, which deploy/nginx.conf's server block includes.
  * The hashes change with the theme's inline scripts, so they are computed from each build.

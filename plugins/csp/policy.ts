@@ -1,5 +1,5 @@
 /**
- * The site's Content-Security-Policy (issue 6 §6), built from what the pages really contain:
+ * The site's Content-Security-Policy, built from what the pages really contain:
  * the theme's inline scripts are allowed by their sha256 hashes, never by 'unsafe-inline'.
  */
 import {createHash} from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Prism with only the languages the docs use (issue 6, mobile Total Blocking Time). prism-react-renderer
+ * Prism with only the languages the docs use (mobile Total Blocking Time). prism-react-renderer
  * registers about thirty grammars while main.js is evaluated (every `insertBefore` walks all grammars):
  * some 60 ms of main-thread time on a mid-range phone, before hydration, on every page. Docusaurus has no
  * option to choose them. This plugin writes a copy of prism-react-renderer's ESM build in which the

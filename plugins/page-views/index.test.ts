@@ -11,7 +11,7 @@ import pluginPageViews, {DEFAULT_OPTIONS, OFF_SWITCH_ENV, PLUGIN_NAME, isSwitche
 
 import {loadBudgets} from '../../tests/support/bytes';
 
-/** The byte budget of issue 5: the compiled script, gzipped (tests/budgets.json, the one place budgets live). */
+/** The byte budget: the compiled script, gzipped (tests/budgets.json, the one place budgets live). */
 const GZIP_BUDGET = loadBudgets().analyticsScript;
 
 const context = {baseUrl: '/docs/', siteConfig: {url: 'https://docs.example.com'}} as unknown as LoadContext;

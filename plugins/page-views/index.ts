@@ -1,5 +1,5 @@
 /**
- * Privacy-friendly page-view counting (issue 5), shaped like @docusaurus/plugin-google-gtag.
+ * Privacy-friendly page-view counting, shaped like @docusaurus/plugin-google-gtag.
  * Production builds only: compiles script.ts into one small file under the base URL
  * (loadContent), writes it into the build (postBuild) and injects it with `defer`
  * (injectHtmlTags). `docusaurus start`, `enabled: false` or DOCS_ANALYTICS=off: no plugin at all.

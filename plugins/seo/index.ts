@@ -1,5 +1,5 @@
 /**
- * Search-engine files that derive from the site config (issue 6 §4): `postBuild` writes
+ * Search-engine files that derive from the site config: `postBuild` writes
  * `robots.txt`, whose `Sitemap:` line is the absolute sitemap URL from `siteConfig.url`
  * (SITE.url in src/constants/site.ts). The sitemap itself comes from the classic preset.
  */

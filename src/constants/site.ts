@@ -25,7 +25,7 @@ export const SITE = {
 } as const;
 
 /**
- * Page-view counting (plugins/page-views, issue 5). `DOCS_ANALYTICS=off` also switches it off for one build.
+ * Page-view counting (plugins/page-views). `DOCS_ANALYTICS=off` also switches it off for one build.
  * What is sent and how to proxy the collector: README.md, "Analytics".
  */
 export const ANALYTICS = {

@@ -1,5 +1,5 @@
 /**
- * Byte sizes of what the production build ships (issue 6): which JS and CSS files a route's HTML
+ * Byte sizes of what the production build ships: which JS and CSS files a route's HTML
  * references, and their gzip sizes. tests/budgets.spec.ts holds them to tests/budgets.json;
  * the benches print them. Deterministic: zlib at level 9 over the files in build/, no server.
  */

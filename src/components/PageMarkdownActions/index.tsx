@@ -1,5 +1,5 @@
 /**
- * "Copy page as Markdown" and "View as Markdown" for the current doc (issue 7). Both use the page's
+ * "Copy page as Markdown" and "View as Markdown" for the current doc. Both use the page's
  * Markdown twin that plugins/llms-txt writes into the build (`/path.md`, `/index.md` for `/`).
  * Rendered on the server with its final size (the button's labels share one grid cell), so
  * nothing moves on hydration or when the label changes; the browser is touched only on click.

@@ -1,4 +1,4 @@
-// Wrap: adds the "Copy page as Markdown" / "View as Markdown" actions above each doc's title (issue 7).
+// Wrap: adds the "Copy page as Markdown" / "View as Markdown" actions above each doc's title.
 import type {ReactNode} from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';

@@ -1,4 +1,4 @@
-// Wrap (issue 6, Lighthouse SEO "Links are not crawlable"): our sidebar categories are not collapsible and
+// Wrap (Lighthouse SEO "Links are not crawlable"): our sidebar categories are not collapsible and
 // have no page, so the theme renders their label as an <a> without href or role, which Lighthouse reports.
 // Such a label is no link: it gets role="none" (it stays plain text to assistive technology). Others pass through.
 import type {ReactNode} from 'react';
