@@ -173,7 +173,8 @@ function parseJson(text: string): unknown {
 
 type Prism = {port: number; stop(): Promise<void>};
 
-async function startPrism(documentFile: string): Promise<Prism> {
+/** `prism mock` of `documentFile` on a free loopback port; resolves once it listens. */
+export async function startPrism(documentFile: string): Promise<Prism> {
   const port = await freePort();
   // Single process, so that killing it stops the mock (Prism forks when NODE_ENV=production).
   const child = spawn(path.join(ROOT, 'node_modules/.bin/prism'), ['mock', '--host', '127.0.0.1', '--port', String(port), '--multiprocess=false', documentFile], {

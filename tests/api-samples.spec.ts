@@ -3,7 +3,6 @@
  * generated Postman collection runs against a Prism mock of that document, and every curl
  * sample, JSON block and endpoint path in docs/ matches it. Plain Node tests: no browser.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -18,7 +17,7 @@ import {generateArtifacts} from '../plugins/api-artifacts/generate';
 import {listOperations, resolveRef, type OpenApiDocument} from '../plugins/api-artifacts/openapi';
 import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../plugins/api-artifacts/postman';
 import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions, matchesTemplate, parseCurl, resolveConstants} from './support/api-docs';
-import {freePort} from './support/ports';
+import {startPrism} from '../sandbox/server';
 
 /** The endpoint table of the domain brief (§4), the independent expectation for the document. */
 const BRIEF_ENDPOINTS = [
@@ -206,33 +205,6 @@ test.describe('Postman collection and environments (build/postman/)', () => {
 });
 
 
-/** Starts `prism mock` on the built OpenAPI document; resolves once it listens. */
-async function startPrism(): Promise<{origin: string; process: ChildProcess; log: string[]}> {
-  const port = await freePort();
-  const log: string[] = [];
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/prism'), ['mock', '--host', '127.0.0.1', '--port', String(port), path.join(BUILD_DIR, 'openapi.yaml')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${log.join('')}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (chunk.toString().includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Prism exited (${code}):\n${log.join('')}`));
-    });
-  });
-  return {origin: `http://127.0.0.1:${port}`, process: child, log};
-}
-
 function runNewman(collection: PostmanCollection, environment: PostmanEnvironment, folder?: string[]): Promise<NewmanRunSummary> {
   return new Promise((resolve, reject) => {
     newman.run({collection: collection as never, environment: environment as never, folder, reporters: [], timeoutRequest: 10_000}, (error, summary) =>
@@ -244,22 +216,23 @@ function runNewman(collection: PostmanCollection, environment: PostmanEnvironmen
 test.describe('the generated collection runs against a Prism mock of the OpenAPI document', () => {
   test.describe.configure({mode: 'serial', timeout: 120_000});
   let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+  const prismOrigin = () => `http://127.0.0.1:${prism!.port}`;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    prism = await startPrism();
+    prism = await startPrism(path.join(BUILD_DIR, 'openapi.yaml'));
   });
 
-  test.afterAll(() => {
-    prism?.process.kill('SIGTERM');
+  test.afterAll(async () => {
+    await prism?.stop();
   });
 
   /** The Sandbox environment pointed at the mock, with test credentials. */
   function mockEnvironment(): PostmanEnvironment {
     const environment = loadEnvironment(ARTIFACTS.postmanSandboxEnvironment);
     const overrides: Record<string, string> = {
-      baseUrl: `${prism!.origin}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
-      tokenUrl: `${prism!.origin}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
+      baseUrl: `${prismOrigin()}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
+      tokenUrl: `${prismOrigin()}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
       clientId: SAMPLES.clientId,
       clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}mock`,
     };
