@@ -37,9 +37,27 @@ export default defineConfig({
     launchOptions,
     trace: 'retain-on-failure',
   },
+  // One spec per behaviour, run on a desktop and on a phone. A test that does not belong on both
+  // carries a tag, with its reason beside it:
+  //   @desktop-only          a desktop behaviour (hardware-keyboard shortcuts, hover, the desktop
+  //                          navbar, sidebar or TOC);
+  //   @phone-only            a phone behaviour (touch, a layout only a phone's width gives);
+  //   @viewport-independent  nothing a viewport could change (no browser, only what the server sends,
+  //                          logic that is the same at any width): run once, on the desktop.
+  // *.mobile.spec.ts files hold phone-only behaviours (the mobile menu…) and run on the phone only.
   projects: [
-    {name: 'desktop', use: {...devices['Desktop Chrome'], launchOptions}, testIgnore: ['**/*.mobile.spec.ts', 'samples/**']},
-    {name: 'mobile', use: {...devices['Pixel 7'], launchOptions}, testMatch: '**/*.mobile.spec.ts'},
+    {
+      name: 'desktop',
+      use: {...devices['Desktop Chrome'], launchOptions},
+      testIgnore: ['**/*.mobile.spec.ts', 'samples/**'],
+      grepInvert: /@phone-only/,
+    },
+    {
+      name: 'mobile',
+      use: {...devices['Pixel 7'], launchOptions},
+      testIgnore: ['samples/**'],
+      grepInvert: /@desktop-only|@viewport-independent/,
+    },
     // Node-only unit tests that live beside the local plugins (no browser is started for them).
     {name: 'plugins', testDir: './plugins', testMatch: ['**/*.spec.ts', '**/*.test.ts']},
   ],

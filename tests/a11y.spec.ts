@@ -2,6 +2,8 @@ import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 import {expectNoSeriousAxeViolations, seriousAxeViolations} from './support/axe';
 
+// On a phone too (Lighthouse's mobile run is one): narrow layouts overflow code and tables sideways and
+// skip rendering far content, which changes what axe can see of colours and backgrounds.
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`accessibility in ${mode} mode`, () => {
     // axe walks every node of the longest reference pages: give it room on a busy 2-core machine.

@@ -1,7 +1,8 @@
 /**
  * The API samples are executed: the built OpenAPI document validates, the
  * generated Postman collection runs against a Prism mock of that document, and every curl
- * sample, JSON block and endpoint path in docs/ matches it. Plain Node tests: no browser.
+ * sample, JSON block and endpoint path in docs/ matches it. Plain Node tests: no browser
+ * (tagged @viewport-independent, so they run once, not again for the phone).
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -76,7 +77,7 @@ function operationKeys(document: OpenApiDocument): string[] {
   return listOperations(document).map(({method, path: apiPath}) => `${method} ${apiPath}`);
 }
 
-test.describe('OpenAPI document (build/openapi.yaml)', () => {
+test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independent'}, () => {
   test('is served at ARTIFACTS.openapi and is exactly what the plugin generates now', async () => {
     const fresh = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
     for (const [urlPath, content] of fresh) {
@@ -147,7 +148,7 @@ test.describe('OpenAPI document (build/openapi.yaml)', () => {
   });
 });
 
-test.describe('Postman collection and environments (build/postman/)', () => {
+test.describe('Postman collection and environments (build/postman/)', {tag: '@viewport-independent'}, () => {
   test('are Collection v2.1 named from the constants, folders in the brief order, Bearer {{accessToken}}', () => {
     const collection = loadCollection();
     expect(collection.info.name).toBe(POSTMAN.collectionName);
@@ -213,7 +214,7 @@ function runNewman(collection: PostmanCollection, environment: PostmanEnvironmen
   });
 }
 
-test.describe('the generated collection runs against a Prism mock of the OpenAPI document', () => {
+test.describe('the generated collection runs against a Prism mock of the OpenAPI document', {tag: '@viewport-independent'}, () => {
   test.describe.configure({mode: 'serial', timeout: 120_000});
   let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
   const prismOrigin = () => `http://127.0.0.1:${prism!.port}`;
@@ -265,7 +266,7 @@ test.describe('the generated collection runs against a Prism mock of the OpenAPI
   });
 });
 
-test.describe('docs samples match the OpenAPI document', () => {
+test.describe('docs samples match the OpenAPI document', {tag: '@viewport-independent'}, () => {
   const operations = () => listOperations(loadDocument()).map(({method, path: apiPath}) => ({method, path: apiPath}));
 
   test('(b) every curl sample calls an existing method + path on the canonical sandbox or live host', () => {
@@ -321,7 +322,7 @@ test.describe('docs samples match the OpenAPI document', () => {
   });
 });
 
-test.describe('the sample parsers catch what they should', () => {
+test.describe('the sample parsers catch what they should', {tag: '@viewport-independent'}, () => {
   test('curl: method from -X or data flags, URL from the first http(s) word', () => {
     expect(parseCurl(`curl -X DELETE "https://api.example.com/v1/webhook-endpoints/we_1" -H 'A: b'`)).toEqual({method: 'DELETE', url: 'https://api.example.com/v1/webhook-endpoints/we_1'});
     expect(parseCurl(`curl https://x.example.com/v1/refunds \\\n  -d '{"iccid": "89"}'`)).toEqual({method: 'POST', url: 'https://x.example.com/v1/refunds'});

@@ -2,6 +2,7 @@
  * Byte budgets: plain Node tests over build/ (build first), no browser, no timing.
  * Every route's referenced JS and CSS, the search index and the analytics script, gzipped at
  * level 9, must stay within tests/budgets.json. Sizes are attached to each test as annotations.
+ * Tagged @viewport-independent: they run once, not again for the phone.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import {ANALYTICS_SCRIPT, BUILD_DIR, gzipSize, kib, loadBudgets, routeAssets, se
 
 const budgets = loadBudgets();
 
-test.describe('byte budgets, gzip (tests/budgets.json)', () => {
+test.describe('byte budgets, gzip (tests/budgets.json)', {tag: '@viewport-independent'}, () => {
   for (const route of docRoutes()) {
     test(`${route}: its JS ≤ ${kib(budgets.routeJs)} and its CSS ≤ ${kib(budgets.routeCss)}`, () => {
       const assets = routeAssets(route);

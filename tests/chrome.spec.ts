@@ -1,8 +1,9 @@
 import {ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, SITE} from '../src/constants/site';
-import {expect, openPage, test} from './support/fixtures';
+import {expect, openPage, test, waitForHydration} from './support/fixtures';
 
 test.describe('navbar (spec §2, §4)', () => {
-  test('is fixed at the top with the brand, external links on the left and toggle, language and search on the right', async ({page}) => {
+  // The desktop navbar: on a phone its items move into the menu (tests/mobile.mobile.spec.ts).
+  test('is fixed at the top with the brand, external links on the left and toggle, language and search on the right', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/getting-started/main-concepts');
     const navbar = page.locator('nav.navbar');
     await expect(navbar).toHaveClass(/navbar--fixed-top/);
@@ -30,7 +31,8 @@ test.describe('navbar (spec §2, §4)', () => {
 
   test('clicking the brand returns to /', async ({page}) => {
     await openPage(page, '/basics/iframe');
-    await page.locator('a.navbar__brand').click();
+    // A phone's menu holds a second, hidden brand link: click the one shown.
+    await page.locator('a.navbar__brand').filter({visible: true}).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
   });
@@ -51,7 +53,8 @@ test.describe('navbar (spec §2, §4)', () => {
     await expect(navbar).toBeInViewport();
   });
 
-  test('language dropdown lists English only and opens on click, closes on outside click', async ({page}) => {
+  // The dropdown in the desktop navbar (a phone lists the navbar items in its menu instead).
+  test('language dropdown lists English only and opens on click, closes on outside click', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/');
     const dropdown = page.locator('.navbar__items--right .dropdown');
     const menu = dropdown.locator('.dropdown__menu');
@@ -66,7 +69,8 @@ test.describe('navbar (spec §2, §4)', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('language dropdown opens with Enter and closes when focus moves elsewhere', async ({page}) => {
+  // The same desktop dropdown, by keyboard.
+  test('language dropdown opens with Enter and closes when focus moves elsewhere', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/');
     const dropdown = page.locator('.navbar__items--right .dropdown');
     const toggle = dropdown.getByRole('button', {name: LOCALE.label});
@@ -77,7 +81,8 @@ test.describe('navbar (spec §2, §4)', () => {
     await expect(dropdown).not.toHaveClass(/dropdown--show/);
   });
 
-  test('language dropdown closes on an outside touch', async ({browser}) => {
+  // A desktop-width touch screen, set up by the test itself.
+  test('language dropdown closes on an outside touch', {tag: '@desktop-only'}, async ({browser}) => {
     const context = await browser.newContext({hasTouch: true, viewport: {width: 1280, height: 800}});
     const page = await context.newPage();
     await openPage(page, '/');
@@ -128,7 +133,7 @@ test.describe('html, footer, announcement bar and skip link', () => {
     expect(stored).toBe('true');
     expect(await page.evaluate(() => window.localStorage.getItem('docusaurus.announcement.id'))).toBe(ANNOUNCEMENT.id);
     await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await waitForHydration(page);
     await expect(page.locator('div[role="banner"]')).toHaveCount(0);
   });
 
@@ -154,7 +159,8 @@ test.describe('html, footer, announcement bar and skip link', () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.navbar, .theme-doc-sidebar-container')))).toBe(false);
   });
 
-  test('table of contents lists h2 and h3 headings only', async ({page}) => {
+  // The desktop TOC column (a phone gets the collapsible one above the content).
+  test('table of contents lists h2 and h3 headings only', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/getting-started/quick-start');
     const toc = page.locator('.theme-doc-toc-desktop');
     await expect(toc).toBeVisible();

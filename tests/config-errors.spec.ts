@@ -48,7 +48,8 @@ async function buildWithNavbarItem(item: Record<string, string>): Promise<{code:
   }
 }
 
-test.describe('broken configurations fail the build with a helpful message (spec §8)', () => {
+// Builds only, no browser: run once.
+test.describe('broken configurations fail the build with a helpful message (spec §8)', {tag: '@viewport-independent'}, () => {
   test.describe.configure({timeout: 240_000});
 
   test('an unknown navbar item type: "No NavbarItem component found for type"', async () => {
@@ -82,7 +83,8 @@ test.describe('broken configurations fail the build with a helpful message (spec
   });
 });
 
-test.describe('a navbar item that fails to render in the browser (spec §8)', () => {
+// The site owner's dev server, read on the owner's desktop (and a dev-server start is slow).
+test.describe('a navbar item that fails to render in the browser (spec §8)', {tag: '@desktop-only'}, () => {
   test.describe.configure({timeout: 240_000});
 
   // Server rendering stops at the first failing item (see above); in the browser the theme's error

@@ -68,7 +68,8 @@ test.describe('loading failures (spec §4, §8)', () => {
     await context.close();
   });
 
-  test('a route preload that fails reloads the page instead of breaking', async ({page, browser}) => {
+  // The router's behaviour, the same at any width (driven through the desktop sidebar): run once.
+  test('a route preload that fails reloads the page instead of breaking', {tag: '@viewport-independent'}, async ({page, browser}) => {
     // Only the Billing page's own chunks fail (other scripts, such as the search worker, load).
     const billingChunks = await chunksOnlyNeededBy(browser, '/account-management/billing', '/');
     expect(billingChunks.length).toBeGreaterThan(0);
@@ -97,7 +98,8 @@ test.describe('loading failures (spec §4, §8)', () => {
     await expect(banner).toContainText('We suggest trying baseUrl = /');
   });
 
-  test('the progress bar appears only when navigation takes longer than 200 ms', async ({page}) => {
+  // The router's timing, the same at any width (driven through the desktop sidebar): run once.
+  test('the progress bar appears only when navigation takes longer than 200 ms', {tag: '@viewport-independent'}, async ({page}) => {
     // Page time is a fake clock, paused during the navigations: the test moves it, nothing is timed.
     await page.clock.install();
     await openPage(page, '/');
@@ -157,7 +159,8 @@ test.describe('loading failures (spec §4, §8)', () => {
     expect(await barShown()).toBe(shownBefore);
   });
 
-  test('linked pages are prefetched, except on data-saver or 2g connections', async ({browser}) => {
+  // Prefetching on hover: a pointer's behaviour (a phone has no hover).
+  test('linked pages are prefetched, except on data-saver or 2g connections', {tag: '@desktop-only'}, async ({browser}) => {
     const changelogChunks = await chunksOnlyNeededBy(browser, '/additional/changelog', '/');
     expect(changelogChunks.length).toBeGreaterThan(0);
     const prefetchedOn = async (connection: {saveData: boolean; effectiveType: string}) => {
@@ -179,7 +182,7 @@ test.describe('loading failures (spec §4, §8)', () => {
     expect(await prefetchedOn({saveData: false, effectiveType: '2g'})).toBe(false);
   });
 
-  test('a fast (preloaded) navigation shows no progress bar', async ({page}) => {
+  test('a fast (preloaded) navigation shows no progress bar', {tag: '@viewport-independent'}, async ({page}) => {
     await openPage(page, '/');
     await page.evaluate(async () => {
       await window.docusaurus.preload('/additional/changelog');

@@ -1,6 +1,7 @@
 /**
  * Valid HTML: the W3C Nu checker (npm vnu-jar, run on the system's Java; .ci/run installs
- * default-jre-headless) reports no error on any HTML page of build/ (build first). Node only, no browser.
+ * default-jre-headless) reports no error on any HTML page of build/ (build first). Node only, no browser
+ * (tagged @viewport-independent: run once, not again for the phone).
  */
 import {spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
@@ -42,7 +43,7 @@ function runVnu(files: readonly string[]): VnuMessage[] {
   }
 }
 
-test.describe('valid HTML (W3C Nu checker)', () => {
+test.describe('valid HTML (W3C Nu checker)', {tag: '@viewport-independent'}, () => {
   test('no page of the build has an error', () => {
     test.setTimeout(180_000);
     const files = htmlFiles();

@@ -6,8 +6,8 @@ import {docRoutes} from './support/docs';
 import {expect, test} from './support/fixtures';
 
 // Link integrity: crawl the served build from every route, following internal
-// links, anchors (#fragments) and assets; external links are not fetched.
-test('no broken internal link, anchor or asset in the served build', async () => {
+// links, anchors (#fragments) and assets; external links are not fetched. No browser: run once.
+test('no broken internal link, anchor or asset in the served build', {tag: '@viewport-independent'}, async () => {
   test.setTimeout(180_000);
   const origin = new URL(baseURL).origin;
   const routes = docRoutes();
@@ -33,7 +33,7 @@ test('no broken internal link, anchor or asset in the served build', async () =>
   expect(checked.some((link) => link.url.includes('/assets/'))).toBe(true);
 });
 
-test('control: with these options a missing anchor does count as broken', async () => {
+test('control: with these options a missing anchor does count as broken', {tag: '@viewport-independent'}, async () => {
   const pages: Record<string, string> = {
     '/': '<a href="/b#present">ok</a> <a href="/b#missing">bad</a>',
     '/b': '<h2 id="present">Here</h2>',

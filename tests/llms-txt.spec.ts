@@ -1,7 +1,8 @@
 /**
  * The docs for AI assistants in the production build (plugins/llms-txt): the `.md` twins
  * are plain Markdown, llms.txt follows the llmstxt.org format and every link in it resolves, and
- * none of the files reaches the sitemap or the search index. Plain Node tests: build first.
+ * none of the files reaches the sitemap or the search index. Plain Node tests: build first
+ * (tagged @viewport-independent: run once, not again for the phone).
  */
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
@@ -10,12 +11,13 @@ import {expect, test} from '@playwright/test';
 import type {Root} from 'mdast';
 
 import {BRAND, SITE} from '../src/constants/site';
-import {twinPath} from '../plugins/llms-txt/twinPath';
 import {builtSidebar, docPages, docRoutes} from './support/docs';
 
 const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 const read = (sitePath: string) => readFileSync(path.join(BUILD_DIR, sitePath), 'utf8');
 const siteUrl = (sitePath: string) => new URL(sitePath, SITE.url).href;
+/** Where a page's twin is expected (llmstxt.org: the page's URL plus `.md`; `/index.md` for `/`), stated here, not taken from the plugin. */
+const twinOf = (route: string) => (route === '/' ? '/index.md' : `${route}.md`);
 
 /** HTML that Markdown itself allows in a twin (a hard line break). */
 const ALLOWED_HTML = /^<br\s*\/?>$/i;
@@ -53,10 +55,10 @@ function buildFileFor(url: string): string | undefined {
   return candidates.map((candidate) => path.join(BUILD_DIR, decodeURIComponent(candidate))).find((file) => existsSync(file) && !file.endsWith(path.sep));
 }
 
-test.describe('Markdown twins (build/**/*.md)', () => {
+test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, () => {
   for (const doc of docPages()) {
-    test(`${twinPath(doc.path)} is plain Markdown with absolute links`, async () => {
-      const markdown = read(twinPath(doc.path));
+    test(`${twinOf(doc.path)} is plain Markdown with absolute links`, async () => {
+      const markdown = read(twinOf(doc.path));
       const tree = (await parse(markdown)) as Node;
       const problems: string[] = [];
       walk(tree, (node) => {
@@ -101,9 +103,9 @@ test.describe('Markdown twins (build/**/*.md)', () => {
   test('internal links in the twins point at pages and files of the build', async () => {
     const missing: string[] = [];
     for (const route of docRoutes()) {
-      walk((await parse(read(twinPath(route)))) as Node, (node) => {
+      walk((await parse(read(twinOf(route)))) as Node, (node) => {
         if ((node.type === 'link' || node.type === 'image') && node.url?.startsWith(`${SITE.url}/`) && !buildFileFor(node.url)) {
-          missing.push(`${twinPath(route)} → ${node.url}`);
+          missing.push(`${twinOf(route)} → ${node.url}`);
         }
       });
     }
@@ -111,13 +113,13 @@ test.describe('Markdown twins (build/**/*.md)', () => {
   });
 
   test('tabs become one subsection per tab, diagrams an image with their description, tables stay tables', async () => {
-    const quickStart = read(twinPath('/getting-started/quick-start'));
+    const quickStart = read(twinOf('/getting-started/quick-start'));
     expect(quickStart).toContain('## Step 1: Get an access token');
     for (const label of ['cURL', 'JavaScript', 'Python']) {
       expect(quickStart).toContain(`\n### ${label}\n`);
     }
     expect(quickStart).not.toContain('highlight-next-line');
-    const concepts = read(twinPath('/getting-started/main-concepts'));
+    const concepts = read(twinOf('/getting-started/main-concepts'));
     expect(concepts).toMatch(/!\[Order status: [^\]]+\]\(https:\/\/docs\.example\.com\/img\/order-status\.svg\)/);
     // The ApiTables components, rendered from the constants: one row per error code, linked to its section.
     expect(concepts).toContain(`| 400 | [\`invalid_request\`](${siteUrl('/getting-started/main-concepts')}#invalid_request) |`);
@@ -126,7 +128,7 @@ test.describe('Markdown twins (build/**/*.md)', () => {
   });
 });
 
-test.describe('llms.txt and llms-full.txt', () => {
+test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () => {
   test('llms.txt: H1 title, blockquote summary, one H2 per sidebar category listing its docs in order', async () => {
     const nodes = ((await parse(read('/llms.txt'))) as Node).children ?? [];
     const [title, summary, ...rest] = nodes;
@@ -158,7 +160,7 @@ test.describe('llms.txt and llms-full.txt', () => {
         expect(description?.value).toMatch(/^: \S/);
         return {title: textOf(link!), url: link!.url};
       });
-      expect(items).toEqual(category.pages.map((doc) => ({title: doc.title, url: siteUrl(twinPath(doc.path))})));
+      expect(items).toEqual(category.pages.map((doc) => ({title: doc.title, url: siteUrl(twinOf(doc.path))})));
     });
   });
 
@@ -178,7 +180,7 @@ test.describe('llms.txt and llms-full.txt', () => {
     expect(full.startsWith(`# ${SITE.title}\n\n> ${SITE.description}\n`)).toBe(true);
     let position = 0;
     for (const doc of docPages()) {
-      const twin = read(twinPath(doc.path));
+      const twin = read(twinOf(doc.path));
       const at = full.indexOf(twin, position);
       expect(at, `${doc.path} after the previous page`).toBeGreaterThan(position);
       expect(twin.startsWith(`# ${doc.title}\n\nURL: ${siteUrl(doc.path)}\n`)).toBe(true);

@@ -3,7 +3,8 @@
  * lands in the sidebar, the sitemap, the search index, llms.txt and llms-full.txt, gets its own
  * Markdown twin, is in the page list every route-driven test takes (tests/support/docs.ts), and fits
  * the byte budgets. Plain Node, no browser: it copies the repository to a temporary directory, adds
- * the page there and runs one production build (30–60 s), so it does not touch build/.
+ * the page there and runs one production build (30–60 s), so it does not touch build/. Tagged
+ * @viewport-independent: it runs once, not again for the phone.
  */
 import {execFile} from 'node:child_process';
 import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
@@ -14,7 +15,6 @@ import {promisify} from 'node:util';
 import {expect, test} from '@playwright/test';
 
 import {SITE} from '../src/constants/site';
-import {twinPath} from '../plugins/llms-txt/twinPath';
 import {gzipSize, loadBudgets, routeAssets, searchIndexFiles} from './support/bytes';
 import {builtSidebar, docPages, docRoutes, htmlFile} from './support/docs';
 
@@ -25,6 +25,7 @@ const NOT_COPIED = new Set(['.git', 'node_modules', 'build', '.docusaurus', '.do
 const PAGE = {
   file: 'docs/basics/new-page.mdx',
   route: '/basics/new-page',
+  twin: '/basics/new-page.md',
   title: 'Roaming zones',
   description: 'Which destinations share a roaming zone, and how a zone decides where one eSIM data plan works.',
   // Between SDK (1) and Iframe (2) of the Basics category.
@@ -54,7 +55,7 @@ Pick the smallest zone that covers the trip.
 Buy a plan for the new zone.
 `;
 
-test('a new MDX file under docs/ is a page everywhere, with no other file edited', async () => {
+test('a new MDX file under docs/ is a page everywhere, with no other file edited', {tag: '@viewport-independent'}, async () => {
   test.setTimeout(300_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'docs-new-page-'));
   try {
@@ -94,7 +95,7 @@ test('a new MDX file under docs/ is a page everywhere, with no other file edited
     expect(/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1]).toBe(`${PAGE.title} | ${SITE.title}`);
     expect(/<h1>([^<]*)<\/h1>/.exec(html)?.[1]).toBe(PAGE.title);
     expect(html).toContain(PAGE.description);
-    const twinLink = new RegExp(`<a [^>]*href="?${twinPath(PAGE.route).replace(/\./g, '\\.')}[" >][\\s\\S]*?</a>`).exec(html)?.[0];
+    const twinLink = new RegExp(`<a [^>]*href="?${PAGE.twin.replace(/\./g, '\\.')}[" >][\\s\\S]*?</a>`).exec(html)?.[0];
     expect(twinLink, 'the "View as Markdown" link').toContain('View as Markdown');
 
     // The search index: the page under its category, and its text.
@@ -104,13 +105,13 @@ test('a new MDX file under docs/ is a page everywhere, with no other file edited
     expect(parts.some((part) => part.documents.some((document) => document.u === PAGE.route && document.t.includes(PAGE.word)))).toBe(true);
 
     // Its Markdown twin, llms.txt (under Basics, after SDK) and llms-full.txt.
-    const twin = read(twinPath(PAGE.route));
+    const twin = read(PAGE.twin);
     expect(twin.startsWith(`# ${PAGE.title}\n\nURL: ${SITE.url}${PAGE.route}\n\n> ${PAGE.description}\n`)).toBe(true);
     expect(twin).toContain(PAGE.word);
     const llms = read('llms.txt');
     const basics = llms.slice(llms.indexOf('\n## Basics\n'), llms.indexOf('\n## ', llms.indexOf('\n## Basics\n') + 1));
     expect(basics).toContain(`- [SDK](${SITE.url}/basics/sdk.md)`);
-    expect(basics.indexOf(`- [${PAGE.title}](${SITE.url}${twinPath(PAGE.route)}): ${PAGE.description}\n`)).toBeGreaterThan(basics.indexOf('- [SDK]'));
+    expect(basics.indexOf(`- [${PAGE.title}](${SITE.url}${PAGE.twin}): ${PAGE.description}\n`)).toBeGreaterThan(basics.indexOf('- [SDK]'));
     expect(read('llms-full.txt')).toContain(twin);
 
     // The byte budgets hold with one page more: route JS and CSS do not grow with the pages, the

@@ -6,10 +6,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 
-import {twinPath} from '../plugins/llms-txt/twinPath';
 import {expect, openPage, test} from './support/fixtures';
 
 const PAGE = '/getting-started/quick-start';
+const TWIN = '/getting-started/quick-start.md';
 const ACTIONS = '.page-markdown-actions';
 const copyButton = (page: Page) => page.locator(ACTIONS).getByRole('button', {name: 'Copy page as Markdown'});
 const viewLink = (page: Page) => page.locator(ACTIONS).getByRole('link', {name: 'View as Markdown'});
@@ -18,7 +18,7 @@ test.describe('page Markdown actions', () => {
   test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
   test('are on every doc, before the title, linking to its twin', async ({page}) => {
-    for (const [path, twin] of [['/', '/index.md'], [PAGE, twinPath(PAGE)]] as const) {
+    for (const [path, twin] of [['/', '/index.md'], [PAGE, TWIN]] as const) {
       await openPage(page, path);
       await expect(viewLink(page)).toHaveAttribute('href', twin);
       await expect(copyButton(page)).toBeVisible();
@@ -30,7 +30,7 @@ test.describe('page Markdown actions', () => {
 
   test('copy puts the page Markdown on the clipboard and says so', async ({page}) => {
     await openPage(page, PAGE);
-    const twin = await (await page.request.get(twinPath(PAGE))).text();
+    const twin = await (await page.request.get(TWIN)).text();
     await copyButton(page).click();
     await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
     await expect(page.locator(ACTIONS).getByRole('status')).toHaveText(/Copied the page as Markdown/);
@@ -52,7 +52,7 @@ test.describe('page Markdown actions', () => {
       });
       await openPage(page, PAGE);
       const [response] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('.md')), viewLink(page).click()]);
-      expect(new URL(page.url()).pathname).toBe(twinPath(PAGE));
+      expect(new URL(page.url()).pathname).toBe(TWIN);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
       expect(await response.text()).toMatch(/^# Quick start\n\nURL: https:\/\/docs\.example\.com\/getting-started\/quick-start\n/);
@@ -77,7 +77,7 @@ test.describe('page Markdown actions', () => {
     await page.keyboard.press('Tab');
     await expect(viewLink(page)).toBeFocused();
     expect(await viewLink(page).evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
-    await Promise.all([page.waitForURL(`**${twinPath(PAGE)}`), page.keyboard.press('Enter')]);
+    await Promise.all([page.waitForURL(`**${TWIN}`), page.keyboard.press('Enter')]);
   });
 
   test.describe('when the twin cannot be loaded', () => {

@@ -153,7 +153,9 @@ async function clickSidebar(page: Page, label: string) {
   await expect(page.locator('article h1').first()).toHaveText(label);
 }
 
-test.describe('page views', () => {
+// What is sent is the script's decision, the same at any width (the viewport it reports is checked
+// by resizing, below), and these tests navigate with the desktop sidebar: run once.
+test.describe('page views', {tag: '@viewport-independent'}, () => {
   test('first load plus three client-side navigations send exactly four page views, with the right paths and payload', async ({page}) => {
     const {events, requests, paths} = await collect(page);
     const sends = await spySends(page);
@@ -318,7 +320,7 @@ function collectorNetworkLogs(page: Page) {
   return {collectorLines, otherErrors};
 }
 
-test.describe('page views never get in the way', () => {
+test.describe('page views never get in the way', {tag: '@viewport-independent'}, () => {
   test.use({allowedConsoleErrors: /^Failed to load resource: /});
 
   const failures: [string, ((route: Route) => Promise<void>) | undefined][] = [
@@ -404,7 +406,7 @@ test.describe('page views never get in the way', () => {
   }
 });
 
-test.describe('the page-views script', () => {
+test.describe('the page-views script', {tag: '@viewport-independent'}, () => {
   test('is one small deferred same-origin script under the base URL, not part of the main bundle', async ({page, request}) => {
     await collect(page);
     await openPage(page, '/');

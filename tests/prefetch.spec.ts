@@ -14,7 +14,8 @@ function runHeldIdleCallbacks(page: Page): Promise<number> {
 
 // src/client/idle-prefetch.ts: links that come into view still prefetch their pages' chunks, but in
 // idle callbacks, one page per callback, instead of inside the IntersectionObserver callback.
-test.describe('link prefetching', () => {
+// These count the links the desktop sidebar brings into view (a phone's sidebar is in its closed menu).
+test.describe('link prefetching', {tag: '@desktop-only'}, () => {
   test.beforeEach(async ({page}) => {
     // Hold idle callbacks until the test releases them.
     await page.addInitScript(() => {

@@ -1,9 +1,9 @@
 import {docRoutes} from './support/docs';
-import {test} from './support/fixtures';
-import {checkTablesRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad} from './support/render-skipping';
+import {expect, openPage, test} from './support/fixtures';
+import {checkTablesRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad, isRendered, lastShown, tableRegions} from './support/render-skipping';
 
 // Long pages skip rendering tables far from the viewport (content-visibility: auto).
-test.describe('render skipping on long pages (desktop)', () => {
+test.describe('render skipping on long pages', () => {
   test('tables far below the fold are skipped until they come near the viewport', async ({page}) => {
     await checkTablesRenderedOnlyNearViewport(page);
   });
@@ -12,11 +12,34 @@ test.describe('render skipping on long pages (desktop)', () => {
     await checkDeepAnchorLands(page);
   });
 
-  test.describe("at the size of Lighthouse's desktop run", () => {
-    // 940 px tall: the first table of /basics/iframe and what follows it are both in the first screenful.
-    test.use({viewport: {width: 1350, height: 940}});
-    test('no page shifts its layout while it loads (a table in the first screenful is rendered at once)', async ({page}) => {
-      await expectNoLayoutShiftOnLoad(page, docRoutes());
-    });
+  test('a skipped table is given a height for its rows, and focusing it (keyboard scrolling) renders it', async ({page}) => {
+    await openPage(page, '/getting-started/main-concepts');
+    const table = lastShown(tableRegions(page));
+    expect(await isRendered(table)).toBe(false);
+    const rows = await table.locator('tr').count();
+    const skippedHeight = await table.evaluate((element) => element.getBoundingClientRect().height);
+    expect(skippedHeight, 'at least one text line per row').toBeGreaterThan(rows * 24);
+    await table.focus();
+    await expect.poll(() => isRendered(table)).toBe(true);
+    await expect(table).toBeFocused();
+    await expect(table.locator('tr').first()).toBeInViewport();
+  });
+
+  // The word-wrap toggle is offered only where a block overflows, and this sample overflows a phone's width.
+  test('an overflowing code block far below the fold has its word-wrap toggle when scrolled to', {tag: '@phone-only'}, async ({page}) => {
+    await openPage(page, '/getting-started/main-concepts');
+    const last = lastShown(page.locator('.theme-code-block'));
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
+    expect(await last.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth), 'this sample overflows a phone').toBe(true);
+  });
+
+  test('no page shifts its layout while it loads (a table in the first screenful is rendered at once)', async ({page, isMobile}) => {
+    if (!isMobile) {
+      // Lighthouse's desktop run: 940 px tall, so the first table of /basics/iframe and what follows it
+      // are both in the first screenful. The phone keeps its own screen (Lighthouse's mobile run).
+      await page.setViewportSize({width: 1350, height: 940});
+    }
+    await expectNoLayoutShiftOnLoad(page, docRoutes());
   });
 });

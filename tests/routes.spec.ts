@@ -1,6 +1,6 @@
 import {SITE} from '../src/constants/site';
 import {docPages, docRoutes} from './support/docs';
-import {expect, openPage, test} from './support/fixtures';
+import {expect, openPage, test, waitForHydration} from './support/fixtures';
 
 // Spec §2's route table, grouped and ordered as its sidebar: the expectation for the eleven pages it
 // names. The pages themselves come from the build, so a page added later is checked by the same rules.
@@ -30,7 +30,7 @@ const inOrder = <T>(part: readonly T[], whole: readonly T[]) => {
 const PAGES = docPages();
 
 test.describe('the documentation routes (spec §2)', () => {
-  test('the build has every page of the spec', () => {
+  test('the build has every page of the spec', {tag: '@viewport-independent'}, () => {
     expect(docRoutes().filter((path) => SPEC_TITLES.has(path)).sort()).toEqual([...SPEC_TITLES.keys()].sort());
   });
 
@@ -40,9 +40,8 @@ test.describe('the documentation routes (spec §2)', () => {
         expect(doc.title, 'the title of spec §2').toBe(SPEC_TITLES.get(doc.path));
       }
       expect(doc.title).not.toBe('');
-      const response = await page.goto(doc.path);
+      const response = await openPage(page, doc.path);
       expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
       await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
       await expect(page).toHaveTitle(`${doc.title} | ${SITE.title}`);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
@@ -56,7 +55,8 @@ test.describe('the documentation routes (spec §2)', () => {
     });
   }
 
-  test('one sidebar holds every page once, the spec\'s eleven in its order and grouping', async ({page}) => {
+  // The desktop sidebar (a phone shows the same items in its menu: tests/mobile.mobile.spec.ts).
+  test('one sidebar holds every page once, the spec\'s eleven in its order and grouping', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/');
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     const categories = await sidebar.locator(':scope > ul > li.theme-doc-sidebar-item-category').evaluateAll((items) =>
@@ -86,7 +86,8 @@ test.describe('the documentation routes (spec §2)', () => {
     await expect(page.locator('html')).toHaveClass(/docs-version-current/);
   });
 
-  test('moving through all pages with the sidebar works client-side', async ({page}) => {
+  // The desktop sidebar again; a phone's menu navigates in tests/mobile.mobile.spec.ts.
+  test('moving through all pages with the sidebar works client-side', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, PAGES[0]!.path);
     for (const doc of PAGES.slice(1)) {
       await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: doc.title, exact: true}).click();
@@ -102,12 +103,14 @@ test.describe('the documentation routes (spec §2)', () => {
   });
 });
 
-test.describe('not-found and odd URLs', () => {
+// What the server and the router answer to a URL does not depend on the viewport (a phone's
+// not-found page is opened by the accessibility checks): run once.
+test.describe('not-found and odd URLs', {tag: '@viewport-independent'}, () => {
   // The browser logs the 404/400 status of the document itself; nothing else may be logged.
   test.use({allowedConsoleErrors: /Failed to load resource: the server responded with a status of (404|400|414|500)/});
 
   test('an unknown path shows the not-found page with status 404', async ({page}) => {
-    const response = await page.goto('/no/such/page');
+    const response = await openPage(page, '/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
     await expect(page.locator('.theme-doc-markdown')).toHaveCount(0);
@@ -162,7 +165,7 @@ test.describe('not-found and odd URLs', () => {
         await expect(page.locator('body')).toContainText('Bad Request');
         return;
       }
-      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await waitForHydration(page);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(status === 200 ? 'SDK' : 'Page Not Found');
     });
   }

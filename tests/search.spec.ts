@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {SEARCH} from '../src/constants/site';
-import {expect, openPage, test} from './support/fixtures';
-import {boundQuery, cutNotice} from '../src/theme/SearchBar/searchBox';
+import {expect, openPage, test, waitForHydration} from './support/fixtures';
+import {boundQuery} from '../src/theme/SearchBar/searchBox';
 import {
   HOSTILE_QUERIES,
   LONG_QUERIES,
@@ -18,13 +18,17 @@ import {
 const MAC_USER_AGENT =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const INDEX_FILES = '**/search-index*.json';
+// What the reader sees, as spec §9 words it (not read from the constants the box itself uses).
+const PLACEHOLDER = 'Search';
+const LOADING_TEXT = 'Loading...';
 
 test.describe('search box: states (spec §2, §4, §9)', () => {
-  test('shows the placeholder Search and the Ctrl K hint off Mac, once its index is loaded', async ({page}) => {
+  // The shortcut and its hint are for a hardware keyboard; phones get neither.
+  test('shows the placeholder Search and the Ctrl K hint off Mac, once its index is loaded', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/getting-started/quick-start');
     await waitForSearchReady(page);
     const input = searchInput(page);
-    await expect(input).toHaveAttribute('placeholder', SEARCH.placeholder);
+    await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
     await expect(input).toBeEnabled();
     const hint = page.getByTestId('search-shortcut-hint');
     await expect(hint).toBeVisible();
@@ -54,7 +58,7 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     const input = searchInput(page);
     await indexRequested;
     await expect(input).toBeDisabled();
-    await expect(input).toHaveAttribute('placeholder', SEARCH.loadingText);
+    await expect(input).toHaveAttribute('placeholder', LOADING_TEXT);
     await expect(page.locator('[data-search-status="loading"]')).toHaveAttribute('aria-busy', 'true');
     // The placeholder is what the reader sees: visible, not just in the DOM.
     await expect(input).toBeVisible();
@@ -64,16 +68,16 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     expect(delivered).toBe(false);
     await expect(input).toBeDisabled();
     await expect(input).not.toHaveAttribute('role', 'combobox');
-    await expect(input).toHaveAttribute('placeholder', SEARCH.loadingText);
+    await expect(input).toHaveAttribute('placeholder', LOADING_TEXT);
 
     release();
     await waitForSearchReady(page);
     await expect(input).toBeEnabled();
-    await expect(input).toHaveAttribute('placeholder', SEARCH.placeholder);
+    await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
     await expect(page.locator('[data-search-status="ready"]')).toHaveAttribute('aria-busy', 'false');
   });
 
-  test('Ctrl+K pressed while loading focuses the box as soon as it is ready', async ({page}) => {
+  test('Ctrl+K pressed while loading focuses the box as soon as it is ready', {tag: '@desktop-only'}, async ({page}) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(INDEX_FILES, async (route) => {
@@ -88,7 +92,7 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     await expect(searchInput(page)).toBeFocused();
   });
 
-  test('Ctrl+K focuses the box from anywhere on the page', async ({page}) => {
+  test('Ctrl+K focuses the box from anywhere on the page', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/account-management/billing');
     await waitForSearchReady(page);
     await page.getByRole('link', {name: 'Contact and help center'}).last().focus();
@@ -97,9 +101,26 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     await page.keyboard.type('refund');
     await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
   });
+
+  test.describe('at the 996 px breakpoint', () => {
+    test.use({viewport: {width: 996, height: 800}});
+
+    // Touch at the widest mobile layout (a tablet): the phone project has touch, the desktop one has not.
+    test('the box is usable from the mobile navbar', {tag: '@phone-only'}, async ({page}) => {
+      await openPage(page, '/');
+      await expect(page.locator('.navbar__toggle')).toBeVisible();
+      await waitForSearchReady(page);
+      await searchInput(page).tap();
+      await page.keyboard.type('postman');
+      await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/_highlight=postman/);
+    });
+  });
 });
 
-test.describe('search box on a Mac', () => {
+// A Mac's keyboard shortcut (Cmd+K): a desktop behaviour.
+test.describe('search box on a Mac', {tag: '@desktop-only'}, () => {
   test.use({userAgent: MAC_USER_AGENT});
 
   test('shows ⌘ K and Cmd+K focuses the box', async ({page}) => {
@@ -114,13 +135,25 @@ test.describe('search box on a Mac', () => {
 });
 
 test.describe('search results', () => {
-  test('selecting a result navigates to it and highlights the matched word on the target page', async ({page}) => {
-    await openPage(page, '/');
+  // On a phone the box sits in the navbar too (not behind the menu), and it is used by touch.
+  test('selecting a result (a click, or a tap on a phone) navigates to it and highlights the matched word on the target page', async ({page, hasTouch}) => {
+    await openPage(page, '/getting-started/quick-start');
     await waitForSearchReady(page);
-    await searchInput(page).fill('invoice');
-    const option = searchListbox(page).getByRole('option').first();
+    const input = searchInput(page);
+    await expect(page.locator('nav.navbar').locator(input)).toBeVisible();
+    if (hasTouch) {
+      await input.tap();
+      await expect(input).toBeFocused();
+    }
+    await input.fill('invoice');
+    const listbox = searchListbox(page);
+    const option = listbox.getByRole('option').first();
     await expect(option).toContainText(/invoice/i);
-    await option.click();
+    // The results fit the screen.
+    const box = await listbox.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+    await (hasTouch ? option.tap() : option.click());
     await expect(page).toHaveURL(/\/account-management\/billing\?_highlight=invoice/);
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Billing');
     const marks = page.locator('article mark');
@@ -154,7 +187,8 @@ test.describe('search results', () => {
     });
   });
 
-  test('keyboard: arrows move through results, Enter opens, Escape closes; combobox and listbox roles', async ({page}) => {
+  // Arrow keys and Escape: a hardware keyboard.
+  test('keyboard: arrows move through results, Enter opens, Escape closes; combobox and listbox roles', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/');
     await waitForSearchReady(page);
     const input = page.getByRole('combobox', {name: 'Search'});
@@ -191,7 +225,8 @@ test.describe('search results', () => {
     await expect(page.locator('article mark').first()).toBeVisible();
   });
 
-  test('relevance: hit@3 is at least 0.9 over the query set, through the real UI', async ({page}) => {
+  // The ranking is the index's, the same at any width (the phone's box is covered above): run once.
+  test('relevance: hit@3 is at least 0.9 over the query set, through the real UI', {tag: '@viewport-independent'}, async ({page}) => {
     test.setTimeout(120_000);
     await openPage(page, '/');
     await waitForSearchReady(page);
@@ -211,7 +246,8 @@ test.describe('search results', () => {
 
 test.describe('bad input', () => {
   // Speed is not timed here: `npm run bench:search` prints the time each of these queries takes.
-  test('lunr syntax, emoji, RTL and HTML are searched within the bound, give results or "No results" and render as text', async ({page}) => {
+  // What lunr makes of a query and how a result is escaped do not depend on the width: run once.
+  test('lunr syntax, emoji, RTL and HTML are searched within the bound, give results or "No results" and render as text', {tag: '@viewport-independent'}, async ({page}) => {
     test.setTimeout(90_000);
     page.on('dialog', (dialog) => {
       throw new Error(`unexpected dialog: ${dialog.message()}`);
@@ -246,6 +282,7 @@ test.describe('bad input', () => {
     const anchors = loadHeadingAnchors();
     const input = searchInput(page);
     const listbox = searchListbox(page);
+    const notice = {length: 'Only the first 60 characters are searched.', words: 'Only the first 5 words are searched.'};
     for (const {query, bounded, cut, answer} of LONG_QUERIES) {
       await runQuery(page, 'sdk', anchors);
       await expect(listbox).toContainText(/sdk/i);
@@ -257,7 +294,7 @@ test.describe('bad input', () => {
       expect(bounded.split(/[\s-]+/).filter(Boolean).length).toBeLessThanOrEqual(SEARCH.maxQueryWords);
       expect(query.startsWith(bounded)).toBe(true);
       expect(boundQuery(query)).toEqual({query: bounded, cut});
-      await expect(page.getByRole('status').filter({hasText: /Only the first/})).toHaveText(cutNotice(cut));
+      await expect(page.getByRole('status').filter({hasText: /Only the first/})).toHaveText(notice[cut]);
       await expect(page.locator('[data-query-cut]')).toHaveAttribute('data-query-cut', cut);
       // …and the list shows that query's answer, not the previous one's.
       await expect(listbox).toBeVisible();
@@ -285,12 +322,13 @@ test.describe('bad input', () => {
 
 test.describe('accessibility of the search box (axe, both colour modes)', () => {
   for (const mode of ['light', 'dark'] as const) {
-    test(`${mode} mode: the box, its hint and its results pass axe`, async ({page}) => {
+    test(`${mode} mode: the box, its hint and its results pass axe`, async ({page, isMobile}) => {
       await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
       await openPage(page, '/basics/test-in-postman');
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
       await waitForSearchReady(page);
-      await expect(page.getByTestId('search-shortcut-hint')).toBeVisible();
+      // The keyboard hint is shown on a desktop only (a phone has no Ctrl or Cmd key).
+      await expect(page.getByTestId('search-shortcut-hint')).toBeVisible({visible: !isMobile});
       const idle = await new AxeBuilder({page}).include('.navbar [data-search-status]').analyze();
       expect(idle.violations).toEqual([]);
 
@@ -309,5 +347,6 @@ test('no console error or hydration warning from the search box on any page load
   await waitForSearchReady(page);
   await searchInput(page).focus();
   await page.reload();
+  await waitForHydration(page);
   await waitForSearchReady(page);
 });

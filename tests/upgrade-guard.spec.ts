@@ -2,7 +2,8 @@
  * What depends on Docusaurus internals was checked against one theme version. When the installed
  * version changes, this fails and names the files to re-check against the new theme (README,
  * "Upgrading Docusaurus"). It also keeps that list true: every theme component that is not a wrap of
- * `@theme-original/…` must be on it. Plain Node test: no browser, no build.
+ * `@theme-original/…` must be on it. Plain Node test: no browser, no build (tagged
+ * @viewport-independent: run once, not again for the phone).
  */
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
@@ -40,7 +41,7 @@ function themeComponents(dir: string): string[] {
   });
 }
 
-test('the installed Docusaurus theme is the version the internals were checked against', () => {
+test('the installed Docusaurus theme is the version the internals were checked against', {tag: '@viewport-independent'}, () => {
   const installed = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@docusaurus/theme-classic/package.json'), 'utf8')) as {version: string}).version;
   expect(
     installed,
@@ -49,7 +50,7 @@ test('the installed Docusaurus theme is the version the internals were checked a
   ).toBe(CHECKED_AGAINST);
 });
 
-test('every theme component that is not a wrap is on the list of files to re-check', () => {
+test('every theme component that is not a wrap is on the list of files to re-check', {tag: '@viewport-independent'}, () => {
   const notWraps = themeComponents(path.join(ROOT, 'src/theme')).filter(
     (file) => !/from '@theme-original\//.test(readFileSync(path.join(ROOT, file), 'utf8')),
   );

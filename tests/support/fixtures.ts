@@ -1,4 +1,4 @@
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Page, type Response} from '@playwright/test';
 
 type Fixtures = {
   /** Console messages matching this are expected by the test (e.g. a simulated crash). */
@@ -32,13 +32,17 @@ export const test = base.extend<Fixtures>({
 
 export {expect};
 
-/** Waits until React has hydrated the server-rendered page. */
+/**
+ * Waits until React has hydrated the server-rendered page: the one way tests wait for it (after a
+ * goto, a reload or a recovery), so no test guesses with a sleep or a selector of its own.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
 }
 
-/** Opens a path and waits for hydration. */
-export async function openPage(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/** Opens a path and waits for hydration; returns the document's response (for its status). */
+export async function openPage(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
   await waitForHydration(page);
+  return response;
 }

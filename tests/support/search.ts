@@ -1,5 +1,5 @@
 /**
- * Drives the real search box in the real build: used by tests/search*.spec.ts and by
+ * Drives the real search box in the real build: used by tests/search.spec.ts and by
  * scripts/bench-search.ts, so the test and the benchmark measure the same thing.
  */
 import {readFileSync, readdirSync} from 'node:fs';
