@@ -83,7 +83,7 @@ async function serveWithNode(buildDir: string): Promise<Served> {
  * Analytics go to the collector-less block, which answers 204.
  */
 async function serveWithNginx(): Promise<Served> {
-  const nginx = await startNginx(await freePort());
+  const nginx = await startNginx();
   return {
     origin: nginx.urlWithoutCollector,
     how: `nginx with deploy/nginx.conf${nginx.brotli ? ' (gzip and brotli)' : ' (gzip)'}, as tests/support/nginx.ts starts it`,

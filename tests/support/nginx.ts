@@ -1,22 +1,47 @@
 /**
- * Starts a real nginx on loopback with deploy/nginx.conf, included unchanged in server blocks
- * shaped like deploy/site.conf.example, serving build/ (tests/nginx.spec.ts). Everything nginx
- * writes (pid, logs, temp files) goes to a temp directory. A missing nginx is an error, never a skip.
+ * Starts a real nginx on loopback with deploy/http.conf and deploy/nginx.conf, included unchanged
+ * in server blocks shaped like deploy/site.conf.example, serving build/ (tests/nginx.spec.ts,
+ * scripts/serve-build.ts, scripts/bench-serve.ts). Every port is picked free by the OS, so parallel
+ * runs never collide. Everything nginx writes (pid, logs, temp files) goes to a temp directory.
+ * A missing nginx is an error, never a skip.
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync, writeFileSync, readFileSync} from 'node:fs';
-import {createServer, type IncomingHttpHeaders, type Server} from 'node:http';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {createServer as createTlsServer} from 'node:https';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {freePort} from './ports';
 
 export const REPO_DIR = path.resolve(__dirname, '../..');
 export const BUILD_DIR = path.join(REPO_DIR, 'build');
 export const CSP_INCLUDE = path.join(BUILD_DIR, '.nginx/csp.conf');
-const DEPLOY_CONF = path.join(REPO_DIR, 'deploy/nginx.conf');
-const BROTLI_CONF = path.join(REPO_DIR, 'deploy/brotli.conf');
+export const DEPLOY_DIR = path.join(REPO_DIR, 'deploy');
+const HTTP_CONF = path.join(DEPLOY_DIR, 'http.conf');
+const DEPLOY_CONF = path.join(DEPLOY_DIR, 'nginx.conf');
+const BROTLI_CONF = path.join(DEPLOY_DIR, 'brotli.conf');
+const SITE_EXAMPLE = path.join(DEPLOY_DIR, 'site.conf.example');
 
 export type CollectedEvent = {method: string; url: string; headers: IncomingHttpHeaders; body: string};
+
+/** What the recording collector answers with, besides its body: headers no visitor may receive. */
+export const COLLECTOR_ANSWER_HEADERS: Record<string, string> = {
+  'Set-Cookie': 'collector_session=abc; Path=/; HttpOnly',
+  'Cache-Control': 'public, max-age=600',
+  'Content-Security-Policy': "default-src *",
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Strict-Transport-Security': 'max-age=0',
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Credentials': 'true',
+  Location: 'https://collector.example/elsewhere',
+  Link: '<https://collector.example/>; rel=preconnect',
+  'X-Powered-By': 'Collector 1.0',
+  Via: '1.1 collector-proxy',
+  'Alt-Svc': 'h3=":443"',
+  ETag: '"collector"',
+  Vary: 'Cookie',
+};
 
 export type NginxServer = {
   /** deploy/nginx.conf with a collector upstream (a local recorder, `events`). */
@@ -25,14 +50,23 @@ export type NginxServer = {
   urlWithoutCollector: string;
   /** The same rules over a temp root holding sample .md/.txt/.yaml files. */
   urlSamples: string;
+  /** The same rules with an https collector whose certificate is self-signed (`untrustedEvents`). */
+  urlUntrustedCollector: string;
+  /** The same rules with a collector URL nothing listens on. */
+  urlDeadCollector: string;
   brotli: boolean;
   events: CollectedEvent[];
+  untrustedEvents: CollectedEvent[];
+  /** What `nginx -t` printed (to stderr) for this configuration. */
+  configTest: string;
+  /** The error log so far. */
+  errorLog: () => string;
   stop: () => Promise<void>;
 };
 
 const NGINX_MISSING = `nginx is not installed (or not on PATH): the nginx tests need it.
-Install it: Debian/Ubuntu \`sudo apt-get install nginx\` (plus libnginx-mod-http-brotli-filter for brotli),
-macOS \`brew install nginx\`; or set NGINX_BIN=/path/to/nginx.`;
+Install it: Debian/Ubuntu \`sudo apt-get install nginx\` (plus libnginx-mod-http-brotli-static and
+libnginx-mod-http-brotli-filter for brotli), macOS \`brew install nginx\`; or set NGINX_BIN=/path/to/nginx.`;
 
 function findNginx(): string | undefined {
   const candidates = [process.env.NGINX_BIN, 'nginx', '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/opt/homebrew/bin/nginx'];
@@ -41,26 +75,58 @@ function findNginx(): string | undefined {
 
 export const hasNginx = (): boolean => findNginx() !== undefined;
 
-function nginxBinary(): string {
+export function nginxBinary(): string {
   const found = findNginx();
   if (!found) throw new Error(NGINX_MISSING);
   return found;
 }
 
-/** `--conf-path` and `--modules-path` from `nginx -V`, to find mime.types and the brotli module. */
-function buildPaths(bin: string): {mimeTypes: string; brotliModule: string | undefined} {
+type BuildPaths = {version: string; mimeTypes: string; brotliModules: string[] | undefined};
+
+/**
+ * `--conf-path` and `--modules-path` from `nginx -V`, to find mime.types and the brotli modules
+ * (both the static and the filter module, or brotli is off).
+ */
+function buildPaths(bin: string): BuildPaths {
   const info = spawnSync(bin, ['-V'], {encoding: 'utf8'}).stderr;
   const confPath = /--conf-path=(\S+)/.exec(info)?.[1] ?? '/etc/nginx/nginx.conf';
   const modulesPath = /--modules-path=(\S+)/.exec(info)?.[1] ?? '/usr/lib/nginx/modules';
-  const brotliModule = path.join(modulesPath, 'ngx_http_brotli_filter_module.so');
+  const modules = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'].map((name) => path.join(modulesPath, name));
   const builtIn = /brotli/.test(info);
   return {
+    version: /nginx\/(\d+\.\d+\.\d+)/.exec(info)?.[1] ?? '0.0.0',
     mimeTypes: path.join(path.dirname(confPath), 'mime.types'),
-    brotliModule: builtIn ? '' : existsSync(brotliModule) ? brotliModule : undefined,
+    brotliModules: builtIn ? [] : modules.every((module) => existsSync(module)) ? modules : undefined,
   };
 }
 
-function serverBlock({port, root, collector, brotli}: {port: number; root: string; collector: string; brotli: boolean}): string {
+/** The http-context preamble every configuration here shares: temp paths under `prefix`. */
+function httpPreamble(prefix: string, mimeTypes: string): string {
+  return `
+  include ${mimeTypes};
+  default_type application/octet-stream;
+  sendfile on;
+  access_log off;
+  client_body_temp_path ${path.join(prefix, 'client_body')};
+  proxy_temp_path ${path.join(prefix, 'proxy')};
+  fastcgi_temp_path ${path.join(prefix, 'fastcgi')};
+  uwsgi_temp_path ${path.join(prefix, 'uwsgi')};
+  scgi_temp_path ${path.join(prefix, 'scgi')};`;
+}
+
+function mainContext(prefix: string, brotliModules: string[] | undefined, workerConnections = 512): string {
+  return `${(brotliModules ?? []).map((module) => `load_module ${module};`).join('\n')}
+${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
+pid ${path.join(prefix, 'nginx.pid')};
+error_log ${path.join(prefix, 'error.log')} warn;
+events { worker_connections ${workerConnections}; }`;
+}
+
+export type SiteBlock = {port: number; root: string; collector: string; brotli: boolean; deployConf?: string};
+
+/** A server block like deploy/site.conf.example's, on loopback, without TLS. */
+export function serverBlock({port, root, collector, brotli, deployConf = DEPLOY_CONF}: SiteBlock): string {
   return `
   server {
     listen 127.0.0.1:${port};
@@ -69,29 +135,56 @@ function serverBlock({port, root, collector, brotli}: {port: number; root: strin
     set $docs_collector "${collector}";
     include ${CSP_INCLUDE};
     ${brotli ? `include ${BROTLI_CONF};` : ''}
-    include ${DEPLOY_CONF};
+    include ${deployConf};
   }`;
 }
 
-async function startCollector(events: CollectedEvent[]): Promise<Server> {
-  const server = createServer((request, response) => {
+type Recorder = {server: Server; url: string};
+
+function recordingHandler(events: CollectedEvent[]) {
+  return (request: IncomingMessage, response: ServerResponse) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       events.push({method: request.method ?? '', url: request.url ?? '', headers: request.headers, body});
-      response.writeHead(202, {'content-type': 'text/plain'}).end('ok');
+      response.writeHead(202, {'content-type': 'text/plain', ...COLLECTOR_ANSWER_HEADERS}).end('ok');
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
+  };
 }
 
-async function waitUntilServing(url: string, process: ChildProcess, errorLog: string): Promise<void> {
+async function listenLoopback(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function startCollector(events: CollectedEvent[]): Promise<Recorder> {
+  const server = createServer(recordingHandler(events));
+  return {server, url: `http://127.0.0.1:${await listenLoopback(server)}/api/event`};
+}
+
+/** A self-signed certificate for 127.0.0.1 and docs.example.com, made with openssl into `dir`. */
+export function selfSignedCertificate(dir: string): {cert: string; key: string} {
+  const cert = path.join(dir, 'self-signed.pem');
+  const key = path.join(dir, 'self-signed.key');
+  const made = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-keyout', key, '-out', cert,
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:docs.example.com'],
+    {encoding: 'utf8'},
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);
+  return {cert, key};
+}
+
+async function startUntrustedCollector(events: CollectedEvent[], dir: string): Promise<Recorder> {
+  const {cert, key} = selfSignedCertificate(dir);
+  const server = createTlsServer({cert: readFileSync(cert), key: readFileSync(key)}, recordingHandler(events));
+  return {server, url: `https://127.0.0.1:${await listenLoopback(server)}/api/event`};
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, errorLog: string): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (process.exitCode !== null) {
-      break;
-    }
+  while (Date.now() < deadline && child.exitCode === null) {
     try {
       await fetch(url, {redirect: 'manual'});
       return;
@@ -103,17 +196,76 @@ async function waitUntilServing(url: string, process: ChildProcess, errorLog: st
   throw new Error(`nginx did not start serving ${url}:\n${log}`);
 }
 
-/** Starts nginx on `basePort`, `basePort + 1` and `basePort + 2`. */
-export async function startNginx(basePort: number): Promise<NginxServer> {
+export type RunningNginx = {configTest: string; errorLog: () => string; stop: () => Promise<void>};
+
+/**
+ * `nginx -t`, then nginx in the foreground, for the configuration `makeConf(ports)` with `portCount`
+ * free ports. A port taken between picking and binding (another process on the machine) gets the
+ * whole start retried with new ports.
+ */
+export async function runNginx(
+  prefix: string,
+  portCount: number,
+  makeConf: (ports: number[]) => string,
+  probePath = '/',
+): Promise<RunningNginx & {ports: number[]}> {
   const bin = nginxBinary();
+  const errorLog = path.join(prefix, 'error.log');
+  const conf = path.join(prefix, 'nginx.conf');
+  for (let attempt = 1; ; attempt++) {
+    const ports: number[] = [];
+    while (ports.length < portCount) {
+      const port = await freePort();
+      if (!ports.includes(port)) ports.push(port);
+    }
+    writeFileSync(conf, makeConf(ports));
+    const configTest = spawnSync(bin, ['-t', '-p', prefix, '-c', conf], {encoding: 'utf8'});
+    if (configTest.status !== 0) {
+      throw new Error(`nginx -t rejected the configuration:\n${configTest.stderr}`);
+    }
+    rmSync(errorLog, {force: true});
+    const child = spawn(bin, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {stdio: ['ignore', 'ignore', 'pipe']});
+    try {
+      await waitUntilServing(`http://127.0.0.1:${ports[0]}${probePath}`, child, errorLog);
+    } catch (error) {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGQUIT');
+        await exited;
+      }
+      const log = existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
+      if (attempt < 3 && /Address already in use/.test(log)) continue;
+      throw error;
+    }
+    return {
+      ports,
+      configTest: configTest.stderr,
+      errorLog: () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''),
+      async stop() {
+        if (child.exitCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGQUIT');
+          await exited;
+        }
+      },
+    };
+  }
+}
+
+function assertBuild(): void {
   if (!existsSync(path.join(BUILD_DIR, 'index.html')) || !existsSync(CSP_INCLUDE)) {
     throw new Error(`No production build with ${path.relative(REPO_DIR, CSP_INCLUDE)}: run \`npm run build:e2e\` (or \`npm run build\`) first.`);
   }
-  const {mimeTypes, brotliModule} = buildPaths(bin);
-  const brotli = brotliModule !== undefined;
+}
+
+/** Starts nginx with five server blocks (see NginxServer), each on its own free port. */
+export async function startNginx(): Promise<NginxServer> {
+  assertBuild();
+  const {mimeTypes, brotliModules} = buildPaths(nginxBinary());
+  const brotli = brotliModules !== undefined;
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
   const samples = path.join(prefix, 'samples');
-  spawnSync('mkdir', ['-p', samples]);
+  mkdirSync(samples);
   writeFileSync(path.join(samples, 'page.md'), '# Sample\n\nMarkdown twin of a page.\n');
   writeFileSync(path.join(samples, 'notes.txt'), 'Plain text ✓\n');
   writeFileSync(path.join(samples, 'spec.yaml'), 'openapi: 3.1.0\n');
@@ -121,62 +273,127 @@ export async function startNginx(basePort: number): Promise<NginxServer> {
   writeFileSync(path.join(samples, '404.html'), '<!doctype html><title>Not found</title>');
 
   const events: CollectedEvent[] = [];
+  const untrustedEvents: CollectedEvent[] = [];
   const collector = await startCollector(events);
-  const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/api/event`;
-  const errorLog = path.join(prefix, 'error.log');
-  const conf = path.join(prefix, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `${brotliModule ? `load_module ${brotliModule};` : ''}
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${path.join(prefix, 'nginx.pid')};
-error_log ${errorLog} warn;
-events { worker_connections 256; }
-http {
-  include ${mimeTypes};
-  default_type application/octet-stream;
-  sendfile on;
-  access_log ${path.join(prefix, 'access.log')};
-  client_body_temp_path ${path.join(prefix, 'client_body')};
-  proxy_temp_path ${path.join(prefix, 'proxy')};
-  fastcgi_temp_path ${path.join(prefix, 'fastcgi')};
-  uwsgi_temp_path ${path.join(prefix, 'uwsgi')};
-  scgi_temp_path ${path.join(prefix, 'scgi')};
-  ${serverBlock({port: basePort, root: BUILD_DIR, collector: collectorUrl, brotli})}
-  ${serverBlock({port: basePort + 1, root: BUILD_DIR, collector: '', brotli})}
-  ${serverBlock({port: basePort + 2, root: samples, collector: '', brotli})}
-}
-`,
-  );
-  const test = spawnSync(bin, ['-t', '-p', prefix, '-c', conf], {encoding: 'utf8'});
-  if (test.status !== 0) {
-    throw new Error(`nginx -t rejected the configuration:\n${test.stderr}`);
-  }
-  const child = spawn(bin, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {stdio: ['ignore', 'ignore', 'pipe']});
-  const url = `http://127.0.0.1:${basePort}`;
+  const untrusted = await startUntrustedCollector(untrustedEvents, prefix);
+  const deadCollector = `http://127.0.0.1:${await freePort()}/api/event`;
   try {
-    await waitUntilServing(url, child, errorLog);
+    const nginx = await runNginx(prefix, 5, (ports) => `${mainContext(prefix, brotliModules)}
+http {
+  ${httpPreamble(prefix, mimeTypes)}
+  include ${HTTP_CONF};
+  ${serverBlock({port: ports[0]!, root: BUILD_DIR, collector: collector.url, brotli})}
+  ${serverBlock({port: ports[1]!, root: BUILD_DIR, collector: '', brotli})}
+  ${serverBlock({port: ports[2]!, root: samples, collector: '', brotli})}
+  ${serverBlock({port: ports[3]!, root: BUILD_DIR, collector: untrusted.url, brotli})}
+  ${serverBlock({port: ports[4]!, root: BUILD_DIR, collector: deadCollector, brotli})}
+}
+`);
+    const [main, without, sampled, untrustedPort, dead] = nginx.ports.map((port) => `http://127.0.0.1:${port}`);
+    return {
+      url: main!,
+      urlWithoutCollector: without!,
+      urlSamples: sampled!,
+      urlUntrustedCollector: untrustedPort!,
+      urlDeadCollector: dead!,
+      brotli,
+      events,
+      untrustedEvents,
+      configTest: nginx.configTest,
+      errorLog: nginx.errorLog,
+      async stop() {
+        await nginx.stop();
+        await Promise.all([collector.server, untrusted.server].map((server) => new Promise((resolve) => server.close(resolve))));
+        rmSync(prefix, {recursive: true, force: true});
+      },
+    };
   } catch (error) {
-    child.kill('SIGQUIT');
-    collector.close();
+    collector.server.close();
+    untrusted.server.close();
     rmSync(prefix, {recursive: true, force: true});
     throw error;
   }
-  return {
-    url,
-    urlWithoutCollector: `http://127.0.0.1:${basePort + 1}`,
-    urlSamples: `http://127.0.0.1:${basePort + 2}`,
-    brotli,
-    events,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGQUIT');
-        await exited;
-      }
-      await new Promise((resolve) => collector.close(resolve));
-      rmSync(prefix, {recursive: true, force: true});
-    },
+}
+
+/**
+ * Any number of server blocks over build/ (scripts/bench-serve.ts compares configurations side by
+ * side): `blocks(ports)` returns their text, one port per block. The collector-less rules.
+ */
+export async function startNginxWith(blockCount: number, blocks: (ports: number[], brotli: boolean) => string): Promise<{urls: string[]; brotli: boolean; stop: () => Promise<void>}> {
+  assertBuild();
+  const {mimeTypes, brotliModules} = buildPaths(nginxBinary());
+  const brotli = brotliModules !== undefined;
+  const prefix = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
+  try {
+    const nginx = await runNginx(prefix, blockCount, (ports) => `${mainContext(prefix, brotliModules, 1024)}
+http {
+  ${httpPreamble(prefix, mimeTypes)}
+  include ${HTTP_CONF};
+  ${blocks(ports, brotli)}
+}
+`);
+    return {
+      urls: nginx.ports.map((port) => `http://127.0.0.1:${port}`),
+      brotli,
+      async stop() {
+        await nginx.stop();
+        rmSync(prefix, {recursive: true, force: true});
+      },
+    };
+  } catch (error) {
+    rmSync(prefix, {recursive: true, force: true});
+    throw error;
+  }
+}
+
+export type ExampleSite = {httpUrl: string; httpsUrl: string; configTest: string; stop: () => Promise<void>};
+
+/**
+ * deploy/site.conf.example itself, with only its paths, ports and certificate replaced (each
+ * replacement must find its text, so the example cannot drift from what is tested). IPv6 listens
+ * are dropped (loopback only); the brotli include too when the modules are missing.
+ */
+export async function startExampleSite(): Promise<ExampleSite> {
+  assertBuild();
+  const {version, mimeTypes, brotliModules} = buildPaths(nginxBinary());
+  const prefix = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-example-'));
+  const {cert, key} = selfSignedCertificate(prefix);
+  const modernHttp2 = version.localeCompare('1.25.1', undefined, {numeric: true}) >= 0;
+  const replace = (text: string, from: string | RegExp, to: string): string => {
+    const next = text.replace(from, to);
+    if (next === text) throw new Error(`deploy/site.conf.example no longer contains ${from}: update tests/support/nginx.ts`);
+    return next;
   };
+  const site = (ports: number[]): string => {
+    let text = readFileSync(SITE_EXAMPLE, 'utf8');
+    text = replace(text, /\/srv\/acme-docs\/build/g, BUILD_DIR);
+    text = replace(text, /\/srv\/acme-docs\/deploy/g, DEPLOY_DIR);
+    text = replace(text, /^\s*listen \[::\].*$/gm, '');
+    text = replace(text, /listen 443 ssl http2;/, modernHttp2 ? `listen 127.0.0.1:${ports[1]} ssl; http2 on;` : `listen 127.0.0.1:${ports[1]} ssl http2;`);
+    text = replace(text, /listen 80;/, `listen 127.0.0.1:${ports[0]};`);
+    text = replace(text, '/etc/ssl/certs/docs.example.com.pem', cert);
+    text = replace(text, '/etc/ssl/private/docs.example.com.key', key);
+    if (!brotliModules) text = replace(text, /^.*include .*brotli\.conf;.*$/m, '');
+    return text;
+  };
+  try {
+    const nginx = await runNginx(prefix, 2, (ports) => `${mainContext(prefix, brotliModules)}
+http {
+  ${httpPreamble(prefix, mimeTypes)}
+  ${site(ports)}
+}
+`);
+    return {
+      httpUrl: `http://127.0.0.1:${nginx.ports[0]}`,
+      httpsUrl: `https://127.0.0.1:${nginx.ports[1]}`,
+      configTest: nginx.configTest,
+      async stop() {
+        await nginx.stop();
+        rmSync(prefix, {recursive: true, force: true});
+      },
+    };
+  } catch (error) {
+    rmSync(prefix, {recursive: true, force: true});
+    throw error;
+  }
 }
