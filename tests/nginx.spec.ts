@@ -4,19 +4,20 @@
  * What nginx sends does not depend on the viewport; pages on a phone are tested against
  * `docusaurus serve`. So every test here is tagged @viewport-independent: run once.
  */
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {connect} from 'node:net';
+import {request as httpsRequest} from 'node:https';
+import path from 'node:path';
 import {docPages} from './support/docs';
-import {BUILD_DIR, CSP_INCLUDE, startNginx, type NginxServer} from './support/nginx';
+import {BUILD_DIR, COLLECTOR_ANSWER_HEADERS, CSP_INCLUDE, rawRequest, startExampleSite, startNginx, type NginxServer, type RawAnswer} from './support/nginx';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 import {test as base, expect, openPage} from './support/fixtures';
 
-/** nginx listens on this port and the next two; each parallel Playwright worker gets its own three. */
-const BASE_PORT = Number(process.env.DOCS_NGINX_PORT ?? 3180);
-
 const test = base.extend<{cspViolations: string[]}, {nginx: NginxServer}>({
   nginx: [
-    async ({}, use, workerInfo) => {
-      const server = await startNginx(BASE_PORT + 3 * workerInfo.parallelIndex);
+    // Each Playwright worker starts its own nginx on ports the OS picks free.
+    async ({}, use) => {
+      const server = await startNginx();
       await use(server);
       await server.stop();
     },
@@ -161,14 +162,21 @@ test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
     }
   });
 
-  test('compression: gzip, and brotli when the module is installed', async ({request, nginx}) => {
+  test("compression: the build's .gz and .br twins are sent as they are (brotli when the modules are installed)", async ({request, nginx}) => {
     const asset = /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec(await (await request.get('/')).text())![1]!;
-    for (const path of ['/', asset, '/sitemap.xml', '/openapi.yaml']) {
-      const gzip = await request.get(path, {headers: {'Accept-Encoding': 'gzip'}});
-      expect(gzip.headers()['content-encoding'], path).toBe('gzip');
-      expect(gzip.headers()['vary'], path).toMatch(/Accept-Encoding/i);
-      const br = await request.get(path, {headers: {'Accept-Encoding': 'br, gzip'}});
-      expect(br.headers()['content-encoding'], path).toBe(nginx.brotli ? 'br' : 'gzip');
+    const searchIndex = `/${readdirSync(BUILD_DIR).find((name) => /^search-index-[0-9a-f]+\.json$/.test(name))}`;
+    for (const [urlPath, file] of [['/', 'index.html'], ['/basics/sdk', 'basics/sdk.html'], [asset, asset], [searchIndex, searchIndex], ['/sitemap.xml', 'sitemap.xml'], ['/openapi.yaml', 'openapi.yaml'], ['/llms-full.txt', 'llms-full.txt']] as const) {
+      const twin = (extension: string) => statSync(path.join(BUILD_DIR, `${file}${extension}`)).size;
+      const gzip = await request.get(urlPath, {headers: {'Accept-Encoding': 'gzip'}});
+      expect(gzip.headers()['content-encoding'], urlPath).toBe('gzip');
+      expect(gzip.headers()['vary'], urlPath).toMatch(/Accept-Encoding/i);
+      // The twin's exact size: nginx sent the file, it did not compress per request.
+      expect(Number(gzip.headers()['content-length']), `${urlPath}: the .gz twin`).toBe(twin('.gz'));
+      const br = await request.get(urlPath, {headers: {'Accept-Encoding': 'br, gzip'}});
+      expect(br.headers()['content-encoding'], urlPath).toBe(nginx.brotli ? 'br' : 'gzip');
+      expect(br.headers()['vary'], urlPath).toMatch(/Accept-Encoding/i);
+      expect(Number(br.headers()['content-length']), urlPath).toBe(twin(nginx.brotli ? '.br' : '.gz'));
+      expect(await br.text(), `${urlPath} decoded`).toBe(readFileSync(path.join(BUILD_DIR, file), 'utf8'));
     }
     const identity = await request.get('/', {headers: {'Accept-Encoding': 'identity'}});
     expect(identity.headers()['content-encoding']).toBeUndefined();
@@ -190,21 +198,227 @@ test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
   });
 });
 
-test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
-  test('is proxied to the configured collector, without cookies', async ({request, nginx}) => {
-    const body = JSON.stringify({name: 'pageview', url: 'https://docs.example.com/basics/sdk', domain: 'docs.example.com'});
-    const response = await request.post('/api/event', {data: body, headers: {'Content-Type': 'text/plain', Cookie: 'session=secret'}});
-    expect(response.status()).toBe(202);
-    const event = nginx.events.find((e) => e.body === body);
-    expect(event).toMatchObject({method: 'POST', url: '/api/event'});
-    expect(event?.headers['cookie']).toBeUndefined();
-    expect(event?.headers['x-forwarded-for']).toBe('127.0.0.1');
-    expect((await request.get('/api/event')).status()).toBe(403);
+/** The headers every answer carries, once each (the CSP is the build's, checked in full below). */
+const EVERY_ANSWER = {
+  'cache-control': /^(?:no-cache|no-store|public, max-age=31536000, immutable)$/,
+  'content-security-policy': /^default-src 'self'; script-src 'self' 'sha256-/,
+  'strict-transport-security': /^max-age=63072000; includeSubDomains$/,
+  'x-content-type-options': /^nosniff$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'permissions-policy': /^accelerometer=\(\), camera=\(\), geolocation=\(\).*usb=\(\)$/,
+  'x-frame-options': /^DENY$/,
+};
+
+function writtenCsp(): string {
+  return /set \$docs_csp "([^"]*)";/.exec(readFileSync(CSP_INCLUDE, 'utf8'))![1]!;
+}
+
+function expectFullHeaderSetOnce(answer: RawAnswer, label: string): void {
+  const names = answer.headers.map(([name]) => name);
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  expect(repeated, `${label}: headers sent twice\n${answer.head}`).toEqual([]);
+  const headers = Object.fromEntries(answer.headers);
+  for (const [name, pattern] of Object.entries(EVERY_ANSWER)) {
+    expect(headers[name], `${label}: ${name}\n${answer.head}`).toMatch(pattern);
+  }
+  expect(headers['content-security-policy'], `${label}: the build's CSP`).toBe(writtenCsp());
+}
+
+const get = (urlPath: string, extra = '') => `GET ${urlPath} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
+const post = (urlPath: string, body: string, extra = '') =>
+  `POST ${urlPath} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
+
+/** POSTs events one after another from `localAddress` until nginx answers 429; returns the statuses. */
+async function postUntilLimited(url: string, localAddress: string, max: number): Promise<{statuses: number[]; limited: RawAnswer | undefined}> {
+  const statuses: number[] = [];
+  for (let i = 0; i < max; i++) {
+    const answer = await rawRequest(url, post('/api/event', `{"n":${i}}`), {localAddress});
+    statuses.push(answer.status);
+    if (answer.status === 429) return {statuses, limited: answer};
+  }
+  return {statuses, limited: undefined};
+}
+
+test.describe('nginx: every answer', {tag: '@viewport-independent'}, () => {
+  test('200, 204, 301, 304, 400, 404, 405, 413, 414, 416, 429, 501, 502 and 505 each carry every security header exactly once', async ({nginx}) => {
+    const html = (await rawRequest(nginx.url, get('/'))).headers;
+    const etag = Object.fromEntries(html)['etag']!;
+    const asset = /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec(await (await fetch(`${nginx.url}/`)).text())![1]!;
+    const cases: [number, string, string][] = [
+      [200, nginx.url, get('/')],
+      [200, nginx.url, get(asset, 'Accept-Encoding: br, gzip\r\n')],
+      [204, nginx.urlWithoutCollector, post('/api/event', '{}')],
+      [301, nginx.url, get('/basics/sdk.html')],
+      [304, nginx.url, get('/', `If-None-Match: ${etag}\r\n`)],
+      [400, nginx.url, 'GET / HTTP/1.1\r\nHost: localhost\r\nHost: other\r\n\r\n'],
+      [400, nginx.url, 'NONSENSE\r\n\r\n'],
+      [404, nginx.url, get('/no/such/page')],
+      [404, nginx.url, get('/assets/js/missing.0123abcd.js')],
+      [405, nginx.url, post('/basics/sdk', '{}')],
+      [405, nginx.url, get('/api/event')],
+      [413, nginx.url, post('/api/event', 'x'.repeat(5000))],
+      [414, nginx.url, get(`/${'a'.repeat(10_000)}`)],
+      [416, nginx.url, get(asset, 'Range: bytes=99999999-\r\n')],
+      [501, nginx.url, 'POST /api/event HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip\r\n\r\n'],
+      [502, nginx.urlDeadCollector, post('/api/event', '{}')],
+      [505, nginx.url, 'GET / HTTP/3.0\r\nHost: localhost\r\n\r\n'],
+    ];
+    for (const [status, url, request] of cases) {
+      const label = `${status} for ${request.split('\r\n')[0]!.slice(0, 60)}`;
+      const answer = await rawRequest(url, request);
+      expect(answer.status, label).toBe(status);
+      expectFullHeaderSetOnce(answer, label);
+    }
+    const {limited} = await postUntilLimited(nginx.url, '127.0.0.4', 60);
+    expect(limited, 'a 429 within 60 quick events').toBeDefined();
+    expectFullHeaderSetOnce(limited!, '429');
+
+    expect(nginx.errorLog()).not.toMatch(/uninitialized/);
   });
 
-  test('answers 204 when no collector is configured', async ({request, nginx}) => {
-    const response = await request.post(`${nginx.urlWithoutCollector}/api/event`, {data: '{}', headers: {'Content-Type': 'text/plain'}});
-    expect(response.status()).toBe(204);
-    expect(response.headers()['content-security-policy']).toBeTruthy();
+  test('nginx -t accepts the configuration without a warning', async ({nginx}) => {
+    expect(nginx.configTest).toMatch(/test is successful/);
+    expect(nginx.configTest).not.toMatch(/\[(?:warn|emerg|alert|crit|error)\]/);
+  });
+});
+
+test.describe('nginx: deploy/site.conf.example', {tag: '@viewport-independent'}, () => {
+  test('loads without a warning, serves the site over TLS and redirects plain HTTP to its own name, whatever the Host', async () => {
+    const site = await startExampleSite();
+    try {
+      expect(site.configTest).not.toMatch(/\[(?:warn|emerg|alert|crit|error)\]/);
+      for (const host of ['evil.example', 'docs.example.com']) {
+        const answer = await rawRequest(site.httpUrl, `GET /basics/sdk?tab=npm HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        expect(answer.status, host).toBe(301);
+        expect(Object.fromEntries(answer.headers)['location'], host).toBe('https://docs.example.com/basics/sdk?tab=npm');
+      }
+      const {hostname, port} = new URL(site.httpsUrl);
+      const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+        const request = httpsRequest({host: hostname, port, path: '/basics/sdk', servername: 'docs.example.com', headers: {Host: 'docs.example.com'}, rejectUnauthorized: false}, (response) => {
+          response.resume();
+          expect(response.statusCode).toBe(200);
+          resolve(response.headers);
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(headers['content-security-policy']).toBe(writtenCsp());
+      expect(headers['strict-transport-security']).toMatch(EVERY_ANSWER['strict-transport-security']);
+    } finally {
+      await site.stop();
+    }
+  });
+});
+
+test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
+  test('forwards the event with only Content-Type, User-Agent and the client address nginx sees', async ({nginx}) => {
+    const body = JSON.stringify({name: 'pageview', url: 'https://docs.example.com/basics/sdk', domain: 'docs.example.com', n: Math.random()});
+    const identity = [
+      'X-Forwarded-For: 203.0.113.7',
+      'X-Real-IP: 203.0.113.7',
+      'Forwarded: for=203.0.113.7;proto=https',
+      'X-Forwarded-Host: evil.example',
+      'Proxy-Authorization: Basic c2VjcmV0',
+      'Authorization: Bearer secret',
+      'Cookie: session=secret',
+      'X-Api-Key: secret',
+      'Api-Key: secret',
+      'Referer: https://docs.example.com/search?q=my+secret+query',
+      'Origin: https://docs.example.com',
+      'User-Agent: Mozilla/5.0 (test) Chromium',
+    ].join('\r\n');
+    const answer = await rawRequest(nginx.url, post('/api/event', body, `${identity}\r\n`), {localAddress: '127.0.0.2'});
+    expect(answer.status).toBe(202);
+    const event = nginx.events.find((e) => e.body === body);
+    expect(event).toMatchObject({method: 'POST', url: '/api/event'});
+    expect(Object.keys(event!.headers).sort()).toEqual(['connection', 'content-length', 'content-type', 'host', 'user-agent', 'x-forwarded-for']);
+    expect(event!.headers).toMatchObject({
+      'content-type': 'text/plain',
+      'user-agent': 'Mozilla/5.0 (test) Chromium',
+      'x-forwarded-for': '127.0.0.2',
+    });
+    // The collector's own host (nginx's default), not the one the visitor named.
+    expect(event!.headers.host).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(event!.headers.host).not.toBe(new URL(nginx.url).host);
+  });
+
+  test("answers with the collector's status and body, none of its headers", async ({nginx}) => {
+    const answer = await rawRequest(nginx.url, post('/api/event', '{"name":"pageview"}'));
+    expect(answer.status).toBe(202);
+    expectFullHeaderSetOnce(answer, 'proxied 202');
+    const headers = Object.fromEntries(answer.headers);
+    expect(headers['cache-control']).toBe('no-store');
+    const allowed = ['server', 'date', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'vary', ...Object.keys(EVERY_ANSWER)];
+    expect(answer.headers.map(([name]) => name).filter((name) => !allowed.includes(name))).toEqual([]);
+    for (const [name, value] of Object.entries(COLLECTOR_ANSWER_HEADERS)) {
+      expect(headers[name.toLowerCase()], name).not.toBe(value);
+    }
+  });
+
+  test('an https collector with an untrusted (self-signed) certificate gets nothing: 502', async ({nginx}) => {
+    const answer = await rawRequest(nginx.urlUntrustedCollector, post('/api/event', '{"name":"pageview"}'));
+    expect(answer.status).toBe(502);
+    expect(nginx.untrustedEvents).toEqual([]);
+    expect(nginx.errorLog()).toMatch(/upstream SSL certificate verify error/);
+  });
+
+  test('other methods get 405 whether or not a collector is set; with none, events get 204', async ({nginx}) => {
+    for (const url of [nginx.url, nginx.urlWithoutCollector]) {
+      for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']) {
+        const answer = await rawRequest(url, `${method} /api/event HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+        expect(answer.status, `${method} ${url}`).toBe(405);
+        expect(Object.fromEntries(answer.headers)['allow'], `${method} ${url}`).toBe('POST');
+      }
+    }
+    expect((await rawRequest(nginx.urlWithoutCollector, post('/api/event', '{}'))).status).toBe(204);
+  });
+
+  test('a body over 4 KiB gets 413 and is not forwarded', async ({nginx}) => {
+    const body = `{"big":"${'x'.repeat(4200)}"}`;
+    expect((await rawRequest(nginx.url, post('/api/event', body))).status).toBe(413);
+    expect(nginx.events.some((e) => e.body === body)).toBe(false);
+  });
+
+  test('one client: after a burst of 20, 429 and nothing more forwarded', async ({nginx}) => {
+    const client = '127.0.0.5';
+    const started = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push((await rawRequest(nginx.url, post('/api/event', `{"flood":${i}}`), {localAddress: client})).status);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const forwarded = nginx.events.filter((e) => e.headers['x-forwarded-for'] === client);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 202 || status === 429)).toBe(true);
+    // 1 + a burst of 20, plus 5 a second for the time the flood took.
+    expect(forwarded.length).toBe(statuses.filter((status) => status === 202).length);
+    expect(forwarded.length).toBeLessThanOrEqual(21 + Math.ceil(5 * seconds));
+    // Another client is not held back.
+    expect((await rawRequest(nginx.url, post('/api/event', '{}'), {localAddress: '127.0.0.6'})).status).toBe(202);
+  });
+
+  test('one client: beyond 8 requests at a time, 429', async ({nginx}) => {
+    const client = '127.0.0.7';
+    // Ten slow requests: headers sent, body promised but never sent, so each holds its place.
+    const {hostname, port} = new URL(nginx.url);
+    const sockets = Array.from({length: 10}, () => {
+      const socket = connect({host: hostname, port: Number(port), localAddress: client});
+      const answer = new Promise<string>((resolve) => {
+        let data = '';
+        socket.on('data', (chunk) => ((data += chunk.toString('latin1')), resolve(data)));
+        socket.on('error', () => resolve(''));
+      });
+      socket.write('POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n{');
+      return {socket, answer};
+    });
+    try {
+      const refused: string[] = [];
+      for (const {answer} of sockets) void answer.then((data) => data && refused.push(data));
+      await expect.poll(() => refused.length).toBe(2);
+      expect(refused.every((data) => data.startsWith('HTTP/1.1 429 '))).toBe(true);
+    } finally {
+      for (const {socket} of sockets) socket.destroy();
+    }
+    expect(nginx.events.filter((e) => e.headers['x-forwarded-for'] === client)).toEqual([]);
   });
 });

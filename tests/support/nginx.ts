@@ -9,7 +9,7 @@ import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import {createServer as createTlsServer} from 'node:https';
-import type {AddressInfo} from 'node:net';
+import {connect, type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {freePort} from './ports';
@@ -396,4 +396,35 @@ http {
     rmSync(prefix, {recursive: true, force: true});
     throw error;
   }
+}
+
+export type RawAnswer = {status: number; headers: [string, string][]; head: string};
+
+/**
+ * Sends `request` (raw HTTP/1.x text, sent as is, possibly malformed) to `url`'s host and port and
+ * resolves with the answer's status line and headers, in order, repeats included.
+ * `localAddress` picks the client address on loopback (127.0.0.0/8): nginx's per-client limits
+ * then count it apart from other tests.
+ */
+export function rawRequest(url: string, request: string, options: {localAddress?: string} = {}): Promise<RawAnswer> {
+  const {hostname, port} = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({host: hostname, port: Number(port), localAddress: options.localAddress}, () => socket.write(request));
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      socket.destroy();
+      const [statusLine, ...lines] = received.slice(0, end).split('\r\n');
+      resolve({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0),
+        headers: lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        head: received.slice(0, end),
+      });
+    });
+    socket.on('error', reject);
+    socket.on('end', () => reject(new Error(`connection closed without an answer; received: ${received}`)));
+  });
 }
