@@ -19,8 +19,8 @@ export const BUILD_DIR = path.join(REPO_DIR, 'build');
 export const CSP_INCLUDE = path.join(BUILD_DIR, '.nginx/csp.conf');
 export const DEPLOY_DIR = path.join(REPO_DIR, 'deploy');
 const HTTP_CONF = path.join(DEPLOY_DIR, 'http.conf');
-const DEPLOY_CONF = path.join(DEPLOY_DIR, 'nginx.conf');
-const BROTLI_CONF = path.join(DEPLOY_DIR, 'brotli.conf');
+export const DEPLOY_CONF = path.join(DEPLOY_DIR, 'nginx.conf');
+export const BROTLI_CONF = path.join(DEPLOY_DIR, 'brotli.conf');
 const SITE_EXAMPLE = path.join(DEPLOY_DIR, 'site.conf.example');
 
 export type CollectedEvent = {method: string; url: string; headers: IncomingHttpHeaders; body: string};
@@ -123,10 +123,10 @@ error_log ${path.join(prefix, 'error.log')} warn;
 events { worker_connections ${workerConnections}; }`;
 }
 
-export type SiteBlock = {port: number; root: string; collector: string; brotli: boolean; deployConf?: string};
+export type SiteBlock = {port: number; root: string; collector: string; brotli: boolean; deployConf?: string; brotliConf?: string};
 
 /** A server block like deploy/site.conf.example's, on loopback, without TLS. */
-export function serverBlock({port, root, collector, brotli, deployConf = DEPLOY_CONF}: SiteBlock): string {
+export function serverBlock({port, root, collector, brotli, deployConf = DEPLOY_CONF, brotliConf = BROTLI_CONF}: SiteBlock): string {
   return `
   server {
     listen 127.0.0.1:${port};
@@ -134,7 +134,7 @@ export function serverBlock({port, root, collector, brotli, deployConf = DEPLOY_
     root ${root};
     set $docs_collector "${collector}";
     include ${CSP_INCLUDE};
-    ${brotli ? `include ${BROTLI_CONF};` : ''}
+    ${brotli ? `include ${brotliConf};` : ''}
     include ${deployConf};
   }`;
 }
