@@ -6,7 +6,7 @@ import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-s
 import mdxChecks, {type Options as MdxChecksOptions} from './plugins/mdx-checks';
 import tableNames from './plugins/table-names';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
-import {ANALYTICS, ANNOUNCEMENT, BRAND, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
+import {ANALYTICS, ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
 import {SIDEBAR_ID} from './src/constants/docs';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
 import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
@@ -95,8 +95,8 @@ const themeConfig = {
       {type: 'search', position: 'right'},
     ],
   },
-  // The Footer wrap renders the copyright from the constants module; config only sets the style.
-  footer: {style: 'dark'},
+  // The stock footer: the notice from the constants module, no links.
+  footer: {style: 'dark', copyright: COPYRIGHT},
   docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
   tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
   prism: {
@@ -129,7 +129,7 @@ const config: Config = {
     },
   },
   presets: [['classic', presetOptions]],
-  clientModules: ['./src/client/chunk-load-failure.ts', './src/client/idle-prefetch.ts'],
+  clientModules: ['./src/client/chunk-load-failure.ts'],
   plugins: [
     // Fails the build on a URL of this site in a built page that names no page or anchor (plugins/docs-urls).
     ['./plugins/docs-urls/index.ts', {}],

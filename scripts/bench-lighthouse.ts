@@ -15,7 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 
 import {docRoutes} from '../tests/support/docs';
-import {ROOT, serveBuild} from './serve-build';
+import {ROOT, serveBuild, serveWithNode} from './serve-build';
 
 const BUILD_DIR = path.join(ROOT, 'build');
 const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,20 +40,93 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+type Lighthouse = (typeof import('lighthouse'))['default'];
+
+/** One Lighthouse run of a URL with a preset's default (simulated) throttling. */
+async function measure(lighthouse: Lighthouse, url: string, port: number, preset: Preset): Promise<Sample> {
+  const {default: desktopConfig} = await import('lighthouse/core/config/desktop-config.js');
+  const result = await lighthouse(url, {port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES]}, preset === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const {lhr} = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Sample['scores'];
+  // Audits that cost points in a category other than performance (whose metrics are printed anyway).
+  const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${ref.id}`),
+  );
+  return {scores, lcp: numeric('largest-contentful-paint'), tbt: numeric('total-blocking-time'), cls: numeric('cumulative-layout-shift'), bytes: numeric('total-byte-weight'), failing};
+}
+
+function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({chromePath: existsSync(CHROMIUM) ? CHROMIUM : undefined, chromeFlags: CHROME_FLAGS});
+}
+
+const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+
+/** `--compare <buildA> <buildB>`: alternating A/B runs per route. */
+async function compare(dirA: string, dirB: string, lighthouse: Lighthouse): Promise<void> {
+  const sides = [dirA, dirB].map((dir) => path.resolve(dir));
+  for (const dir of sides) if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} is not a build (no index.html)`);
+  const runs = Number(argValue('--runs') ?? 5);
+  const routes = argValue('--routes')?.split(',') ?? docRoutes(sides[0]);
+  const presets = (argValue('--presets')?.split(',') ?? ['mobile']) as Preset[];
+  // One kind of server for both sides (nginx serves only the repository's own build/).
+  const servers = await Promise.all(sides.map((dir) => serveWithNode(dir)));
+  const chrome = await launchChrome();
+  console.log(`A = ${sides[0]}\nB = ${sides[1]}\n${servers[0]!.how}; ${runs} run(s) per side, route and preset, alternating A, B; ${cpus().length} CPUs, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  const rows: {route: string; preset: Preset; a: Sample[]; b: Sample[]}[] = [];
+  try {
+    for (const preset of presets) {
+      for (const route of routes) {
+        const row = {route, preset, a: [] as Sample[], b: [] as Sample[]};
+        for (let run = 0; run < runs; run += 1) {
+          row.a.push(await measure(lighthouse, `${servers[0]!.origin}${route}`, chrome.port, preset));
+          row.b.push(await measure(lighthouse, `${servers[1]!.origin}${route}`, chrome.port, preset));
+        }
+        rows.push(row);
+        const perf = (samples: Sample[]) => samples.map((sample) => sample.scores.performance).join('/');
+        process.stderr.write(`  ${preset} ${route}: perf A ${perf(row.a)}, B ${perf(row.b)}\n`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await Promise.all(servers.map((served) => served.close()));
+  }
+  console.log('');
+  console.log('Medians (min–max) over the runs; Δ = median B − median A.');
+  console.log('| Preset | Route | Perf A | Perf B | Δ perf | TBT A (ms) | TBT B (ms) | Δ TBT | LCP A / B (s) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const {route, preset, a, b} of rows) {
+    const perf = (samples: Sample[]) => samples.map((sample) => sample.scores.performance);
+    const tbt = (samples: Sample[]) => samples.map((sample) => sample.tbt);
+    const lcp = (samples: Sample[]) => (median(samples.map((sample) => sample.lcp)) / 1000).toFixed(2);
+    console.log(
+      `| ${preset} | ${route} | ${spread(perf(a))} | ${spread(perf(b))} | ${(median(perf(b)) - median(perf(a))).toFixed(1)} | ` +
+        `${spread(tbt(a))} | ${spread(tbt(b))} | ${(median(tbt(b)) - median(tbt(a))).toFixed(0)} | ${lcp(a)} / ${lcp(b)} |`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
+  // Lighthouse is ESM-only: load it dynamically from this CommonJS script.
+  const {default: lighthouse} = await import('lighthouse');
+  const compareIndex = process.argv.indexOf('--compare');
+  if (compareIndex >= 0) {
+    const [dirA, dirB] = process.argv.slice(compareIndex + 1, compareIndex + 3);
+    if (!dirA || !dirB || dirB.startsWith('--')) throw new Error('usage: --compare <buildA> <buildB>');
+    await compare(dirA, dirB, lighthouse);
+    return;
+  }
   if (!existsSync(path.join(BUILD_DIR, 'index.html'))) throw new Error('No build/: run `npm run build` first.');
   const runs = Number(argValue('--runs') ?? 3);
   const routes = argValue('--routes')?.split(',') ?? docRoutes(BUILD_DIR);
   const presets = (argValue('--presets')?.split(',') ?? ['mobile', 'desktop']) as Preset[];
-  // Lighthouse is ESM-only: load it dynamically from this CommonJS script.
-  const {default: lighthouse} = await import('lighthouse');
-  const {default: desktopConfig} = await import('lighthouse/core/config/desktop-config.js');
 
   const served = await serveBuild(BUILD_DIR);
-  const chrome = await chromeLauncher.launch({
-    chromePath: existsSync(CHROMIUM) ? CHROMIUM : undefined,
-    chromeFlags: CHROME_FLAGS,
-  });
+  const chrome = await launchChrome();
   console.log(`Lighthouse on ${served.origin} (${served.how}); ${runs} run(s) per route and preset; ${cpus().length} CPUs, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   const rows: {route: string; preset: Preset; samples: Sample[]}[] = [];
   try {
@@ -61,23 +134,7 @@ async function main(): Promise<void> {
       for (const route of routes) {
         const samples: Sample[] = [];
         for (let run = 0; run < runs; run += 1) {
-          const result = await lighthouse(
-            `${served.origin}${route}`,
-            {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES]},
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          if (!result) throw new Error(`no Lighthouse result for ${route}`);
-          const {lhr} = result;
-          if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-          const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-          const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Sample['scores'];
-          // Audits that cost points in a category other than performance (whose metrics are printed anyway).
-          const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
-            (lhr.categories[id]?.auditRefs ?? [])
-              .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-              .map((ref) => `${id}: ${ref.id}`),
-          );
-          samples.push({scores, lcp: numeric('largest-contentful-paint'), tbt: numeric('total-blocking-time'), cls: numeric('cumulative-layout-shift'), bytes: numeric('total-byte-weight'), failing});
+          samples.push(await measure(lighthouse, `${served.origin}${route}`, chrome.port, preset));
         }
         rows.push({route, preset, samples});
         const last = samples.at(-1)!;

@@ -49,7 +49,7 @@ export function resolvePath(buildDir: string, urlPath: string): string | null {
   return null;
 }
 
-async function serveWithNode(buildDir: string): Promise<Served> {
+export async function serveWithNode(buildDir: string): Promise<Served> {
   const server: Server = createServer((request, response) => {
     const found = resolvePath(buildDir, request.url ?? '/');
     const file = found ?? path.join(buildDir, '404.html');

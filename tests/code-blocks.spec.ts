@@ -61,27 +61,6 @@ test.describe('code blocks', () => {
     // The fixture fails the test on any console error, React's hydration errors included.
   });
 
-  test('code blocks and tabs are hydrated in place, not rebuilt after hydration (mobile main-thread time)', async ({page}) => {
-    // Keep the server-rendered nodes before any script runs, then compare once React is done.
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        const kept = window as unknown as {serverNodes: Element[]};
-        kept.serverNodes = Array.from(document.querySelectorAll('pre.prism-code, .tabs-container'));
-      });
-    });
-    await openPage(page, '/getting-started/quick-start');
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    const {kept, connected, current} = await page.evaluate(() => {
-      const {serverNodes} = window as unknown as {serverNodes: Element[]};
-      const now = Array.from(document.querySelectorAll('pre.prism-code, .tabs-container'));
-      return {kept: serverNodes.length, connected: serverNodes.filter((node) => node.isConnected && now.includes(node)).length, current: now.length};
-    });
-    expect(kept).toBeGreaterThan(10);
-    expect(current).toBe(kept);
-    expect(connected, 'server-rendered code blocks and tab sets still in the page').toBe(kept);
-  });
-
   test('the copy button copies the code', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openPage(page, '/getting-started/quick-start');

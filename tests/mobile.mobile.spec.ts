@@ -23,24 +23,6 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await expect(current).toHaveText('Iframe');
   });
 
-  test('opening a page makes no localeCompare call (its first call loads ICU collation data: ~50 ms of blocking at 4× CPU throttle)', async ({page}) => {
-    await page.addInitScript(() => {
-      const original = String.prototype.localeCompare;
-      const calls: string[] = [];
-      Object.assign(window, {localeCompareCalls: calls});
-      String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof original>) {
-        calls.push(new Error().stack ?? '');
-        return original.apply(this, args);
-      };
-    });
-    for (const doc of docPages()) {
-      await openPage(page, doc.path);
-      // The search box turns ready once its index is in: the last start-up step.
-      await expect(page.locator('input.navbar__search-input')).toBeEnabled();
-      expect(await page.evaluate(() => (window as unknown as {localeCompareCalls: string[]}).localeCompareCalls), doc.path).toEqual([]);
-    }
-  });
-
   test('the docs sidebar has a back-to-main-menu button that shows the navbar items', async ({page}) => {
     await openPage(page, '/basics/sdk');
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();

@@ -1,17 +1,14 @@
 /**
- * Ejected, for two things a wrap of @theme-original/Tabs cannot change (its tab list and its key are
- * internal; Docusaurus 3.8 to 3.10 render the same):
- * - Valid HTML: stock tabs have no ids, so no tab names its panel; the Nu checker reports every page
- *   with tabs (5 here). Each tab gets an id and aria-controls, each panel an id and aria-labelledby
- *   (passed to src/theme/TabItem); tests/html-valid.spec.ts.
- * - No rebuild after hydration: stock Tabs remounts every tab set once hydrated (key = isBrowser, a
- *   React 17 workaround for facebook/docusaurus#5653), which replaces 7 tab sets and their 21 code
- *   blocks (2,095 elements) on Quick start; tests/code-blocks.spec.ts fails with it. 3.7's useTabs
- *   starts from the default tab and applies the stored or query-string choice in a layout effect, so
- *   hydration matches without the remount.
+ * Ejected for valid HTML, which a wrap cannot give (the tab list is internal to the stock component,
+ * and Docusaurus 3.8 to 3.10 render it the same): stock tabs have no ids, so no tab names its panel,
+ * and the Nu checker reports an error on every page with tabs (5 of 11 here; 0 with this file,
+ * tests/html-valid.spec.ts). Each tab gets an id and aria-controls; each panel, rendered here from
+ * its TabItem's props (the stock TabItem takes no id), an id and aria-labelledby. Everything else is
+ * the 3.7.0 file unchanged (MIT, Copyright (c) Facebook, Inc. and its affiliates).
  */
-import React, {cloneElement, useId, type ReactElement, type ReactNode} from 'react';
+import React, {useId, type ReactElement, type ReactNode} from 'react';
 import clsx from 'clsx';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {
   useScrollPositionBlocker,
   useTabs,
@@ -23,8 +20,14 @@ import styles from './styles.module.css';
 
 type TabsState = Props & ReturnType<typeof useTabs> & {baseId: string};
 
-/** The props this eject adds to each panel (src/theme/TabItem renders them). */
-type PanelProps = TabItemProps & {id?: string; 'aria-labelledby'?: string};
+/** A tab panel: the stock TabItem's markup, plus the links to its tab. */
+function TabPanel({children, className, hidden, id, labelledBy}: TabItemProps & {id: string; labelledBy: string}): ReactNode {
+  return (
+    <div role="tabpanel" id={id} aria-labelledby={labelledBy} className={clsx(styles.tabPanel, className)} hidden={hidden}>
+      {children}
+    </div>
+  );
+}
 
 const tabIdOf = (baseId: string, index: number) => `${baseId}-tab-${index}`;
 const panelIdOf = (baseId: string, index: number) => `${baseId}-panel-${index}`;
@@ -134,11 +137,11 @@ function TabContent({
 }: TabsState) {
   const childTabs = (Array.isArray(children) ? children : [children]).filter(
     Boolean,
-  ) as ReactElement<PanelProps>[];
+  ) as ReactElement<TabItemProps>[];
   // Panels follow the tab order of `values` when given, so link them by value, not position.
-  const linksOf = (tabItem: ReactElement<PanelProps>) => {
+  const linksOf = (tabItem: ReactElement<TabItemProps>) => {
     const index = tabValues.findIndex((tab) => tab.value === tabItem.props.value);
-    return {id: panelIdOf(baseId, index), 'aria-labelledby': tabIdOf(baseId, index)};
+    return {id: panelIdOf(baseId, index), labelledBy: tabIdOf(baseId, index)};
   };
   if (lazy) {
     const selectedTabItem = childTabs.find(
@@ -148,20 +151,19 @@ function TabContent({
       // fail-safe or fail-fast? not sure what's best here
       return null;
     }
-    return cloneElement(selectedTabItem, {
-      ...linksOf(selectedTabItem),
-      className: clsx('margin-top--md', selectedTabItem.props.className),
-    });
+    return (
+      <TabPanel
+        {...selectedTabItem.props}
+        {...linksOf(selectedTabItem)}
+        className={clsx('margin-top--md', selectedTabItem.props.className)}
+      />
+    );
   }
   return (
     <div className="margin-top--md">
-      {childTabs.map((tabItem, i) =>
-        cloneElement(tabItem, {
-          key: i,
-          ...linksOf(tabItem),
-          hidden: tabItem.props.value !== selectedValue,
-        }),
-      )}
+      {childTabs.map((tabItem, i) => (
+        <TabPanel key={i} {...tabItem.props} {...linksOf(tabItem)} hidden={tabItem.props.value !== selectedValue} />
+      ))}
     </div>
   );
 }
@@ -179,8 +181,13 @@ function TabsComponent(props: Props): ReactNode {
 }
 
 export default function Tabs(props: Props): ReactNode {
+  const isBrowser = useIsBrowser();
   return (
-    <TabsComponent {...props}>
+    <TabsComponent
+      // Remount tabs after hydration
+      // Temporary fix for https://github.com/facebook/docusaurus/issues/5653
+      key={String(isBrowser)}
+      {...props}>
       {sanitizeTabsChildren(props.children)}
     </TabsComponent>
   );
