@@ -1,7 +1,8 @@
 /**
  * Content-Security-Policy for the web server. `postBuild` hashes the executable
  * inline <script>s of every built HTML page, builds the policy (policy.ts) and writes it as an
- * nginx include, `build/.nginx/csp.conf`, which deploy/nginx.conf's server block includes.
+ * nginx include, `build/.nginx/csp.conf`, which deploy/nginx.conf's server block includes, and
+ * into `build/_headers` with the other security headers, for Netlify and Cloudflare Pages (static-hosts.ts).
  * The hashes change with the theme's inline scripts, so they are computed from each build.
  */
 import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {buildPolicy, inlineScriptHashes, nginxInclude} from './policy';
+import {headersFile, staticHostRules} from './static-hosts';
 import type {PluginOptions} from './options';
 
 export {validateOptions, DEFAULT_OPTIONS, type Options, type PluginOptions} from './options';
@@ -35,9 +37,13 @@ export default function pluginCsp(_context: LoadContext, options: PluginOptions)
   return {
     name: PLUGIN_NAME,
     async postBuild({outDir}) {
+      const policy = await policyForBuild(outDir, options);
       const target = path.join(outDir, options.nginxInclude);
       await mkdir(path.dirname(target), {recursive: true});
-      await writeFile(target, nginxInclude(await policyForBuild(outDir, options)));
+      await writeFile(target, nginxInclude(policy));
+      const headers = path.join(outDir, options.headersFile);
+      await mkdir(path.dirname(headers), {recursive: true});
+      await writeFile(headers, headersFile(staticHostRules(policy)));
     },
   };
 }

@@ -1,0 +1,119 @@
+/**
+ * Static hosts and CDNs: build/_headers (Netlify, Cloudflare Pages; written by plugins/csp) gives
+ * every file of the build the headers the real nginx with deploy/nginx.conf sends for it. It compares
+ * what nginx sends now, not a copy of its rules, so it keeps holding when nginx.conf changes and
+ * fails when the two drift apart. Plain Node against nginx, no browser: @viewport-independent.
+ */
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {test as base, expect} from '@playwright/test';
+
+import {HOST_DEFAULT_CACHE_CONTROL, IMMUTABLE, headersFor, parseHeadersFile, type HeaderRule} from '../plugins/csp/static-hosts';
+import {BUILD_DIR, CSP_INCLUDE, startNginx, type NginxServer} from './support/nginx';
+import {freePortRange} from './support/ports';
+
+const HEADERS_FILE = path.join(BUILD_DIR, '_headers');
+
+/** Headers a static host sets itself (or that describe the body): not part of the rules. */
+const HOST_OWNED = new Set([
+  'accept-ranges',
+  'age',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'expires',
+  'keep-alive',
+  'last-modified',
+  'location',
+  'server',
+  'transfer-encoding',
+  'vary',
+]);
+
+/** `no-cache`, `no-store` or an age of 0 that must be revalidated: a deploy is seen on the next use. */
+const revalidatesEveryUse = (value: string | undefined): boolean =>
+  value !== undefined && (/\bno-(?:cache|store)\b/.test(value) || (/\bmax-age=0\b/.test(value) && /\bmust-revalidate\b/.test(value)));
+
+/** The URL path of each served file of the build: pages by their canonical path, other files as they are. */
+function servedPaths(): string[] {
+  return readdirSync(BUILD_DIR, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(BUILD_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
+    .filter((file) => !file.split('/').some((segment) => segment.startsWith('.')) && file !== '/_headers' && file !== '/404.html')
+    .map((file) => (file.endsWith('.html') ? file.replace(/(?:\/index)?\.html$/, '') || '/' : file));
+}
+
+const test = base.extend<{rules: HeaderRule[]}, {nginx: NginxServer}>({
+  nginx: [
+    async ({}, use) => {
+      const server = await startNginx(await freePortRange(3));
+      await use(server);
+      await server.stop();
+    },
+    {scope: 'worker', timeout: 30_000},
+  ],
+  rules: async ({}, use) => {
+    expect(existsSync(HEADERS_FILE), 'build/_headers (plugins/csp): run `npm run build:e2e` first').toBe(true);
+    await use(parseHeadersFile(readFileSync(HEADERS_FILE, 'utf8')));
+  },
+});
+
+/** What nginx sends for `urlPath` and what the `_headers` rules give it, both without host-owned headers. */
+async function bothHeaderSets(nginx: NginxServer, rules: HeaderRule[], urlPath: string) {
+  const response = await fetch(`${nginx.url}${urlPath}`, {redirect: 'manual'});
+  expect(response.status, urlPath).toBe(200);
+  const fromNginx: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!HOST_OWNED.has(name)) fromNginx[name] = value;
+  });
+  return {fromNginx, fromRules: headersFor(rules, urlPath)};
+}
+
+/** The security headers must be equal; Cache-Control must be equal for immutable files, and revalidating for the rest. */
+function expectSameHeaders(urlPath: string, {fromNginx, fromRules}: Awaited<ReturnType<typeof bothHeaderSets>>) {
+  const {'cache-control': nginxCache, ...nginxSecurity} = fromNginx;
+  const {'cache-control': rulesCache, ...rulesSecurity} = fromRules;
+  expect(rulesSecurity, `security headers of ${urlPath}`).toEqual(nginxSecurity);
+  if (nginxCache === IMMUTABLE) {
+    expect(rulesCache, `Cache-Control of ${urlPath}`).toBe(IMMUTABLE);
+  } else {
+    expect(revalidatesEveryUse(nginxCache), `nginx's Cache-Control of ${urlPath}: ${nginxCache}`).toBe(true);
+    expect(revalidatesEveryUse(rulesCache ?? HOST_DEFAULT_CACHE_CONTROL), `_headers' Cache-Control of ${urlPath}: ${rulesCache}`).toBe(true);
+  }
+}
+
+test.describe('static hosts: _headers sends what nginx sends', {tag: '@viewport-independent'}, () => {
+  test('a page, a hashed asset, the search index and /openapi.yaml', async ({nginx, rules}) => {
+    const html = await (await fetch(`${nginx.url}/basics/sdk`)).text();
+    const asset = /src="?(\/assets\/js\/main\.[0-9a-f]{8}\.js)/.exec(html)?.[1];
+    const index = readdirSync(BUILD_DIR).find((name) => /^search-index-[0-9a-f]+\.json$/.test(name));
+    expect(asset, 'main.js named in the page').toBeTruthy();
+    expect(index, 'a hashed search index').toBeTruthy();
+    const checked: Record<string, string | undefined> = {};
+    for (const urlPath of ['/basics/sdk', asset!, `/${index}`, '/openapi.yaml']) {
+      const both = await bothHeaderSets(nginx, rules, urlPath);
+      expectSameHeaders(urlPath, both);
+      checked[urlPath] = both.fromRules['cache-control'];
+    }
+    // Both classes are really there: nginx makes the asset and the index immutable.
+    expect(checked).toEqual({'/basics/sdk': undefined, [asset!]: IMMUTABLE, [`/${index}`]: IMMUTABLE, '/openapi.yaml': undefined});
+  });
+
+  test('the Content-Security-Policy is the one this build wrote for nginx', async ({rules}) => {
+    const written = /set \$docs_csp "([^"]*)";/.exec(readFileSync(CSP_INCLUDE, 'utf8'))?.[1];
+    expect(headersFor(rules, '/basics/sdk')['content-security-policy']).toBe(written);
+    expect(written).toMatch(/script-src 'self' 'sha256-/);
+  });
+
+  test('every file of the build', async ({nginx, rules}) => {
+    const paths = servedPaths();
+    expect(paths.length).toBeGreaterThan(50);
+    for (const urlPath of paths) {
+      expectSameHeaders(urlPath, await bothHeaderSets(nginx, rules, urlPath));
+    }
+  });
+});
