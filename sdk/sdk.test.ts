@@ -221,7 +221,7 @@ test.describe('runtime', () => {
 });
 
 test.describe('webhooks.constructEvent', () => {
-  const secret = 'whsec_5Jf8Qv2LkP9xR3mT';
+  const secret = 'whsec_test_EXAMPLE_ONLY_not_a_real_secret';
   const body = JSON.stringify({
     id: 'evt_01JC7Q2RTV',
     type: 'esim.usage_threshold',

@@ -77,6 +77,10 @@ export const POSTMAN = {
 /** Sample values used consistently across pages. */
 export const SAMPLES = {
   clientId: 'ci_test_7Hq2LmV9',
+  // Secrets in samples say they are made up (tests/placeholders.spec.ts): never a real-looking value.
+  clientSecret: 'cs_test_EXAMPLE_ONLY_not_a_real_secret',
+  accessToken: 'at_test_EXAMPLE_ONLY_not_a_real_token',
+  webhookSecret: 'whsec_test_EXAMPLE_ONLY_not_a_real_secret',
   packageId: 'jp-5gb-30d',
   topupPackageId: 'jp-3gb-15d',
   orderId: 'ord_01JB7Z3KQ8',
