@@ -41,7 +41,7 @@ export type Track = (name: string, props: EventProps) => void;
  * nothing to choose, leaving the page), or starts changing a query they had left unchanged for
  * SETTLE_MS. A query whose results were never shown (typed and left at once) is not reported.
  */
-export function createSearchSignals(track: Track, now: () => number = Date.now) {
+export function createSearchSignals(track: Track, now: () => number = () => Date.now()) {
   let pending: {query: string; changedAt: number} | null = null;
   let shown: {query: string; count: number} | null = null;
 
