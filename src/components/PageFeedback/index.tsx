@@ -126,7 +126,7 @@ function PageFeedbackBox({page}: {page: string}): ReactNode {
             ))}
           </div>
         </div>
-        <p className={clsx(styles.panel, styles.thanks, shown('done'))}>
+        <p className={clsx(styles.panel, shown('done'))}>
           {thanks}
         </p>
       </div>
