@@ -168,7 +168,7 @@ test.describe('page feedback', () => {
   });
 
   test('without JavaScript: no buttons, only the reserved space', async ({browser}) => {
-    const withJs = await browser.newPage({...underPublicHost, baseURL: ORIGIN});
+    const withJs = await browser.newPage({baseURL: ORIGIN});
     await openPage(withJs, PAGE);
     const hydratedHeight = (await withJs.getByRole('region', {name: 'Page feedback'}).boundingBox())?.height;
     await withJs.close();
