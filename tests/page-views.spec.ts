@@ -10,6 +10,7 @@ import type {Page, Request, Route} from '@playwright/test';
 
 import {launchOptions, port} from '../playwright.config';
 import {ANALYTICS, SITE} from '../src/constants/site';
+import {loadBudgets} from './support/bytes';
 import {expect, openPage, test} from './support/fixtures';
 
 const host = 'docs.test';
@@ -423,7 +424,7 @@ test.describe('the page-views script', {tag: '@viewport-independent'}, () => {
     const body = await response.body();
     const gzip = gzipSync(body, {level: 9}).length;
     test.info().annotations.push({type: 'size', description: `${body.length} B raw, ${gzip} B gzip`});
-    expect(gzip).toBeLessThanOrEqual(1536);
+    expect(gzip).toBeLessThanOrEqual(loadBudgets().analyticsScript);
 
     // Its code is in no webpack chunk.
     const assets = path.join(__dirname, '..', 'build', 'assets', 'js');

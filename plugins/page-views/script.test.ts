@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import {buildPayload, isLocalHost, maySend, pageUrl, referrerOrigin, sendEvent, viewportClass} from './script';
+import {buildEvent, buildPayload, isLocalHost, linkEvent, maySend, pageUrl, referrerOrigin, sendEvent, viewportClass} from './script';
 
 const consent = {doNotTrack: null, globalPrivacyControl: undefined, hostname: 'docs.example.com', allowLocalhost: false};
 
@@ -40,6 +40,33 @@ test.describe('page-views payload', () => {
     expect(referrerOrigin('not a url')).toBeNull();
     expect(referrerOrigin('about:blank')).toBeNull();
     expect(pageUrl('http://docs.test:3104/a/b/?x=1#y')).toBe('http://docs.test:3104/a/b/');
+  });
+});
+
+test.describe('custom events', () => {
+  test('carry the name and props given, the page URL without query or hash, and no page-view props', () => {
+    const state = {href: 'https://docs.example.com/basics/sdk?q=secret#x', referrer: 'https://www.google.com/search?q=x'};
+    expect(buildEvent('Feedback', state, 'docs.example.com', {vote: 'yes', page: '/basics/sdk'})).toEqual({
+      name: 'Feedback',
+      url: 'https://docs.example.com/basics/sdk',
+      domain: 'docs.example.com',
+      referrer: 'https://www.google.com',
+      props: {vote: 'yes', page: '/basics/sdk'},
+    });
+    expect(buildEvent('404', state, 'd')).not.toHaveProperty('props');
+  });
+
+  test('links: files are downloads, other hosts outbound, page links nothing (Plausible names, URL without query)', () => {
+    const host = 'docs.example.com';
+    expect(linkEvent('https://docs.example.com/openapi.yaml', host, false)).toEqual(['File Download', {url: 'https://docs.example.com/openapi.yaml'}]);
+    expect(linkEvent('https://docs.example.com/postman/a.postman_collection.json?x=1', host, false)).toEqual(['File Download', {url: 'https://docs.example.com/postman/a.postman_collection.json'}]);
+    expect(linkEvent('https://docs.example.com/export', host, true)).toEqual(['File Download', {url: 'https://docs.example.com/export'}]);
+    expect(linkEvent('https://help.example.com/a?token=s#b', host, false)).toEqual(['Outbound Link: Click', {url: 'https://help.example.com/a'}]);
+    expect(linkEvent('https://docs.example.com/basics/sdk', host, false)).toBeNull();
+    expect(linkEvent('https://docs.example.com/basics/sdk.md', host, false)).toBeNull();
+    expect(linkEvent('mailto:support@example.com', host, false)).toBeNull();
+    expect(linkEvent('javascript:void(0)', host, false)).toBeNull();
+    expect(linkEvent('not a url', host, false)).toBeNull();
   });
 });
 

@@ -4,6 +4,9 @@
  * to build/js/page-views.js, loaded with `defer`. It reads its settings from its own <script>
  * tag's data-* attributes. The exported functions are pure and unit-tested in script.test.ts.
  * It sets no cookie, touches no storage, keeps no identifier and reads nothing the reader types.
+ * Besides page views it sends custom events, the way Plausible's own script does: pages call
+ * `window.plausible(name, {props})` (track.ts queues calls made before this script has run), and
+ * one delegated click listener reports outbound links and file downloads.
  */
 
 export type ViewportClass = 'desktop' | 'mobile';
@@ -17,6 +20,14 @@ export type PageViewEvent = {
   referrer: string | null;
   props: {viewport: ViewportClass; colorMode: ColorMode};
 };
+
+/** A custom event (Plausible's custom-event goals): a name and scalar props, no page-view props. */
+export type CustomEvent = {name: string; url: string; domain: string; referrer: string | null; props?: EventProps};
+
+export type EventProps = Record<string, string | number | boolean>;
+
+/** Plausible's call signature: `plausible('Feedback', {props: {vote: 'yes'}})`. */
+export type Plausible = ((name: string, options?: {props?: EventProps}) => void) & {q?: unknown[][]};
 
 /** What the script knows about the page when it counts a view. */
 export type PageState = {href: string; referrer: string; width: number; theme: string | null};
@@ -71,6 +82,32 @@ export function buildPayload(state: PageState, domain: string): PageViewEvent {
   };
 }
 
+/** A custom event for the page the reader is on. */
+export function buildEvent(name: string, state: Pick<PageState, 'href' | 'referrer'>, domain: string, props?: EventProps): CustomEvent {
+  return {name, url: pageUrl(state.href), domain, referrer: referrerOrigin(state.referrer), ...(props ? {props} : {})};
+}
+
+/** Paths that are files to download rather than pages (the OpenAPI document, the Postman files…). */
+const DOWNLOAD = /\.(?:ya?ml|json|zip|pdf|csv)$/i;
+
+/**
+ * The event a followed link makes, by Plausible's conventions, or null for an ordinary page link:
+ * `File Download` for a file (or a link with a `download` attribute), `Outbound Link: Click` for
+ * another host. The URL is sent without its query string and hash.
+ */
+export function linkEvent(href: string, host: string, download: boolean): [string, EventProps] | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol)) return null;
+  const props = {url: url.origin + url.pathname};
+  if (download || DOWNLOAD.test(url.pathname)) return ['File Download', props];
+  return url.host === host ? null : ['Outbound Link: Click', props];
+}
+
 type Sender = {sendBeacon?: Navigator['sendBeacon']; fetch?: typeof fetch};
 
 /** Fire and forget: sendBeacon, else fetch with keepalive; never throws, never retries. */
@@ -103,36 +140,68 @@ function start(): void {
   const data: DOMStringMap = script ? script.dataset : {};
   const collectorUrl = data.api || '/api/event';
   const domain = data.domain || location.host;
+  const nav = navigator as Navigator & {globalPrivacyControl?: boolean};
   let lastPath: string | undefined;
+
+  /** Checks consent at each event (the reader may change it), then hands the event over. */
+  const send = (build: (state: PageState) => PageViewEvent | CustomEvent): void => {
+    const consent = {
+      doNotTrack: nav.doNotTrack,
+      globalPrivacyControl: nav.globalPrivacyControl,
+      hostname: location.hostname,
+      allowLocalhost: data.allowLocalhost === 'true',
+    };
+    if (!maySend(consent)) return;
+    const state = {
+      href: location.href,
+      referrer: document.referrer,
+      width: window.innerWidth,
+      theme: document.documentElement.getAttribute('data-theme'),
+    };
+    sendEvent(collectorUrl, JSON.stringify(build(state)), {
+      sendBeacon: nav.sendBeacon && nav.sendBeacon.bind(nav),
+      fetch: window.fetch && window.fetch.bind(window),
+    });
+  };
 
   // One view per path: hash changes, replaceState and a second event for the same path do not count.
   const track = (): void => {
     try {
       if (location.pathname === lastPath) return;
       lastPath = location.pathname;
-      const nav = navigator as Navigator & {globalPrivacyControl?: boolean};
-      const consent = {
-        doNotTrack: nav.doNotTrack,
-        globalPrivacyControl: nav.globalPrivacyControl,
-        hostname: location.hostname,
-        allowLocalhost: data.allowLocalhost === 'true',
-      };
-      if (!maySend(consent)) return;
-      const state = {
-        href: location.href,
-        referrer: document.referrer,
-        width: window.innerWidth,
-        theme: document.documentElement.getAttribute('data-theme'),
-      };
-      const body = JSON.stringify(buildPayload(state, domain));
-      sendEvent(collectorUrl, body, {
-        sendBeacon: nav.sendBeacon && nav.sendBeacon.bind(nav),
-        fetch: window.fetch && window.fetch.bind(window),
-      });
+      send((state) => buildPayload(state, domain));
     } catch {
       // never throw into the page
     }
   };
+
+  const trackEvent: Plausible = (name, options) => {
+    try {
+      send((state) => buildEvent(String(name), state, domain, options && options.props));
+    } catch {
+      // never throw into the page
+    }
+  };
+
+  // Calls queued before this script ran (track.ts), then the real function.
+  const w = window as unknown as {plausible?: Plausible};
+  const queued = (w.plausible && w.plausible.q) || [];
+  w.plausible = trackEvent;
+  queued.forEach((args) => trackEvent(...(args as Parameters<Plausible>)));
+
+  // Left and middle clicks on links: outbound and download links (one delegated listener).
+  const onClick = (event: MouseEvent): void => {
+    try {
+      if (event.type === 'auxclick' && event.button !== 1) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      const found = link && linkEvent((link as HTMLAnchorElement).href, location.host, link.hasAttribute('download'));
+      if (found) trackEvent(found[0], {props: found[1]});
+    } catch {
+      // never throw into the page
+    }
+  };
+  addEventListener('click', onClick, true);
+  addEventListener('auxclick', onClick, true);
 
   // Docusaurus navigates with history.pushState (react-router) and popstate (back/forward).
   try {

@@ -1,7 +1,8 @@
 // Wrap: the search plugin's box is kept as is; around it this adds what spec §2/§4/§9 ask and the
 // plugin lacks: disabled "Loading..." until the index is loaded, loading it early (on idle after
 // hydration, not on first hover), our own Cmd/Ctrl+K hint with AA contrast and the shortcut, and a
-// bound on what is searched (a 2,000-character query would keep lunr busy for seconds).
+// bound on what is searched (a 2,000-character query would keep lunr busy for seconds). It also
+// reports settled queries to the analytics (searchSignals.ts holds the rule).
 import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import SearchBar from '@theme-original/SearchBar';
@@ -9,7 +10,9 @@ import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {SEARCH} from '@site/src/constants/site';
+import {track} from '@site/plugins/page-views/track';
 import {boundQuery, cutNotice, isApplePlatform, isSearchShortcut, shortcutHint, type QueryCut} from './searchBox';
+import {createSearchSignals} from './searchSignals';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof SearchBarType>;
@@ -151,6 +154,58 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     return () => {
       input.removeEventListener('beforeinput', onBeforeInput);
       input.removeEventListener('input', onInput);
+    };
+  }, [getInput]);
+
+  // Search signals: the box's own DOM events (the plugin's autocomplete.js dispatches
+  // `autocomplete:updated` after each results render and `autocomplete:selected` on a choice).
+  useEffect(() => {
+    const container = containerRef.current;
+    const input = getInput();
+    if (!container || !input) {
+      return undefined;
+    }
+    const signals = createSearchSignals(track);
+    const options = () => Array.from(container.querySelectorAll('[role="option"]'));
+    let tapped: Element | null = null;
+    const onInput = () => signals.changed(input.value);
+    const onUpdated = () => {
+      // A render while the box is not focused is the list being emptied on blur, not results.
+      if (document.activeElement === input) {
+        signals.shown(input.value, options().length);
+      }
+    };
+    // A click or tap names its result; Enter chooses the highlighted one (the first by default).
+    const onClick = (event: Event) => {
+      tapped = event.target instanceof Element ? event.target.closest('[role="option"]') : null;
+    };
+    const onSelected = () => {
+      const list = options();
+      const chosen = tapped && list.includes(tapped) ? tapped : list.find((option) => option.getAttribute('aria-selected') === 'true');
+      tapped = null;
+      signals.chosen(chosen ? list.indexOf(chosen) + 1 : 1);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' || (event.key === 'Enter' && options().length === 0)) {
+        signals.left();
+      }
+    };
+    const onLeave = () => signals.left();
+    input.addEventListener('input', onInput);
+    input.addEventListener('autocomplete:updated', onUpdated);
+    input.addEventListener('autocomplete:selected', onSelected);
+    input.addEventListener('keydown', onKeyDown);
+    input.addEventListener('blur', onLeave);
+    container.addEventListener('click', onClick, true);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      input.removeEventListener('input', onInput);
+      input.removeEventListener('autocomplete:updated', onUpdated);
+      input.removeEventListener('autocomplete:selected', onSelected);
+      input.removeEventListener('keydown', onKeyDown);
+      input.removeEventListener('blur', onLeave);
+      container.removeEventListener('click', onClick, true);
+      window.removeEventListener('pagehide', onLeave);
     };
   }, [getInput]);
 

@@ -1,0 +1,222 @@
+/**
+ * The reader signals beyond page views, against the production build with a recording collector
+ * (tests/support/collector.ts: opened as http://docs.test so the shipped script sends): settled
+ * search queries (masked), outbound-link and file-download clicks, and silence under Do Not Track,
+ * Global Privacy Control and on localhost. The search rule's logic is also tested in Node.
+ */
+import {test as nodeTest} from '@playwright/test';
+import type {Page} from '@playwright/test';
+
+import {port} from '../playwright.config';
+import {ARTIFACTS} from '../src/constants/api';
+import {ANALYTICS, EXTERNAL_LINKS} from '../src/constants/site';
+import {NO_RESULTS_EVENT, SEARCH_EVENT, SETTLE_MS, createSearchSignals, normalizeQuery} from '../src/theme/SearchBar/searchSignals';
+import {ORIGIN, barrier, recordEvents, underPublicHost, type CollectedEvent} from './support/collector';
+import {expect, openPage, test} from './support/fixtures';
+import {searchInput, searchListbox, waitForSearchReady} from './support/search';
+
+nodeTest.describe('search signals, the rule (Node)', {tag: '@viewport-independent'}, () => {
+  nodeTest('queries are normalised and masked: lowercased, collapsed, digits and e-mails masked, 60 characters', () => {
+    expect(normalizeQuery('  Webhook   SIGNATURE\t ')).toBe('webhook signature');
+    expect(normalizeQuery('order 12345 and 67')).toBe('order # and #');
+    expect(normalizeQuery('Mail Jane.Doe+x@Example.COM please')).toBe('mail [email] please');
+    expect(normalizeQuery('bob@localhost')).toBe('[email]');
+    expect(normalizeQuery('@acme-connect/sdk')).toBe('@acme-connect/sdk');
+    expect(normalizeQuery('iccid 8944 5000 0000 1234 567')).toBe('iccid # # # # #');
+    expect(normalizeQuery('x'.repeat(80))).toHaveLength(60);
+    expect(normalizeQuery('   ')).toBe('');
+  });
+
+  nodeTest('one event per settled query, with the result count and the rank chosen', () => {
+    const sent: [string, Record<string, unknown>][] = [];
+    let now = 0;
+    const signals = createSearchSignals((name, props) => sent.push([name, props]), () => now);
+    // Typed quickly: every prefix shown, none settled on.
+    for (const prefix of ['a', 'au', 'aut', 'auth']) {
+      now += 120;
+      signals.changed(prefix);
+      signals.shown(prefix, 8);
+    }
+    expect(sent).toEqual([]);
+    signals.chosen(3);
+    expect(sent).toEqual([[SEARCH_EVENT, {query: 'auth', results: 8, rank: 3}]]);
+    // Paused on for SETTLE_MS, then typed on: the paused-on query is reported when it changes.
+    signals.changed('sdk');
+    signals.shown('sdk', 5);
+    now += SETTLE_MS;
+    signals.changed('sdk 4');
+    expect(sent.at(-1)).toEqual([SEARCH_EVENT, {query: 'sdk', results: 5}]);
+    signals.shown('sdk 4', 0);
+    signals.left();
+    expect(sent.at(-1)).toEqual([NO_RESULTS_EVENT, {query: 'sdk #', results: 0}]);
+    // Left before its results were shown: not a settled search. Leaving again reports nothing more.
+    signals.changed('refund');
+    signals.left();
+    signals.left();
+    expect(sent).toHaveLength(3);
+  });
+});
+
+test.use(underPublicHost);
+
+/** Types into the search box one key at a time, as fast as the browser takes keys. */
+async function typeQuickly(page: Page, text: string) {
+  const input = searchInput(page);
+  await input.click();
+  await input.pressSequentially(text);
+}
+
+/** Waits until the list shows the results for what is in the box; returns how many. */
+async function shownResults(page: Page, expectNone = false): Promise<number> {
+  const listbox = searchListbox(page);
+  if (expectNone) {
+    await expect(listbox.getByText('No results')).toBeVisible();
+    return 0;
+  }
+  await expect(listbox.getByRole('option').first()).toBeVisible();
+  return listbox.getByRole('option').count();
+}
+
+async function openSearchable(page: Page, path = '/') {
+  await openPage(page, path);
+  await waitForSearchReady(page);
+  // Date.now stands still (timers still run): typing is "quick" however busy the machine is.
+  await page.clock.install();
+  await page.clock.setFixedTime(new Date('2026-01-01T00:00:00Z'));
+}
+
+const searchEvents = (events: CollectedEvent[]) => events.filter((event) => event.name.startsWith('Search'));
+
+test.describe('search events', () => {
+  test('a query typed key by key, then a result chosen with Enter: exactly one Search event, with rank 1', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openSearchable(page);
+    await typeQuickly(page, 'Authentication');
+    const results = await shownResults(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/authentication/);
+    await barrier(page, recorded);
+    expect(searchEvents(recorded.events)).toEqual([
+      {name: 'Search', url: `${ORIGIN}/`, domain: ANALYTICS.domain, referrer: null, props: {query: 'authentication', results, rank: 1}},
+    ]);
+  });
+
+  test('a result chosen by click or tap reports its rank', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openSearchable(page);
+    await typeQuickly(page, 'webhook');
+    const results = await shownResults(page);
+    expect(results).toBeGreaterThan(1);
+    await searchListbox(page).getByRole('option').nth(1).click();
+    await expect(page).not.toHaveURL(`${ORIGIN}/`);
+    await barrier(page, recorded);
+    expect(searchEvents(recorded.events).map((event) => event.props)).toEqual([{query: 'webhook', results, rank: 2}]);
+  });
+
+  test(`a search with no results is "${NO_RESULTS_EVENT}" with results 0, sent when the reader leaves the box`, async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openSearchable(page);
+    await typeQuickly(page, 'Quokka Zeppelin');
+    await shownResults(page, true);
+    await barrier(page, recorded);
+    expect(searchEvents(recorded.events)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await barrier(page, recorded);
+    expect(searchEvents(recorded.events)).toEqual([
+      {name: NO_RESULTS_EVENT, url: `${ORIGIN}/`, domain: ANALYTICS.domain, referrer: null, props: {query: 'quokka zeppelin', results: 0}},
+    ]);
+  });
+
+  test('e-mail addresses and digits typed into the box are masked before they leave the browser', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openSearchable(page);
+    await typeQuickly(page, 'Refund 4521 for Jane.Doe@Example.com');
+    await shownResults(page, true);
+    // Leaving the box (to the page) settles it.
+    await page.locator('article h1').click();
+    await barrier(page, recorded);
+    expect(searchEvents(recorded.events).map((event) => event.props)).toEqual([{query: 'refund # for [email]', results: 0}]);
+    const bodies = JSON.stringify(recorded.events);
+    expect(bodies).not.toMatch(/4521|jane|doe/i);
+  });
+
+  test('a pause of a second settles a query: typing on reports it, then the longer one', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openSearchable(page);
+    await typeQuickly(page, 'sdk');
+    const first = await shownResults(page);
+    await page.clock.setFixedTime(new Date(Date.parse('2026-01-01T00:00:00Z') + SETTLE_MS));
+    await searchInput(page).pressSequentially(' install');
+    await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
+    await barrier(page, recorded);
+    expect(searchEvents(recorded.events).map((event) => event.props)).toEqual([{query: 'sdk', results: first}]);
+    const second = await shownResults(page);
+    await page.keyboard.press('Enter');
+    await barrier(page, recorded);
+    expect(searchEvents(recorded.events).map((event) => event.props)).toEqual([
+      {query: 'sdk', results: first},
+      {query: 'sdk install', results: second, rank: 1},
+    ]);
+  });
+});
+
+test.describe('outbound and download clicks', () => {
+  test('an external navbar link sends "Outbound Link: Click" with its URL', {tag: '@desktop-only'}, async ({page, context}) => {
+    // The external links are in the desktop navbar (on a phone, in its menu: same listener).
+    await context.route(`${EXTERNAL_LINKS.website.href}/**`, (route) => route.fulfill({status: 200, contentType: 'text/html', body: '<title>elsewhere</title>'}));
+    const recorded = await recordEvents(page);
+    await openPage(page, '/');
+    const popup = page.waitForEvent('popup');
+    await page.locator('.navbar').getByRole('link', {name: EXTERNAL_LINKS.website.label}).click();
+    await (await popup).close();
+    await barrier(page, recorded);
+    expect(recorded.custom()).toEqual([
+      {name: 'Outbound Link: Click', url: `${ORIGIN}/`, domain: ANALYTICS.domain, referrer: null, props: {url: `${EXTERNAL_LINKS.website.href}/`}},
+    ]);
+  });
+
+  test('the Postman and OpenAPI files send "File Download" with their URL; page links send nothing', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openPage(page, '/basics/test-in-postman');
+    for (const file of [ARTIFACTS.postmanCollection, ARTIFACTS.openapi]) {
+      const download = page.waitForEvent('download');
+      await page.locator(`article a[href="${file}"]`).click();
+      await (await download).cancel();
+    }
+    await barrier(page, recorded);
+    const url = `${ORIGIN}/basics/test-in-postman`;
+    expect(recorded.custom()).toEqual([
+      {name: 'File Download', url, domain: ANALYTICS.domain, referrer: null, props: {url: `${ORIGIN}${ARTIFACTS.postmanCollection}`}},
+      {name: 'File Download', url, domain: ANALYTICS.domain, referrer: null, props: {url: `${ORIGIN}${ARTIFACTS.openapi}`}},
+    ]);
+    // An ordinary link to another doc page is a page view, not an event.
+    await page.locator('article a[href^="/"]:not([download])').first().click();
+    await barrier(page, recorded);
+    expect(recorded.custom()).toHaveLength(2);
+  });
+});
+
+test.describe('nothing is sent when it must not be', () => {
+  for (const [label, initScript] of [
+    ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})],
+    ['Global Privacy Control', () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true})],
+    ['served from 127.0.0.1', () => undefined],
+  ] as const) {
+    test(`${label}: searches and downloads send nothing, and work as usual`, async ({page}) => {
+      await page.addInitScript(initScript);
+      const recorded = await recordEvents(page);
+      const origin = label.startsWith('served') ? `http://127.0.0.1:${port}` : ORIGIN;
+      await openSearchable(page, `${origin}/basics/test-in-postman`);
+      await typeQuickly(page, 'Quokka Zeppelin');
+      await shownResults(page, true);
+      await page.keyboard.press('Escape');
+      const download = page.waitForEvent('download');
+      await page.locator(`article a[href="${ARTIFACTS.openapi}"]`).click();
+      await (await download).cancel();
+      // The script has taken over window.plausible (it ran, decided, and sent nothing).
+      expect(await page.evaluate(() => 'q' in (window as unknown as {plausible: object}).plausible)).toBe(false);
+      await page.clock.runFor(60_000);
+      expect(recorded.events).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,257 @@
+/**
+ * "Was this page helpful?" at the end of every doc page, against the production build: what the
+ * reader sees and can do (mouse, keyboard, phone, both colour modes), that nothing moves, and the
+ * exact events the recording collector receives (tests/support/collector.ts: the build is opened
+ * as http://docs.test so the shipped analytics script sends).
+ */
+import type {Page, Route} from '@playwright/test';
+
+import {port} from '../playwright.config';
+import {ANALYTICS} from '../src/constants/site';
+import AxeBuilder from '@axe-core/playwright';
+import {ORIGIN, barrier, recordEvents, underPublicHost} from './support/collector';
+import {expect, openPage, test} from './support/fixtures';
+
+test.use(underPublicHost);
+
+const PAGE = '/basics/sdk';
+const OTHER_PAGE = '/getting-started/quick-start';
+
+const widget = (page: Page) => page.getByRole('region', {name: 'Page feedback'});
+const status = (page: Page) => widget(page).getByRole('status');
+/** What the eye reads (the live region holds the same words, visually hidden). */
+const shownText = (page: Page, text: string) => widget(page).getByRole('paragraph').filter({hasText: text});
+
+/** Records every layout shift from now on, including those right after input (which CLS forgives). */
+async function watchLayoutShifts(page: Page) {
+  await page.evaluate(() => {
+    const shifts: string[] = [];
+    (window as unknown as {__shifts: string[]}).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {value: number; sources: {node?: Node}[]}[]) {
+        shifts.push(`${entry.value}: ${entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName))).join(' | ')}`);
+      }
+    }).observe({type: 'layout-shift'});
+  });
+  return async () => {
+    // Two frames: a shift caused by the vote's render has been reported by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    return page.evaluate(() => (window as unknown as {__shifts: string[]}).__shifts);
+  };
+}
+
+/** The widget's box and the box of what follows the article (the previous/next links). */
+async function boxes(page: Page) {
+  const box = await widget(page).boundingBox();
+  const next = await page.locator('.pagination-nav').boundingBox();
+  return {widget: box, next};
+}
+
+test.describe('page feedback', () => {
+  test('a Yes sends one Feedback event, thanks the reader in a polite live region, and moves nothing', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openPage(page, PAGE);
+    const yes = widget(page).getByRole('button', {name: 'Yes'});
+    await yes.scrollIntoViewIfNeeded();
+    await expect(widget(page).getByText('Was this page helpful?')).toBeVisible();
+    await expect(status(page)).toHaveText('');
+    const before = await boxes(page);
+    const shifts = await watchLayoutShifts(page);
+
+    await yes.click();
+    await expect(shownText(page, 'Thanks for your feedback!')).toBeVisible();
+    await expect(status(page)).toHaveText('Thanks for your feedback!');
+    await expect(status(page)).toHaveAttribute('role', 'status');
+    // The buttons are gone (not merely disabled), and focus stays in the widget, not on <body>.
+    await expect(widget(page).getByRole('button')).toHaveCount(0);
+    await expect(widget(page)).toBeFocused();
+    expect(await shifts(), 'layout shifts after the vote').toEqual([]);
+    expect(await boxes(page)).toEqual(before);
+
+    await expect.poll(recorded.custom).toEqual([{name: 'Feedback', url: `${ORIGIN}${PAGE}`, domain: ANALYTICS.domain, referrer: null, props: {vote: 'yes', page: PAGE}}]);
+    await barrier(page, recorded);
+    expect(recorded.custom()).toHaveLength(1);
+  });
+
+  test('a No offers reasons; choosing one sends it as its own event, then thanks; nothing moves', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openPage(page, PAGE);
+    await widget(page).scrollIntoViewIfNeeded();
+    const before = await boxes(page);
+    const shifts = await watchLayoutShifts(page);
+
+    await widget(page).getByRole('button', {name: 'No'}).click();
+    const reasons = widget(page).getByRole('group', {name: 'Thanks! What could be better? (optional)'});
+    await expect(reasons.getByRole('button')).toHaveText(['Inaccurate', 'Hard to follow', 'Missing an example', 'Something else']);
+    await expect(reasons).toBeFocused();
+    await expect(status(page)).toContainText('Thanks for your feedback!');
+    await expect(widget(page).getByRole('button', {name: 'Yes'})).toHaveCount(0);
+    await expect.poll(recorded.custom).toEqual([{name: 'Feedback', url: `${ORIGIN}${PAGE}`, domain: ANALYTICS.domain, referrer: null, props: {vote: 'no', page: PAGE}}]);
+
+    await reasons.getByRole('button', {name: 'Missing an example'}).click();
+    await expect(shownText(page, 'Thanks, that helps us improve this page.')).toBeVisible();
+    await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
+    await expect(widget(page).getByRole('button')).toHaveCount(0);
+    await expect(widget(page)).toBeFocused();
+    expect(await shifts(), 'layout shifts after the votes').toEqual([]);
+    expect(await boxes(page)).toEqual(before);
+
+    await expect.poll(() => recorded.custom().length).toBe(2);
+    expect(recorded.custom()[1]).toEqual({name: 'Feedback: Reason', url: `${ORIGIN}${PAGE}`, domain: ANALYTICS.domain, referrer: null, props: {reason: 'missing-example', page: PAGE}});
+    await barrier(page, recorded);
+    expect(recorded.custom()).toHaveLength(2);
+  });
+
+  test('keyboard only: Tab to the buttons, vote with Enter, pick a reason with Space', {tag: '@desktop-only'}, async ({page}) => {
+    // A hardware keyboard is a desktop thing.
+    const recorded = await recordEvents(page);
+    await openPage(page, PAGE);
+    const yes = widget(page).getByRole('button', {name: 'Yes'});
+    await yes.focus();
+    await expect(yes).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(widget(page).getByRole('button', {name: 'No'})).toBeFocused();
+    await page.keyboard.press('Enter');
+    const reasons = widget(page).getByRole('group', {name: /What could be better/});
+    await expect(reasons).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(reasons.getByRole('button', {name: 'Inaccurate'})).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(reasons.getByRole('button', {name: 'Hard to follow'})).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
+    await expect(widget(page)).toBeFocused();
+    // Tab goes on from the widget to what follows it, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.pagination-nav') !== null)).toBe(true);
+    await expect.poll(() => recorded.custom().map((event) => event.props)).toEqual([
+      {vote: 'no', page: PAGE},
+      {reason: 'hard-to-follow', page: PAGE},
+    ]);
+  });
+
+  test('one vote per page per visit: a reload shows the thanks, another page asks again', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openPage(page, PAGE);
+    await widget(page).getByRole('button', {name: 'Yes'}).click();
+    await expect(shownText(page, 'Thanks for your feedback!')).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expect(shownText(page, 'Thanks for your feedback!')).toBeVisible();
+    await expect(widget(page).getByRole('button')).toHaveCount(0);
+    await openPage(page, OTHER_PAGE);
+    await expect(widget(page).getByRole('button', {name: 'Yes'})).toBeVisible();
+    await barrier(page, recorded);
+    expect(recorded.custom()).toHaveLength(1);
+  });
+
+  test('blocked storage: the vote still works and is remembered while the page is open', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'sessionStorage', {
+        configurable: true,
+        get: () => {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    const recorded = await recordEvents(page);
+    await openPage(page, PAGE);
+    await widget(page).getByRole('button', {name: 'No'}).click();
+    await expect(widget(page).getByRole('group', {name: /What could be better/})).toBeVisible();
+    await expect.poll(() => recorded.custom().map((event) => event.props)).toEqual([{vote: 'no', page: PAGE}]);
+    // Away and back within the app: still answered (kept in memory).
+    await page.evaluate((path) => window.history.pushState(null, '', path), OTHER_PAGE);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+    await expect(widget(page)).toBeVisible();
+    await expect(widget(page).getByRole('button', {name: 'Yes'})).toHaveCount(0);
+  });
+
+  test('without JavaScript: no buttons, only the reserved space', async ({browser}) => {
+    const withJs = await browser.newPage({baseURL: ORIGIN});
+    await openPage(withJs, PAGE);
+    const hydratedHeight = (await withJs.getByRole('region', {name: 'Page feedback'}).boundingBox())?.height;
+    await withJs.close();
+
+    const context = await browser.newContext({javaScriptEnabled: false, baseURL: ORIGIN});
+    const page = await context.newPage();
+    await page.goto(PAGE);
+    const box = page.locator('section[aria-label="Page feedback"]');
+    await expect(box).toHaveCount(1);
+    await expect(page.getByRole('button', {name: 'Yes'})).toHaveCount(0);
+    await expect(page.getByText('Was this page helpful?')).toBeHidden();
+    expect((await box.boundingBox())?.height).toBe(hydratedHeight);
+    await context.close();
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`each step has no serious axe violation in ${mode} mode`, async ({page}) => {
+      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+      await recordEvents(page);
+      await openPage(page, PAGE);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      // The whole page is covered by tests/a11y.spec.ts (the first step); here the widget's later steps.
+      const scan = async () => {
+        const results = await new AxeBuilder({page}).include('section[aria-label="Page feedback"]').analyze();
+        return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+      };
+      await widget(page).getByRole('button', {name: 'No'}).click();
+      expect(await scan(), 'reasons step').toEqual([]);
+      await widget(page).getByRole('button', {name: 'Inaccurate'}).click();
+      expect(await scan(), 'thanks step').toEqual([]);
+    });
+  }
+});
+
+test.describe('page feedback sends nothing, and works the same, when it must not send', () => {
+  for (const [label, initScript] of [
+    ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})],
+    ['Global Privacy Control', () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true})],
+  ] as const) {
+    test(`${label} on`, async ({page}) => {
+      await page.addInitScript(initScript);
+      const recorded = await recordEvents(page);
+      await openPage(page, PAGE);
+      await widget(page).getByRole('button', {name: 'No'}).click();
+      await widget(page).getByRole('button', {name: 'Inaccurate'}).click();
+      await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
+      // The script ran and took the calls (window.plausible is its function, not the queue)…
+      expect(await page.evaluate(() => 'q' in (window as unknown as {plausible: object}).plausible)).toBe(false);
+      await page.clock.install();
+      await page.clock.runFor(60_000);
+      // …and sent nothing at all, not even the page view.
+      expect(recorded.events).toEqual([]);
+    });
+  }
+
+  test('served from 127.0.0.1', async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openPage(page, `http://127.0.0.1:${port}${PAGE}`);
+    await widget(page).getByRole('button', {name: 'Yes'}).click();
+    await expect(status(page)).toHaveText('Thanks for your feedback!');
+    expect(await page.evaluate(() => 'q' in (window as unknown as {plausible: object}).plausible)).toBe(false);
+    expect(recorded.events).toEqual([]);
+  });
+});
+
+test.describe('a dead collector changes nothing for the reader', () => {
+  // Chromium logs its own "Failed to load resource" line for a failed request (not a script error).
+  test.use({allowedConsoleErrors: /^Failed to load resource: .*(500|ERR_CONNECTION_REFUSED)/});
+  const failures: [string, (route: Route) => Promise<void>][] = [
+    ['connection refused', (route) => route.abort('connectionrefused')],
+    ['500', (route) => route.fulfill({status: 500, body: 'boom'})],
+  ];
+  for (const [label, respond] of failures) {
+    test(`collector ${label}: thanks shown, no script error`, async ({page}) => {
+      const recorded = await recordEvents(page, respond);
+      const rejections: string[] = [];
+      page.on('pageerror', (error) => rejections.push(error.message));
+      await openPage(page, PAGE);
+      await widget(page).getByRole('button', {name: 'No'}).click();
+      await widget(page).getByRole('button', {name: 'Something else'}).click();
+      await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
+      await expect.poll(() => recorded.custom().map((event) => event.name)).toEqual(['Feedback', 'Feedback: Reason']);
+      expect(rejections).toEqual([]);
+    });
+  }
+});
