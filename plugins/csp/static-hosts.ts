@@ -24,7 +24,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const HOST_DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /** Content-hashed files: webpack's output and the search index (named by its content, plugins/search-local). */
-export const HASHED_PATHS = ['/assets/*', '/search-index-*'] as const;
+export const HASHED_PATHS = ['/assets/*'] as const;
 
 export type HeaderRule = {path: string; headers: (readonly [string, string])[]};
 
