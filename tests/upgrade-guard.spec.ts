@@ -27,7 +27,9 @@ const TOUCHES_INTERNALS = [
   'src/client/idle-prefetch.ts',
   'plugins/lean-prism/index.ts',
   'plugins/search-ask-ai-off/index.ts',
+  'plugins/search-code-terms/index.ts',
   'plugins/search-highlight-guard/index.ts',
+  'plugins/search-query-terms/index.ts',
   'plugins/self-contained-workers/index.ts',
 ];
 
