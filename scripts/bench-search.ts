@@ -35,6 +35,7 @@ import {
   waitForSearchReady,
 } from '../tests/support/search';
 import {freePort} from '../tests/support/ports';
+import {docRoutes} from '../tests/support/docs';
 
 const READY_RUNS = 7;
 const HOSTILE_RUNS = 5;
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
     console.log(`Search benchmark (build/ served on :${port}, Chromium; latency over the own set's ${querySet.length} queries)`);
     console.log('');
     console.log('Relevance: rank = first shown row on the expected page; MRR over the whole shown list (not @3).');
+    const routes = new Set(docRoutes());
     for (const {name, file, count, relevance} of relevanceBySet) {
       const sections = relevance.perQuery.some((row) => row.sectionFound !== null)
         ? `, section hit@3 ${relevance.sectionHitAt3.toFixed(3)} (queries that name a section)`
@@ -176,6 +178,17 @@ async function main(): Promise<void> {
         `${`${name} set`.padEnd(10)} hit@1 ${relevance.hitAt1.toFixed(3)}, hit@3 ${relevance.hitAt3.toFixed(3)}, ` +
           `MRR ${relevance.mrr.toFixed(3)}${sections} (${count} queries, ${file})`,
       );
+      // A query whose expected page is no route of the build can never count: say so, score it as it stands.
+      const unknown = new Map<string, number>();
+      for (const row of relevance.perQuery) {
+        const expectedPage = row.expected.replace(/#.*$/, '');
+        if (!routes.has(expectedPage)) {
+          unknown.set(expectedPage, (unknown.get(expectedPage) ?? 0) + 1);
+        }
+      }
+      for (const [expectedPage, queries] of unknown) {
+        console.log(`           ${queries} ${queries === 1 ? 'query expects' : 'queries expect'} ${expectedPage}, not a page of this build (counted as misses)`);
+      }
     }
     console.log(`index size       ${kb(raw)} raw, ${kb(gzip)} gzip (${indexFiles.map((file) => path.basename(file)).join(', ')})`);
     console.log(
