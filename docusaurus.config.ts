@@ -145,6 +145,10 @@ const config: Config = {
     ['./plugins/csp/index.ts', {collectorUrl: ANALYTICS.collectorUrl}],
     // /llms.txt, /llms-full.txt and a .md twin of every doc, written by postBuild (plugins/llms-txt).
     ['./plugins/llms-txt/index.ts', {summary: SITE.description, sidebarId: SIDEBAR_ID} satisfies LlmsTxtOptions],
+    // Indexes the dotted names inside code (`orders.create`, `err.retryAfter`) as search terms (plugins/search-code-terms).
+    ['./plugins/search-code-terms/index.ts', {}],
+    // The search worker reads a query's words without the punctuation around them (`lifetime?`, `{{accessToken}}`), as the index has them (plugins/search-query-terms).
+    ['./plugins/search-query-terms/index.ts', {}],
     ...bundleTweaks,
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]

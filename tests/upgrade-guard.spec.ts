@@ -21,7 +21,9 @@ const TOUCHES_INTERNALS = [
   'src/theme/prism-include-languages/index.ts',
   'plugins/lean-prism/index.ts',
   'plugins/search-ask-ai-off/index.ts',
+  'plugins/search-code-terms/index.ts',
   'plugins/search-highlight-guard/index.ts',
+  'plugins/search-query-terms/index.ts',
   'plugins/self-contained-workers/index.ts',
 ];
 

@@ -8,12 +8,20 @@ import type {Locator, Page} from '@playwright/test';
 import {builtSidebar, docRoutes, htmlFile} from './docs';
 
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
-const QUERY_SET_FILE = path.resolve(__dirname, '../search-queries.json');
+/**
+ * The query sets: `own` uses the pages' words (the project's set, sections included); `blind` is
+ * held out, in an integrator's words, written from the product brief before any tuning, frozen.
+ */
+export const QUERY_SETS = {
+  own: path.resolve(__dirname, '../search-queries.json'),
+  blind: path.resolve(__dirname, '../search-queries.blind.json'),
+} as const;
+export type QuerySetName = keyof typeof QUERY_SETS;
 
 export type SearchQuery = {query: string; page: string; section?: string};
 
-export function loadQuerySet(): SearchQuery[] {
-  const parsed = JSON.parse(readFileSync(QUERY_SET_FILE, 'utf8')) as {queries: SearchQuery[]};
+export function loadQuerySet(name: QuerySetName = 'own'): SearchQuery[] {
+  const parsed = JSON.parse(readFileSync(QUERY_SETS[name], 'utf8')) as {queries: SearchQuery[]};
   return parsed.queries;
 }
 
@@ -146,8 +154,9 @@ export function loadHeadingAnchors(buildDir: string = BUILD_DIR): Map<string, Ma
   for (const route of docRoutes(buildDir)) {
     const html = readFileSync(htmlFile(route, buildDir), 'utf8');
     const anchors = new Map<string, string>();
-    for (const match of html.matchAll(/<h[23][^>]*\sid="([^"]+)"[^>]*>([\s\S]*?)<\/h[23]>/g)) {
-      anchors.set(normalise(stripTags(match[2] ?? '')), `#${match[1]}`);
+    // The HTML minifier drops the quotes around attribute values that need none (`id=refunds`).
+    for (const match of html.matchAll(/<h[23][^>]*\sid=(?:"([^"]+)"|([^\s">]+))[^>]*>([\s\S]*?)<\/h[23]>/g)) {
+      anchors.set(normalise(stripTags(match[3] ?? '')), `#${match[1] ?? match[2]}`);
     }
     byPage.set(route, anchors);
   }

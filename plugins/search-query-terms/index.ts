@@ -1,0 +1,46 @@
+/**
+ * Reads a query the way the index was built: the search worker splits a query at spaces and
+ * hyphens and looks each word up as typed, while lunr stripped the punctuation around every word
+ * of the index. A word with punctuation around it (`lifetime?`, `"refund"`, `{{accessToken}}`,
+ * `(iccid)`) therefore found nothing. This points the worker's tokenize module at ./tokenize.ts,
+ * which strips it. English only, as docusaurus.config.ts configures the search plugin: the plugin's
+ * Chinese, Japanese and Thai tokenizing is not reproduced (the plugin throws if asked for them).
+ */
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+export const PLUGIN_NAME = 'search-query-terms';
+
+const SEARCH_PLUGIN = '@easyops-cn/docusaurus-search-local';
+
+/** The module the plugin's worker imports as `../utils/tokenize`. */
+export function pluginTokenizeModule(): string {
+  return require.resolve(`${SEARCH_PLUGIN}/dist/client/client/utils/tokenize.js`);
+}
+
+/** The search plugin's `language` option, as docusaurus.config.ts sets it. */
+export function searchLanguages(context: LoadContext): string[] {
+  for (const theme of context.siteConfig.themes ?? []) {
+    if (Array.isArray(theme) && theme[0] === SEARCH_PLUGIN) {
+      const language = (theme[1] as {language?: string | string[]} | undefined)?.language ?? ['en'];
+      return Array.isArray(language) ? language : [language];
+    }
+  }
+  return [];
+}
+
+export default function searchQueryTerms(context: LoadContext): Plugin {
+  const languages = searchLanguages(context);
+  if (languages.some((language) => language !== 'en')) {
+    throw new Error(`[${PLUGIN_NAME}] reads English queries only; the search plugin is set to ${languages.join(', ')}. Remove this plugin or extend ./tokenize.ts.`);
+  }
+  const tokenize = pluginTokenizeModule();
+  return {
+    name: PLUGIN_NAME,
+    configureWebpack() {
+      const replacement = path.resolve(__dirname, 'tokenize.ts');
+      // The worker imports it by a relative path: alias the resolved file, with and without its extension.
+      return {resolve: {alias: {[`${tokenize}$`]: replacement, [`${tokenize.replace(/\.js$/, '')}$`]: replacement}}};
+    },
+  };
+}
