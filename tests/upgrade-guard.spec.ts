@@ -18,6 +18,7 @@ const CHECKED_AGAINST = '3.7.0';
 /** Files that copy or reach into Docusaurus 3.7 internals, relative to the repository root. */
 const TOUCHES_INTERNALS = [
   'src/theme/Tabs/index.tsx',
+  'src/theme/CodeBlock/index.tsx',
   'src/theme/prism-include-languages/index.ts',
   'plugins/lean-prism/index.ts',
   'plugins/search-ask-ai-off/index.ts',
