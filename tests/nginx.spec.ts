@@ -9,20 +9,12 @@ import {connect} from 'node:net';
 import {request as httpsRequest} from 'node:https';
 import path from 'node:path';
 import {docPages} from './support/docs';
-import {BUILD_DIR, COLLECTOR_ANSWER_HEADERS, CSP_INCLUDE, rawRequest, startExampleSite, startNginx, type NginxServer, type RawAnswer} from './support/nginx';
+import {BUILD_DIR, COLLECTOR_ANSWER_HEADERS, CSP_INCLUDE, rawRequest, nginxWorkerFixture, startExampleSite, type NginxServer, type RawAnswer} from './support/nginx';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 import {test as base, expect, openPage} from './support/fixtures';
 
 const test = base.extend<{cspViolations: string[]}, {nginx: NginxServer}>({
-  nginx: [
-    // Each Playwright worker starts its own nginx on ports the OS picks free.
-    async ({}, use) => {
-      const server = await startNginx();
-      await use(server);
-      await server.stop();
-    },
-    {scope: 'worker', timeout: 30_000},
-  ],
+  nginx: nginxWorkerFixture,
   baseURL: async ({nginx}, use) => use(nginx.url),
   // Every CSP violation of every page the test opens (the console check catches them too).
   cspViolations: [

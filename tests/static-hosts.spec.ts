@@ -10,7 +10,7 @@ import path from 'node:path';
 import {test as base, expect} from '@playwright/test';
 
 import {HOST_DEFAULT_CACHE_CONTROL, IMMUTABLE, headersFor, parseHeadersFile, type HeaderRule} from '../plugins/csp/static-hosts';
-import {BUILD_DIR, CSP_INCLUDE, startNginx, type NginxServer} from './support/nginx';
+import {BUILD_DIR, CSP_INCLUDE, nginxWorkerFixture, type NginxServer} from './support/nginx';
 
 const HEADERS_FILE = path.join(BUILD_DIR, '_headers');
 
@@ -47,14 +47,7 @@ function servedPaths(): string[] {
 }
 
 const test = base.extend<{rules: HeaderRule[]}, {nginx: NginxServer}>({
-  nginx: [
-    async ({}, use) => {
-      const server = await startNginx();
-      await use(server);
-      await server.stop();
-    },
-    {scope: 'worker', timeout: 30_000},
-  ],
+  nginx: nginxWorkerFixture,
   rules: async ({}, use) => {
     expect(existsSync(HEADERS_FILE), 'build/_headers (plugins/csp): run `npm run build:e2e` first').toBe(true);
     await use(parseHeadersFile(readFileSync(HEADERS_FILE, 'utf8')));

@@ -428,3 +428,13 @@ export function rawRequest(url: string, request: string, options: {localAddress?
     socket.on('end', () => reject(new Error(`connection closed without an answer; received: ${received}`)));
   });
 }
+
+/** A Playwright worker fixture: one nginx per worker, on ports the OS picks free. */
+export const nginxWorkerFixture: [(args: object, use: (server: NginxServer) => Promise<void>) => Promise<void>, {scope: 'worker'; timeout: number}] = [
+  async ({}, use) => {
+    const server = await startNginx();
+    await use(server);
+    await server.stop();
+  },
+  {scope: 'worker', timeout: 30_000},
+];

@@ -191,22 +191,17 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       }
     };
     const onLeave = () => signals.left();
-    input.addEventListener('input', onInput);
-    input.addEventListener('autocomplete:updated', onUpdated);
-    input.addEventListener('autocomplete:selected', onSelected);
-    input.addEventListener('keydown', onKeyDown);
-    input.addEventListener('blur', onLeave);
-    container.addEventListener('click', onClick, true);
-    window.addEventListener('pagehide', onLeave);
-    return () => {
-      input.removeEventListener('input', onInput);
-      input.removeEventListener('autocomplete:updated', onUpdated);
-      input.removeEventListener('autocomplete:selected', onSelected);
-      input.removeEventListener('keydown', onKeyDown);
-      input.removeEventListener('blur', onLeave);
-      container.removeEventListener('click', onClick, true);
-      window.removeEventListener('pagehide', onLeave);
-    };
+    // One signal removes every listener below when the box goes away.
+    const listeners = new AbortController();
+    const {signal} = listeners;
+    input.addEventListener('input', onInput, {signal});
+    input.addEventListener('autocomplete:updated', onUpdated, {signal});
+    input.addEventListener('autocomplete:selected', onSelected, {signal});
+    input.addEventListener('keydown', onKeyDown, {signal});
+    input.addEventListener('blur', onLeave, {signal});
+    container.addEventListener('click', onClick, {capture: true, signal});
+    window.addEventListener('pagehide', onLeave, {signal});
+    return () => listeners.abort();
   }, [getInput]);
 
   // A click on the disabled box is remembered, like the shortcut.
