@@ -10,7 +10,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
 import {ENVIRONMENTS, SAMPLES, SANDBOX, URLS} from '../src/constants/api';
-import {listOperations, resolveRef, type OpenApiDocument, type OpenApiParameter} from '../plugins/api-artifacts/openapi';
+import {listOperations, resolveRef, type OpenApiDocument, type OpenApiParameter} from '../lib/contract/openapi';
 import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxLogEntry} from './server';
 
 const CLIENT = {clientId: 'ci_test_sandbox', clientSecret: 'cs_test_sandbox', scopes: ['catalog:read', 'orders:write', 'esims:read']};

@@ -13,11 +13,11 @@ import path from 'node:path';
 
 import {parse} from 'yaml';
 
-import {generateArtifacts} from '../plugins/api-artifacts/generate';
-import {listOperations, operationScopes, resolveRef, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter} from '../plugins/api-artifacts/openapi';
+import {generateArtifacts} from '../lib/contract/artifacts';
+import {listOperations, operationScopes, resolveRef, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter} from '../lib/contract/openapi';
 import {ARTIFACTS, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
-import {matchesTemplate} from '../tests/support/api-docs';
-import {freePort} from '../tests/support/ports';
+import {matchesTemplate} from '../lib/contract/openapi';
+import {freePort} from '../lib/ports';
 
 export type SandboxCredential = {clientId: string; clientSecret: string; scopes: string[]};
 export type SandboxLogEntry =

@@ -29,8 +29,8 @@ import {
 const require = createRequire(import.meta.url);
 const {SDK_CLASS} = require('../src/constants/site') as typeof import('../src/constants/site');
 const {ARTIFACTS, ENVIRONMENTS, SDK} = require('../src/constants/api') as typeof import('../src/constants/api');
-const {generateArtifacts} = require('../plugins/api-artifacts/generate') as typeof import('../plugins/api-artifacts/generate');
-const {listOperations} = require('../plugins/api-artifacts/openapi') as typeof import('../plugins/api-artifacts/openapi');
+const {generateArtifacts} = require('../lib/contract/artifacts') as typeof import('../lib/contract/artifacts');
+const {listOperations} = require('../lib/contract/openapi') as typeof import('../lib/contract/openapi');
 const {extractSdkMethods} = require('../plugins/sdk-reference') as typeof import('../plugins/sdk-reference');
 
 const SDK_DIR = path.dirname(fileURLToPath(import.meta.url));

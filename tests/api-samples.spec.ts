@@ -14,10 +14,10 @@ import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, LIMITS, POSTMAN, SAMPLES} from '../src/constants/api';
 import {BRAND} from '../src/constants/site';
-import {generateArtifacts} from '../plugins/api-artifacts/generate';
-import {listOperations, resolveRef, type OpenApiDocument} from '../plugins/api-artifacts/openapi';
-import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../plugins/api-artifacts/postman';
-import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions, matchesTemplate, parseCurl, resolveConstants} from './support/api-docs';
+import {generateArtifacts} from '../lib/contract/artifacts';
+import {listOperations, matchesTemplate, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
+import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../lib/contract/postman';
+import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions, parseCurl, resolveConstants} from './support/api-docs';
 import {startPrism} from '../sandbox/server';
 
 /** The endpoint table of the domain brief (§4), the independent expectation for the document. */

@@ -12,11 +12,11 @@ import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, POSTMAN} from '../../src/constants/api';
 import {BRAND} from '../../src/constants/site';
-import {generateArtifacts, OPENAPI_PATH} from './generate';
-import {apiFacts, brandSlug, postmanNames} from './facts';
-import {fillPlaceholders} from './openapi';
+import {generateArtifacts, OPENAPI_PATH} from '../../lib/contract/artifacts';
+import {apiFacts, brandSlug, postmanNames} from '../../lib/contract/facts';
+import {fillPlaceholders} from '../../lib/contract/openapi';
 import {DEFAULT_OPTIONS, validateOptions, type Options, type PluginOptions} from './options';
-import type {PostmanCollection, PostmanEnvironment} from './postman';
+import type {PostmanCollection, PostmanEnvironment} from '../../lib/contract/postman';
 
 const SOURCE = readFileSync(path.resolve(__dirname, '../../api/openapi.yaml'), 'utf8');
 

@@ -11,10 +11,10 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {assertSiteUrlsResolve} from '../docs-urls/check';
-import {contractData} from './contract-data';
-import {apiFacts} from './facts';
-import {generateArtifacts, type Artifacts} from './generate';
+import {assertSiteUrlsResolve} from '../../lib/site-urls';
+import {contractData} from '../../lib/contract/data';
+import {apiFacts} from '../../lib/contract/facts';
+import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
 import {DEFAULT_OPTIONS, type PluginOptions} from './options';
 
 export {validateOptions} from './options';

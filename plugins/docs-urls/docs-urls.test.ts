@@ -4,7 +4,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {LoadContext} from '@docusaurus/types';
 
-import {assertSiteUrlsResolve, checkBuildUrls, formatProblems, resolveSitePath, type CheckOptions} from './check';
+import {assertSiteUrlsResolve, checkBuildUrls, formatProblems, resolveSitePath, type CheckOptions} from '../../lib/site-urls';
 import pluginDocsUrls, {PLUGIN_NAME} from './index';
 
 const SITE_URL = 'https://docs.example.com';

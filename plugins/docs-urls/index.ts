@@ -9,7 +9,7 @@
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {assertSiteUrlsResolve} from './check';
+import {assertSiteUrlsResolve} from '../../lib/site-urls';
 
 export const PLUGIN_NAME = 'docs-urls';
 

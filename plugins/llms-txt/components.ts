@@ -12,8 +12,8 @@ import * as apiConstants from '../../src/constants/api';
 import * as docsConstants from '../../src/constants/docs';
 import * as siteConstants from '../../src/constants/site';
 import {ERROR_CODES, POSTMAN, WEBHOOK_EVENTS} from '../../src/constants/api';
-import type {ContractData} from '../api-artifacts/contract-data';
-import {scopesFor} from '../../src/components/ApiTables/scopesFor';
+import type {ContractData} from '../../lib/contract/data';
+import {scopesFor} from '../../lib/contract/scopes';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from '../../src/components/ApiTables/environmentRows';
 import {DECLARATION, extractSdkMethods} from '../sdk-reference';
 

@@ -1,7 +1,7 @@
 /** Converts doc sources to Markdown bodies (kept light: a production build loads it in a worker thread). */
 import {readFile} from 'node:fs/promises';
 
-import type {ContractData} from '../api-artifacts/contract-data';
+import type {ContractData} from '../../lib/contract/data';
 import {mdxToMarkdown} from './markdown';
 
 /** What converting needs, as plain data (it crosses to the worker thread). */

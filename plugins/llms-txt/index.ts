@@ -21,14 +21,14 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 
 import type {ConvertJob} from './convert';
 import type {PluginOptions} from './options';
-import {twinPath} from './twinPath';
-import {contractData, type ContractData} from '../api-artifacts/contract-data';
-import {assertSiteUrlsResolve} from '../docs-urls/check';
-import type {Artifacts} from '../api-artifacts/generate';
+import {twinPath} from '../../lib/twin-path';
+import {contractData, type ContractData} from '../../lib/contract/data';
+import {assertSiteUrlsResolve} from '../../lib/site-urls';
+import type {Artifacts} from '../../lib/contract/artifacts';
 import {runInWorker} from '../support/worker';
 
 export {validateOptions, DEFAULT_OPTIONS, type Options, type PluginOptions} from './options';
-export {twinPath} from './twinPath';
+export {twinPath} from '../../lib/twin-path';
 
 export const PLUGIN_NAME = 'docusaurus-plugin-llms-txt';
 

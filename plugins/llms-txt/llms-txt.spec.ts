@@ -11,7 +11,7 @@ import type {LoadContext} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 
 import {LIFETIMES, URLS} from '../../src/constants/api';
-import type {ContractData} from '../api-artifacts/contract-data';
+import type {ContractData} from '../../lib/contract/data';
 import {BRAND} from '../../src/constants/site';
 import pluginLlmsTxt, {collectDocs, isSwitchedOff, renderLlmsTxt, twinPath} from './index';
 import {mdxToMarkdown, type ConvertOptions} from './markdown';

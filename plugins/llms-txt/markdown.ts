@@ -17,7 +17,7 @@ import path from 'node:path';
 
 import type {Code, Heading, Root, RootContent, Text} from 'mdast';
 
-import type {ContractData} from '../api-artifacts/contract-data';
+import type {ContractData} from '../../lib/contract/data';
 import {COMPONENT_MODULES, CONSTANT_MODULES, type ComponentRenderer} from './components';
 
 export type ConvertOptions = {

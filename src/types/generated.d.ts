@@ -1,6 +1,6 @@
 // Data files that local plugins write with `createData` (Docusaurus serves them under `@generated/<plugin>/default/`).
 declare module '@generated/api-artifacts/default/contract.json' {
-  const contract: import('../../plugins/api-artifacts/contract-data').ContractData;
+  const contract: import('../../lib/contract/data').ContractData;
   export default contract;
 }
 

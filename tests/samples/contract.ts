@@ -12,8 +12,8 @@ import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 
 import {ARTIFACTS} from '../../src/constants/api';
-import {generateArtifacts} from '../../plugins/api-artifacts/generate';
-import {listOperations, operationScopes, type OpenApiDocument} from '../../plugins/api-artifacts/openapi';
+import {generateArtifacts} from '../../lib/contract/artifacts';
+import {listOperations, operationScopes, type OpenApiDocument} from '../../lib/contract/openapi';
 import {ROOT} from './blocks';
 
 export type Contract = {document: OpenApiDocument; yaml: string};

@@ -12,10 +12,10 @@ import {expect, test} from '@playwright/test';
 import newman, {type NewmanRunSummary} from 'newman';
 
 import {ARTIFACTS, ENVIRONMENTS} from '../../src/constants/api';
-import {contractData, type ContractData} from '../../plugins/api-artifacts/contract-data';
-import {generateArtifacts, type Artifacts} from '../../plugins/api-artifacts/generate';
-import type {PostmanCollection, PostmanEnvironment} from '../../plugins/api-artifacts/postman';
-import {scopesFor} from '../../src/components/ApiTables/scopesFor';
+import {contractData, type ContractData} from '../../lib/contract/data';
+import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
+import type {PostmanCollection, PostmanEnvironment} from '../../lib/contract/postman';
+import {scopesFor} from '../../lib/contract/scopes';
 import {startSandbox, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
 import {ROOT} from './blocks';
 

@@ -12,9 +12,9 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
 import {ENVIRONMENTS} from '../../src/constants/api';
-import {contractData, type ContractData} from '../../plugins/api-artifacts/contract-data';
-import {generateArtifacts} from '../../plugins/api-artifacts/generate';
-import {scopesFor} from '../../src/components/ApiTables/scopesFor';
+import {contractData, type ContractData} from '../../lib/contract/data';
+import {generateArtifacts} from '../../lib/contract/artifacts';
+import {scopesFor} from '../../lib/contract/scopes';
 import {startSandbox, type Sandbox} from '../../sandbox/server';
 import {allBlocks, blockName, listPages, pageBlocks, requiredScopeOperations, ROOT, type Block} from './blocks';
 import {exampleValidator, loadContract} from './contract';

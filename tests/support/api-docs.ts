@@ -204,19 +204,3 @@ function safeUrl(text: string): URL | undefined {
     return undefined;
   }
 }
-
-/** Does `actual` (concrete ids or `{param}`/`:param`/`<param>` placeholders) match the template `/v1/esims/{iccid}`? */
-export function matchesTemplate(actual: string, template: string): boolean {
-  const a = actual.replace(/\/+$/, '').split('/');
-  const t = template.split('/');
-  return (
-    a.length === t.length &&
-    t.every((segment, index) => {
-      const value = decodeURIComponent(a[index]!);
-      if (/^\{[^}]+\}$/.test(segment)) {
-        return value.length > 0;
-      }
-      return value === segment;
-    })
-  );
-}

@@ -1,7 +1,7 @@
 /**
  * Starts a real nginx on loopback with deploy/http.conf and deploy/nginx.conf, included unchanged
  * in server blocks shaped like deploy/site.conf.example, serving build/ (tests/nginx.spec.ts,
- * scripts/serve-build.ts, scripts/bench-serve.ts). Every port is picked free by the OS, so parallel
+ * tests/bench/serve-build.ts, tests/bench/serve.ts). Every port is picked free by the OS, so parallel
  * runs never collide. Everything nginx writes (pid, logs, temp files) goes to a temp directory.
  * A missing nginx is an error, never a skip.
  */
@@ -12,7 +12,7 @@ import {createServer as createTlsServer} from 'node:https';
 import {connect, type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {freePort} from './ports';
+import {freePort} from '../../lib/ports';
 
 export const REPO_DIR = path.resolve(__dirname, '../..');
 export const BUILD_DIR = path.join(REPO_DIR, 'build');
@@ -316,7 +316,7 @@ http {
 }
 
 /**
- * Any number of server blocks over build/ (scripts/bench-serve.ts compares configurations side by
+ * Any number of server blocks over build/ (tests/bench/serve.ts compares configurations side by
  * side): `blocks(ports)` returns their text, one port per block. The collector-less rules.
  */
 export async function startNginxWith(blockCount: number, blocks: (ports: number[], brotli: boolean) => string): Promise<{urls: string[]; brotli: boolean; stop: () => Promise<void>}> {

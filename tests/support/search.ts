@@ -1,6 +1,6 @@
 /**
  * Drives the real search box in the real build: used by tests/search.spec.ts and by
- * scripts/bench-search.ts, so the test and the benchmark measure the same thing.
+ * tests/bench/search.ts, so the test and the benchmark measure the same thing.
  */
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {ERROR_CODES, POSTMAN, WEBHOOK_EVENTS} from '@site/src/constants/api';
 import contract from '@generated/api-artifacts/default/contract.json';
-import {scopesFor} from './scopesFor';
+import {scopesFor} from '../../../lib/contract/scopes';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 

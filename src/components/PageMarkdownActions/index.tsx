@@ -8,7 +8,7 @@ import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 
-import {twinPath} from '@site/plugins/llms-txt/twinPath';
+import {twinPath} from '@site/lib/twin-path';
 import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copying' | 'copied' | 'failed';

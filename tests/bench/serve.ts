@@ -11,7 +11,7 @@ import {Agent, get} from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {BROTLI_CONF, BUILD_DIR, DEPLOY_CONF, serverBlock, startNginxWith} from '../tests/support/nginx';
+import {BROTLI_CONF, BUILD_DIR, DEPLOY_CONF, serverBlock, startNginxWith} from '../support/nginx';
 
 const {values} = parseArgs({
   options: {
@@ -34,7 +34,7 @@ function onTheFlyConfs(dir: string): {deployConf: string; brotliConf: string} {
   const change = (file: string, replacements: [RegExp, string][]): string => {
     let text = readFileSync(file, 'utf8');
     for (const [from, to] of replacements) {
-      if (!from.test(text)) throw new Error(`${path.relative(process.cwd(), file)} no longer has ${from}: update scripts/bench-serve.ts`);
+      if (!from.test(text)) throw new Error(`${path.relative(process.cwd(), file)} no longer has ${from}: update tests/bench/serve.ts`);
       text = text.replace(from, to);
     }
     const copy = path.join(dir, path.basename(file));

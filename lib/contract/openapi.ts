@@ -115,3 +115,19 @@ export function operationScopes(document: OpenApiDocument, operation: OpenApiOpe
   const requirements = (operation.security ?? document.security ?? []) as Record<string, string[]>[];
   return requirements.flatMap((requirement) => Object.values(requirement)).at(0) ?? [];
 }
+
+/** Does `actual` (concrete ids or `{param}`/`:param`/`<param>` placeholders) match the template `/v1/esims/{iccid}`? */
+export function matchesTemplate(actual: string, template: string): boolean {
+  const a = actual.replace(/\/+$/, '').split('/');
+  const t = template.split('/');
+  return (
+    a.length === t.length &&
+    t.every((segment, index) => {
+      const value = decodeURIComponent(a[index]!);
+      if (/^\{[^}]+\}$/.test(segment)) {
+        return value.length > 0;
+      }
+      return value === segment;
+    })
+  );
+}

@@ -1,4 +1,4 @@
-import type {ContractData} from '../../../plugins/api-artifacts/contract-data';
+import type {ContractData} from './data';
 
 /** The scopes a token needs for every one of `operations` (`METHOD /path` templates), in the document's scope order. */
 export function scopesFor(data: Pick<ContractData, 'scopes' | 'operationScopes'>, operations: readonly string[]): string[] {

@@ -15,7 +15,7 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:f
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../..');
 const DOCUSAURUS = path.join(ROOT, 'node_modules/.bin/docusaurus');
 const SAMPLE_MS = 100;
 /** The generated-files directory `npm run build` uses (DOCUSAURUS_GENERATED_FILES_DIR_NAME in package.json). */

@@ -7,8 +7,8 @@
 import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, ERROR_CODES, SANDBOX} from '../../src/constants/api';
-import {scopesFor} from '../../src/components/ApiTables/scopesFor';
-import type {Artifacts} from './generate';
+import {scopesFor} from './scopes';
+import type {Artifacts} from './artifacts';
 import {listOperations, operationScopes, type OpenApiDocument} from './openapi';
 import {
   openApiPathOf,
