@@ -22,9 +22,11 @@ export const launchOptions = {
   ],
 };
 
+// `npm run test:unit` and `npm run test:samples` need no build: they switch the web server off.
+const withWebServer = process.env.DOCS_WEB_SERVER !== 'off';
+
 export default defineConfig({
-  testDir: './tests',
-  testMatch: '**/*.spec.ts',
+  testDir: '.',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -48,24 +50,32 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testDir: './tests',
+      testMatch: '**/*.spec.ts',
       use: {...devices['Desktop Chrome'], launchOptions},
       testIgnore: ['**/*.mobile.spec.ts', 'samples/**'],
       grepInvert: /@phone-only/,
     },
     {
       name: 'mobile',
+      testDir: './tests',
+      testMatch: '**/*.spec.ts',
       use: {...devices['Pixel 7'], launchOptions},
       testIgnore: ['samples/**'],
       grepInvert: /@desktop-only|@viewport-independent/,
     },
-    // Node-only unit tests that live beside the local plugins (no browser is started for them).
-    {name: 'plugins', testDir: './plugins', testMatch: ['**/*.spec.ts', '**/*.test.ts']},
+    // Node-only unit tests beside the code they test: no browser, no build.
+    {name: 'unit', testMatch: ['{lib,plugins}/**/*.test.ts']},
+    // The doc tests (every page's samples against the local sandbox), the sandbox's and the SDK's own tests: no build.
+    {name: 'docs', testMatch: ['tests/samples/*.spec.ts', '{sandbox,sdk}/*.test.ts'], timeout: 60_000, fullyParallel: false},
   ],
-  // One production build serves the whole run (`npm test` builds it first).
-  webServer: {
-    command: `npx docusaurus serve --host 127.0.0.1 --port ${port} --no-open`,
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  // One production build serves the browser projects (`npm test` builds it first).
+  webServer: withWebServer
+    ? {
+        command: `npx docusaurus serve --host 127.0.0.1 --port ${port} --no-open`,
+        url: baseURL,
+        reuseExistingServer: !process.env.CI,
+        timeout: 60_000,
+      }
+    : undefined,
 });

@@ -3,7 +3,7 @@
  * built page, or an anchor that the page lacks. Apart from reading the build directory it has no
  * side effects, so it runs on a fixture too. Each plugin that writes served files checks its own
  * (`assertSiteUrlsResolve`, `files`): docs-urls the HTML pages, which are complete before any
- * `postBuild` starts; api-artifacts and llms-txt the files they write in theirs.
+ * `postBuild` starts; api-reference and llms-txt the files they write in theirs.
  *
  * Checkable: every HTML page, the Markdown twins (`*.md`), `*.txt` (llms.txt, llms-full.txt,
  * robots.txt), `*.yaml`/`*.yml` (openapi.yaml) and `*.json` (the Postman files). Never checked:
@@ -292,7 +292,7 @@ export function formatProblems(problems: readonly Problem[], fileLabel: (file: s
 /**
  * Throws, naming each file (relative to the working directory), line, URL and what is wrong,
  * when a site URL in the files that `files` selects names no page or anchor of the build.
- * `source` names the caller in the message: `api-artifacts`.
+ * `source` names the caller in the message: `api-reference`.
  */
 export async function assertSiteUrlsResolve({source, ...options}: CheckOptions & {source: string}): Promise<void> {
   const problems = await checkBuildUrls(options);

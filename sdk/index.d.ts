@@ -2,7 +2,7 @@
  * `@acme-connect/sdk`: the Node SDK for the Acme Connect partner API (API v1).
  *
  * The one declaration of the SDK's public surface: the docs' SDK page renders its method table
- * from it (plugins/sdk-reference) and the docs' TypeScript samples are type-checked against it.
+ * from it (lib/sdk-surface.ts) and the docs' TypeScript samples are type-checked against it.
  * Everything is camelCase here and snake_case on the wire; `metadata` keys are passed through as
  * they are. Field names and types follow the schemas of api/openapi.yaml.
  */

@@ -31,7 +31,7 @@ const {SDK_CLASS} = require('../src/constants/site') as typeof import('../src/co
 const {ARTIFACTS, ENVIRONMENTS, SDK} = require('../src/constants/api') as typeof import('../src/constants/api');
 const {generateArtifacts} = require('../lib/contract/artifacts') as typeof import('../lib/contract/artifacts');
 const {listOperations} = require('../lib/contract/openapi') as typeof import('../lib/contract/openapi');
-const {extractSdkMethods} = require('../plugins/sdk-reference') as typeof import('../plugins/sdk-reference');
+const {extractSdkMethods} = require('../lib/sdk-surface') as typeof import('../lib/sdk-surface');
 
 const SDK_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(SDK_DIR);

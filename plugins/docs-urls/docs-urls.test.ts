@@ -192,11 +192,11 @@ test.describe('docs-urls check', () => {
   test('assertSiteUrlsResolve passes on a good build and throws naming the source, files, lines and URLs', async () => {
     const buildDir = await writeBuild({...GOOD_BUILD, 'postman/env.json': `{\n  "doc": "${SITE_URL}/errors"\n}\n`});
     try {
-      const options = {source: 'api-artifacts', buildDir, siteUrl: SITE_URL};
+      const options = {source: 'api-reference', buildDir, siteUrl: SITE_URL};
       await assertSiteUrlsResolve({...options, files: (file) => file === 'openapi.yaml'});
       const error = await assertSiteUrlsResolve(options).then(() => undefined, (caught: Error) => caught);
       expect(error?.message).toBe(
-        `[api-artifacts] 1 URL of ${SITE_URL} in the built files point at no page or anchor of the build (plugins/docs-urls):\n` +
+        `[api-reference] 1 URL of ${SITE_URL} in the built files point at no page or anchor of the build (plugins/docs-urls):\n` +
           `- ${path.relative(process.cwd(), path.join(buildDir, 'postman/env.json'))}:2: ${SITE_URL}/errors — no such page /errors`,
       );
     } finally {

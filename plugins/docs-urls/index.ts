@@ -4,7 +4,7 @@
  * our own origin: `doc_url` in code blocks, openapi.yaml, the Postman files, the llms files.
  *
  * This plugin's `postBuild` checks the HTML pages, which Docusaurus writes before any `postBuild`
- * starts. The plugins that write served files in their own `postBuild` (api-artifacts, llms-txt)
+ * starts. The plugins that write served files in their own `postBuild` (api-reference, llms-txt)
  * check those files there, with `assertSiteUrlsResolve`; so the order of the plugins is free.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';

@@ -15,7 +15,7 @@ import {ERROR_CODES, POSTMAN, WEBHOOK_EVENTS} from '../../src/constants/api';
 import type {ContractData} from '../../lib/contract/data';
 import {scopesFor} from '../../lib/contract/scopes';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from '../../src/components/ApiTables/environmentRows';
-import {DECLARATION, extractSdkMethods} from '../sdk-reference';
+import {DECLARATION, extractSdkMethods} from '../../lib/sdk-surface';
 
 /** Modules whose exports pages may use in `{…}` expressions and attributes (`import {BRAND} from '@site/src/constants/site'`). */
 export const CONSTANT_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {

@@ -13,7 +13,7 @@ export type ConvertJob = {
   siteDir: string;
   /** Absolute paths of the static directories. */
   staticDirs: string[];
-  /** The served contract's facts that components render (plugins/api-artifacts). */
+  /** The served contract's facts that components render (plugins/api-reference). */
   contract: ContractData;
 };
 

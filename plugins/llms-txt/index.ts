@@ -213,9 +213,9 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
         throw new Error(`${PLUGIN_NAME}: no docs plugin with id "${options.docsPluginId}".`);
       }
       docs = collectDocs(content, options.sidebarId, siteDir);
-      const artifacts = allContent['api-artifacts']?.default as Artifacts | undefined;
+      const artifacts = (allContent['api-reference']?.default as {artifacts: Artifacts} | undefined)?.artifacts;
       if (!artifacts) {
-        throw new Error(`${PLUGIN_NAME}: the api-artifacts plugin must be registered (pages render the contract's facts).`);
+        throw new Error(`${PLUGIN_NAME}: the api-reference plugin must be registered (pages render the contract's facts).`);
       }
       contract = contractData(artifacts);
       if (process.env.NODE_ENV === 'production') {
@@ -234,9 +234,9 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
         writeSiteFile(outDir, `${baseUrl}${LLMS_FULL_TXT.slice(1)}`, baseUrl, renderLlmsFull(site, rendered.filter(({page}) => inSidebar.has(page)))),
       ]);
       // Their links must name built pages and anchors. The API downloads they link to are written by
-      // api-artifacts' postBuild, which may still be running: they count as served.
+      // api-reference's postBuild, which may still be running: they count as served.
       const written = new Set([...rendered.map(({page}) => twinPath(page.permalink)), `${baseUrl}${LLMS_TXT.slice(1)}`, `${baseUrl}${LLMS_FULL_TXT.slice(1)}`]);
-      const artifacts = plugins.find((plugin) => plugin.name === 'api-artifacts')?.content as Artifacts | undefined;
+      const artifacts = (plugins.find((plugin) => plugin.name === 'api-reference')?.content as {artifacts: Artifacts} | undefined)?.artifacts;
       await assertSiteUrlsResolve({
         source: PLUGIN_NAME,
         buildDir: outDir,

@@ -192,7 +192,7 @@ export const SAMPLE_PACKAGE = {
   suggestedRetail: '13.00',
 } as const;
 
-/** Download paths of the generated API artifacts (plugins/api-artifacts writes them; pages link to them). */
+/** Download paths of the generated API artifacts (plugins/api-reference writes them; pages link to them). */
 const ARTIFACT_SLUG = NPM_SCOPE.slice(1);
 export const ARTIFACTS = {
   openapi: '/openapi.yaml',

@@ -1,10 +1,10 @@
 // Data files that local plugins write with `createData` (Docusaurus serves them under `@generated/<plugin>/default/`).
-declare module '@generated/api-artifacts/default/contract.json' {
+declare module '@generated/api-reference/default/contract.json' {
   const contract: import('../../lib/contract/data').ContractData;
   export default contract;
 }
 
-declare module '@generated/sdk-reference/default/sdk-methods.json' {
-  const methods: readonly import('../../plugins/sdk-reference').SdkMethodRow[];
+declare module '@generated/api-reference/default/sdk-methods.json' {
+  const methods: readonly import('../../lib/sdk-surface').SdkMethodRow[];
   export default methods;
 }

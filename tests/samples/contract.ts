@@ -1,6 +1,6 @@
 /**
  * The API contract the samples are checked against: the OpenAPI document exactly as the site
- * serves it (generated from api/openapi.yaml by plugins/api-artifacts), its operations and their
+ * serves it (generated from api/openapi.yaml by plugins/api-reference), its operations and their
  * scopes, and a JSON Schema validator for examples that also refuses fields and enum values the
  * contract does not define.
  */

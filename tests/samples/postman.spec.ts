@@ -2,7 +2,7 @@
  * The "Test in Postman" page, run the way it tells the reader to: the generated collection and
  * Sandbox environment in newman against the local sandbox, with a credential holding exactly the
  * scopes of the happy-path folders. The folders, the variable to change and the outcome to expect
- * come from the contract data the page renders (plugins/api-artifacts/contract-data.ts), so the
+ * come from the contract data the page renders (lib/contract/data.ts), so the
  * page and this test cannot drift apart. Node only: no browser, no build.
  */
 import {readFileSync} from 'node:fs';

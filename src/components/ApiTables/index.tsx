@@ -3,7 +3,7 @@ import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {ERROR_CODES, POSTMAN, WEBHOOK_EVENTS} from '@site/src/constants/api';
-import contract from '@generated/api-artifacts/default/contract.json';
+import contract from '@generated/api-reference/default/contract.json';
 import {scopesFor} from '../../../lib/contract/scopes';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
 import ScrollableTable from '@site/src/components/ScrollableTable';

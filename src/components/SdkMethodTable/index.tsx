@@ -1,7 +1,7 @@
-// The SDK page's method table, rendered from sdk/index.d.ts (plugins/sdk-reference extracts the rows).
+// The SDK page's method table, rendered from sdk/index.d.ts (lib/sdk-surface.ts extracts the rows).
 import type {ReactNode} from 'react';
 import ScrollableTable from '@site/src/components/ScrollableTable';
-import methods from '@generated/sdk-reference/default/sdk-methods.json';
+import methods from '@generated/api-reference/default/sdk-methods.json';
 
 /** "Verifies a webhook delivery and returns a typed event." → "None: verifies a webhook delivery and returns a typed event" */
 function withoutEndpoint(summary: string): string {

@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import selfContainedWorkers from './index';
+import selfContainedWorkers from './self-contained-workers';
 
 test.describe('self-contained-workers plugin', () => {
   const configureWebpack = selfContainedWorkers().configureWebpack as (config: object, isServer: boolean) => object;

@@ -7,7 +7,7 @@ import type {OptionValidationContext} from '@docusaurus/types';
 
 import config from '../../docusaurus.config';
 import {validateOptions, type Options, type PluginOptions} from './options';
-import {languagesInLoadOrder, leanPrismSource, SECTION_END, SECTION_START, withGrammars} from './index';
+import {languagesInLoadOrder, leanPrismSource, SECTION_END, SECTION_START, withGrammars} from './lean-prism';
 
 const ROOT = path.resolve(__dirname, '../..');
 const normalize = normalizePluginOptions as unknown as OptionValidationContext<Options, PluginOptions>['validate'];
@@ -15,8 +15,8 @@ const validate = (options: Options | Record<string, unknown>) => validateOptions
 
 /** The `languages` option docusaurus.config.ts gives this plugin. */
 function configuredLanguages(): string[] {
-  const entry = (config.plugins ?? []).find((plugin) => Array.isArray(plugin) && String(plugin[0]).includes('lean-prism'));
-  return ((entry as [string, PluginOptions] | undefined)?.[1].languages ?? []) as string[];
+  const entry = (config.plugins ?? []).find((plugin) => Array.isArray(plugin) && String(plugin[0]).includes('plugins/bundle'));
+  return ((entry as [string, PluginOptions] | undefined)?.[1].prismLanguages ?? []) as string[];
 }
 
 /** Every ```lang of the docs. */
@@ -49,10 +49,10 @@ async function importLean(languages: string[]): Promise<{Prism: {languages: Reco
 
 test.describe('lean-prism plugin', () => {
   test('requires a non-empty list of Prism ids', () => {
-    expect(validate({languages: ['json']}).languages).toEqual(['json']);
-    expect(() => validate({})).toThrow(/languages/);
-    expect(() => validate({languages: []})).toThrow(/languages/);
-    expect(() => validate({languages: ['../x']})).toThrow(/languages/);
+    expect(validate({prismLanguages: ['json']}).prismLanguages).toEqual(['json']);
+    expect(() => validate({})).toThrow(/prismLanguages/);
+    expect(() => validate({prismLanguages: []})).toThrow(/prismLanguages/);
+    expect(() => validate({prismLanguages: ['../x']})).toThrow(/prismLanguages/);
   });
 
   test('adds what a language requires, in load order, and rejects unknown ids', () => {

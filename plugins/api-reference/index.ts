@@ -1,10 +1,8 @@
 /**
- * api-artifacts: generates the machine-readable API description from one source and serves
- * it as downloads: api/openapi.yaml rendered with the constants, and the Postman collection and
- * environments converted from it (generate.ts). `loadContent` generates them; `postBuild` writes
- * them into the build output and, in `docusaurus start`, a dev-server middleware serves them.
- * Pages render facts of the served contract (scopes, the collection's folders) from the data
- * files `contentLoaded` writes: `@generated/api-artifacts/default/contract.json`.
+ * The API reference data: api/openapi.yaml rendered with the constants and the Postman files
+ * converted from it (lib/contract), served as downloads (`postBuild` writes them; the dev server
+ * serves them from memory), and the data pages render, as `@generated/api-reference/default/`
+ * `contract.json` (the served contract's facts) and `sdk-methods.json` (sdk/index.d.ts's methods).
  */
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +10,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {assertSiteUrlsResolve} from '../../lib/site-urls';
+import {DECLARATION, extractSdkMethods, type SdkMethodRow} from '../../lib/sdk-surface';
 import {contractData} from '../../lib/contract/data';
 import {apiFacts} from '../../lib/contract/facts';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
@@ -19,7 +18,9 @@ import {DEFAULT_OPTIONS, type PluginOptions} from './options';
 
 export {validateOptions} from './options';
 
-export const PLUGIN_NAME = 'api-artifacts';
+export const PLUGIN_NAME = 'api-reference';
+
+type Content = {artifacts: Artifacts; sdkMethods: SdkMethodRow[]};
 
 /** Writes the artifacts under `outDir` (e.g. `build/`). */
 export async function writeArtifacts(artifacts: Artifacts, outDir: string): Promise<void> {
@@ -35,23 +36,26 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
 };
 
-export default function pluginApiArtifacts(context: LoadContext, options: PluginOptions = DEFAULT_OPTIONS): Plugin<Artifacts> {
+export default function pluginApiReference(context: LoadContext, options: PluginOptions = DEFAULT_OPTIONS): Plugin<Content> {
   const sourcePath = path.resolve(context.siteDir, options.source);
+  const declarationPath = path.join(context.siteDir, DECLARATION);
   let artifacts: Artifacts = new Map();
   return {
     name: PLUGIN_NAME,
 
     getPathsToWatch() {
-      return [sourcePath];
+      return [sourcePath, declarationPath];
     },
 
     async loadContent() {
       artifacts = await generateArtifacts(await readFile(sourcePath, 'utf8'), apiFacts(options.brand));
-      return artifacts;
+      const sdkMethods = extractSdkMethods(await readFile(declarationPath, 'utf8'), DECLARATION);
+      return {artifacts, sdkMethods};
     },
 
     async contentLoaded({content, actions}) {
-      await actions.createData('contract.json', JSON.stringify(contractData(content)));
+      await actions.createData('contract.json', JSON.stringify(contractData(content.artifacts)));
+      await actions.createData('sdk-methods.json', JSON.stringify(content.sdkMethods));
     },
 
     // `docusaurus start` only: serve the same files from memory (no-op in a build). webpack-merge
@@ -83,9 +87,9 @@ export default function pluginApiArtifacts(context: LoadContext, options: Plugin
     },
 
     async postBuild({outDir, content, siteConfig, baseUrl}) {
-      await writeArtifacts(content, outDir);
+      await writeArtifacts(content.artifacts, outDir);
       // Their URLs of this site (`doc_url` examples, descriptions) must name built pages and anchors.
-      const written = new Set([...content.keys()].map((urlPath) => urlPath.slice(1)));
+      const written = new Set([...content.artifacts.keys()].map((urlPath) => urlPath.slice(1)));
       await assertSiteUrlsResolve({source: PLUGIN_NAME, buildDir: outDir, siteUrl: siteConfig.url, baseUrl, files: (file) => written.has(file)});
     },
   };

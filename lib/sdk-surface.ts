@@ -1,21 +1,14 @@
 /**
- * sdk-reference: the SDK page's method table comes from the SDK declaration (sdk/index.d.ts).
- * `loadContent` reads each resource property of the client class and each method of its
- * interface, in declaration order, with the method's JSDoc summary and `@endpoint` tag;
- * `contentLoaded` writes the rows as `@generated/sdk-reference/default/sdk-methods.json`.
+ * The SDK's public surface from its declaration (sdk/index.d.ts): each resource property of the
+ * client class and each method of its interface, in declaration order, with the method's JSDoc
+ * summary and `@endpoint` tag.
  */
-import {readFile} from 'node:fs/promises';
-import path from 'node:path';
-
-import type {LoadContext, Plugin} from '@docusaurus/types';
 import ts from 'typescript';
 
-import {SDK_CLASS} from '../../src/constants/site';
+import {SDK_CLASS} from '../src/constants/site';
 
-export const PLUGIN_NAME = 'sdk-reference';
 /** The declaration, relative to the site directory. */
 export const DECLARATION = 'sdk/index.d.ts';
-export const DATA_FILE = 'sdk-methods.json';
 /** The client's variable name in the rendered calls (as in the docs' samples). */
 export const CLIENT_VARIABLE = 'acme';
 
@@ -36,7 +29,7 @@ export function extractSdkMethods(source: string, fileName: string = DECLARATION
   const where = (node: ts.Node) => `${fileName}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const client = file.statements.find((node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === className);
   if (!client) {
-    throw new Error(`sdk-reference: ${fileName} declares no class ${className}`);
+    throw new Error(`SDK declaration: ${fileName} declares no class ${className}`);
   }
   const interfaces = new Map(file.statements.filter(ts.isInterfaceDeclaration).map((node) => [node.name.text, node]));
 
@@ -46,7 +39,7 @@ export function extractSdkMethods(source: string, fileName: string = DECLARATION
     const typeName = property.type && ts.isTypeReferenceNode(property.type) ? property.type.typeName.getText(file) : undefined;
     const resourceInterface = typeName === undefined ? undefined : interfaces.get(typeName);
     if (!resourceInterface) {
-      throw new Error(`sdk-reference: ${className}.${resource} (${where(property)}) must be typed with an interface declared in ${fileName}`);
+      throw new Error(`SDK declaration: ${className}.${resource} (${where(property)}) must be typed with an interface declared in ${fileName}`);
     }
     for (const method of resourceInterface.members.filter(ts.isMethodSignature)) {
       const name = method.name.getText(file);
@@ -62,32 +55,13 @@ export function extractSdkMethods(source: string, fileName: string = DECLARATION
       const endpointTags = ts.getJSDocTags(method).filter((tag) => tag.tagName.text === 'endpoint');
       const endpoint = endpointTags.length === 0 ? null : (ts.getTextOfJSDocComment(endpointTags[0]!.comment) ?? '').trim();
       if (summary === '') {
-        throw new Error(`sdk-reference: ${typeName}.${name} (${where(method)}) has no JSDoc summary`);
+        throw new Error(`SDK declaration: ${typeName}.${name} (${where(method)}) has no JSDoc summary`);
       }
       if (endpointTags.length > 1 || (endpoint !== null && !ENDPOINT.test(endpoint))) {
-        throw new Error(`sdk-reference: ${typeName}.${name} (${where(method)}) needs at most one \`@endpoint METHOD /path\`, not "${endpoint}"`);
+        throw new Error(`SDK declaration: ${typeName}.${name} (${where(method)}) needs at most one \`@endpoint METHOD /path\`, not "${endpoint}"`);
       }
       rows.push({call: `${CLIENT_VARIABLE}.${resource}.${name}(${parameters})`, endpoint, summary});
     }
   }
   return rows;
-}
-
-export default function pluginSdkReference(context: LoadContext): Plugin<SdkMethodRow[]> {
-  const declarationPath = path.join(context.siteDir, DECLARATION);
-  return {
-    name: PLUGIN_NAME,
-
-    getPathsToWatch() {
-      return [declarationPath];
-    },
-
-    async loadContent() {
-      return extractSdkMethods(await readFile(declarationPath, 'utf8'), path.relative(context.siteDir, declarationPath));
-    },
-
-    async contentLoaded({content, actions}) {
-      await actions.createData(DATA_FILE, JSON.stringify(content));
-    },
-  };
 }

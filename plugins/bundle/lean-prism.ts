@@ -12,9 +12,9 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import type {PluginOptions} from './options';
+import {languagesInLoadOrder} from '../../lib/prism';
 
-export {validateOptions, type Options, type PluginOptions} from './options';
+export {languagesInLoadOrder};
 
 export const PLUGIN_NAME = 'lean-prism';
 
@@ -24,20 +24,6 @@ const requireFromSite = createRequire(path.join(process.cwd(), 'package.json'));
 export const SECTION_START = '// src/prism-langs.ts';
 export const SECTION_END = '// src/themes/index.ts';
 const CORE = 'var Prism = __toESM(require_prism());';
-
-type ComponentsJson = {languages: Record<string, unknown>};
-type DependencyLoader = (components: ComponentsJson, load: string[]) => {getIds(): string[]};
-
-/** The ids to register, in load order, with everything they require or must follow. */
-export function languagesInLoadOrder(languages: string[], require: NodeJS.Require = requireFromSite): string[] {
-  const components = require('prismjs/components.js') as ComponentsJson;
-  const unknown = languages.filter((id) => !(id in components.languages));
-  if (unknown.length > 0) {
-    throw new Error(`[${PLUGIN_NAME}] unknown Prism language(s): ${unknown.join(', ')} (see prismjs/components.json).`);
-  }
-  const getLoader = require('prismjs/dependencies') as DependencyLoader;
-  return getLoader(components, languages).getIds();
-}
 
 /** prism-react-renderer's ESM source with its grammar section replaced by `grammars` (component sources). */
 export function withGrammars(source: string, grammars: {id: string; code: string}[]): string {
@@ -62,7 +48,7 @@ export function leanPrismSource(languages: string[], require: NodeJS.Require = r
   return withGrammars(original, grammars);
 }
 
-export default function leanPrism(context: LoadContext, options: PluginOptions): Plugin {
+export default function leanPrism(context: LoadContext, options: {languages: string[]}): Plugin {
   const {additionalLanguages = []} = (context.siteConfig.themeConfig.prism ?? {}) as {additionalLanguages?: string[]};
   if (additionalLanguages.length > 0) {
     throw new Error(

@@ -1,4 +1,4 @@
-/** Options of the api-artifacts plugin: Joi schema, defaults and `validateOptions`. */
+/** Options of the api-reference plugin: Joi schema, defaults and `validateOptions`. */
 import {Joi} from '@docusaurus/utils-validation';
 import type {OptionValidationContext} from '@docusaurus/types';
 

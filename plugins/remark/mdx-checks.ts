@@ -13,7 +13,7 @@ import path from 'node:path';
 import createJiti from 'jiti';
 import type {Root} from 'mdast';
 
-import {languagesInLoadOrder} from '../lean-prism';
+import {languagesInLoadOrder} from '../../lib/prism';
 
 export type Options = {
   /** The Prism language ids the client registers (PRISM_LANGUAGES); their aliases and dependencies count too. */

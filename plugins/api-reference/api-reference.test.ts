@@ -1,5 +1,5 @@
 /**
- * Unit tests of the api-artifacts plugin (run by Playwright's `plugins` project; no browser):
+ * Unit tests of the api-reference plugin (run by Playwright's `plugins` project; no browser):
  * options, placeholders, and no drift — the OpenAPI title, Postman names and download paths
  * derive from the BRAND constant.
  */
@@ -26,7 +26,7 @@ function validate(options: Options): PluginOptions {
   return validateOptions({validate: (schema, value) => normalize(schema, value), options});
 }
 
-test.describe('api-artifacts options', () => {
+test.describe('api-reference options', () => {
   test('default to api/openapi.yaml and the BRAND constant', () => {
     expect(validate({})).toEqual({id: 'default', ...DEFAULT_OPTIONS});
   });
@@ -39,7 +39,7 @@ test.describe('api-artifacts options', () => {
   });
 });
 
-test.describe('api-artifacts placeholders', () => {
+test.describe('api-reference placeholders', () => {
   test('the source spells out neither the brand nor the hosts', () => {
     expect(SOURCE).not.toContain(BRAND);
     for (const environment of Object.values(ENVIRONMENTS)) {

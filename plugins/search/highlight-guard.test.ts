@@ -1,7 +1,7 @@
 import {test, expect} from '@playwright/test';
 import {existsSync} from 'node:fs';
 
-import searchHighlightGuard from './index';
+import searchHighlightGuard from './highlight-guard';
 
 test.describe('search-highlight-guard plugin', () => {
   test("aliases the exact mark.js file the search plugin resolves to the guarded wrapper", () => {

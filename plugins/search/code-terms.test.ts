@@ -1,6 +1,6 @@
 import {expect, test} from '@playwright/test';
 
-import searchCodeTerms, {codeTerms, searchPluginLunr} from './index';
+import searchCodeTerms, {codeTerms, searchPluginLunr} from './code-terms';
 
 type SearchIndex = {search(query: string): {ref: string}[]};
 type BuildIndex = (

@@ -1,7 +1,7 @@
 import {test, expect} from '@playwright/test';
 import type {LoadContext} from '@docusaurus/types';
 
-import searchAskAiOff, {asksAi} from './index';
+import searchAskAiOff, {asksAi} from './ask-ai-off';
 
 const SEARCH = '@easyops-cn/docusaurus-search-local';
 const contextWith = (themes: LoadContext['siteConfig']['themes']) => ({siteConfig: {themes}}) as unknown as LoadContext;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
 import config from '../../docusaurus.config';
-import mdxChecks, {DEFAULT_ADMONITIONS, type Options} from './index';
+import mdxChecks, {DEFAULT_ADMONITIONS, type Options} from './mdx-checks';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PAGE = path.join(ROOT, 'docs/test/page.mdx');

@@ -2,7 +2,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import type {LoadContext} from '@docusaurus/types';
 
-import searchQueryTerms, {pluginTokenizeModule} from './index';
+import searchQueryTerms, {pluginTokenizeModule} from './query-terms';
 import {tokenize} from './tokenize';
 
 const SEARCH = '@easyops-cn/docusaurus-search-local';

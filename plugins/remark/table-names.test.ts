@@ -1,7 +1,7 @@
 import {test, expect} from '@playwright/test';
 import type {Root, Table} from 'mdast';
 
-import tableNamesPlugin, {tableNames} from './index';
+import tableNamesPlugin, {tableNames} from './table-names';
 
 async function parse(markdown: string): Promise<Root> {
   const [{unified}, {default: remarkParse}, {default: remarkGfm}] = await Promise.all([import('unified'), import('remark-parse'), import('remark-gfm')]);

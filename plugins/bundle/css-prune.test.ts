@@ -3,7 +3,7 @@ import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import os from 'node:os';
 import path from 'node:path';
 
-import {pruneBuild, rehashedName} from './index';
+import {pruneBuild, rehashedName} from './css-prune';
 
 const CSS = [
   '.used-in-html{color:red}',
