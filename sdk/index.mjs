@@ -66,7 +66,9 @@ function errorFromResponse(response, text) {
   let body = null;
   try {
     body = JSON.parse(text);
-  } catch {}
+  } catch {
+    // Not JSON: the status alone says what went wrong.
+  }
   const envelope = body?.error;
   const code = typeof envelope === 'string' ? envelope : (envelope?.code ?? null);
   const message = envelope?.message ?? body?.error_description ?? `HTTP ${response.status}`;

@@ -202,7 +202,7 @@ test.describe('runtime', () => {
     expect(limited).toBeInstanceOf(RateLimitError);
     expect((limited as RateLimitError).retryAfter).toBe(7);
     await expect(acme.orders.retrieve('broken')).rejects.toBeInstanceOf(APIError);
-    await expect(acme.esims.retrieve(8944000000123456783 as unknown as string)).rejects.toThrow(/iccid must be a non-empty string/);
+    await expect(acme.esims.retrieve(8944000000 as unknown as string)).rejects.toThrow(/iccid must be a non-empty string/);
   });
 
   test('network errors and timeouts become ConnectionError; token errors use the OAuth error', async () => {

@@ -1,9 +1,8 @@
 /**
- * What depends on Docusaurus internals was checked against one theme version. When the installed
- * version changes, this fails and names the files to re-check against the new theme (README,
- * "Upgrading Docusaurus"). It also keeps that list true: every theme component that is not a wrap of
- * `@theme-original/…` must be on it. Plain Node test: no browser, no build (tagged
- * @viewport-independent: run once, not again for the phone).
+ * The one list of what depends on Docusaurus or dependency internals, checked against one theme
+ * version: when the installed version changes, this fails naming the files to re-check (README,
+ * "Upgrading Docusaurus"). It keeps the list complete by finding such files, and keeps the pins in
+ * package.json in step. Plain Node tests (@viewport-independent: run once).
  */
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
@@ -15,18 +14,38 @@ const ROOT = path.resolve(__dirname, '..');
 /** The @docusaurus/theme-classic version the files below were last compared with. */
 const CHECKED_AGAINST = '3.7.0';
 
-/** Files that copy or reach into Docusaurus 3.7 internals, relative to the repository root. */
+/** Files that copy or reach into Docusaurus 3.7 internals or a dependency's built files, relative to the repository root. */
 const TOUCHES_INTERNALS = [
+  // Ejected theme components (not wraps).
   'src/theme/Tabs/index.tsx',
   'src/theme/CodeBlock/index.tsx',
   'src/theme/prism-include-languages/index.ts',
-  'plugins/lean-prism/index.ts',
-  'plugins/search-ask-ai-off/index.ts',
-  'plugins/search-code-terms/index.ts',
-  'plugins/search-highlight-guard/index.ts',
-  'plugins/search-query-terms/index.ts',
-  'plugins/self-contained-workers/index.ts',
+  // A wrap that uses the theme's internal hooks.
+  'src/theme/AnnouncementBar/index.tsx',
+  // Bundler set-up: aliases, split chunks, the dev server's middlewares.
+  'plugins/api-reference/index.ts',
+  'plugins/bundle/index.ts',
+  'plugins/bundle/self-contained-workers.ts',
+  'plugins/search/index.ts',
+  'plugins/search/ask-ai-off.ts',
+  'plugins/search/highlight-guard.ts',
+  // Rewrites or replaces a dependency's built file (prism-react-renderer's ESM build; the search plugin's tokenizer, lunr, mark.js).
+  'plugins/bundle/lean-prism.ts',
+  'plugins/search/code-terms.ts',
+  'plugins/search/query-terms.ts',
+  'src/theme/SearchBar/guardedMark.ts',
 ];
+
+/** What marks a file as touching internals: an `/internal` import, bundler set-up, or a path inside a dependency. */
+const INTERNALS = [/from '@docusaurus\/[\w-]+\/internal'/, /\bconfigureWebpack\b/, /'[@\w./-]+\/dist\//, /require\.resolve\(['`][^.]/];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|spec|d)\.tsx?$/.test(entry.name) ? [path.relative(ROOT, file)] : [];
+  });
+}
 
 function themeComponents(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -56,4 +75,26 @@ test('every theme component that is not a wrap is on the list of files to re-che
   for (const file of TOUCHES_INTERNALS) {
     expect(statSync(path.join(ROOT, file)).isFile(), `${file} is listed but does not exist`).toBe(true);
   }
+});
+
+test('every file that imports internals, sets up the bundler or names a file inside a dependency is on the list', {tag: '@viewport-independent'}, () => {
+  const touching = ['src', 'plugins', 'lib']
+    .flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
+    .filter((file) => INTERNALS.some((pattern) => pattern.test(readFileSync(path.join(ROOT, file), 'utf8'))));
+  expect(touching.length, 'files found').toBeGreaterThan(0);
+  expect(touching.filter((file) => !TOUCHES_INTERNALS.includes(file)), 'missing from TOUCHES_INTERNALS').toEqual([]);
+});
+
+test('every override pins the version its dependency is pinned to, and every @docusaurus package is at one version', {tag: '@viewport-independent'}, () => {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<'dependencies' | 'devDependencies' | 'overrides', Record<string, string>>;
+  const pinned = {...manifest.dependencies, ...manifest.devDependencies};
+  for (const [name, version] of Object.entries(pinned)) {
+    expect(version, `${name} is pinned to an exact version`).toMatch(/^\d+\.\d+\.\d+$/);
+  }
+  for (const [name, version] of Object.entries(manifest.overrides)) {
+    if (name in pinned) expect(version, `overrides.${name}`).toBe(pinned[name]);
+  }
+  const docusaurus = pinned['@docusaurus/core'];
+  const docusaurusPins = Object.entries({...pinned, ...manifest.overrides}).filter(([name]) => name.startsWith('@docusaurus/'));
+  expect(docusaurusPins.filter(([, version]) => version !== docusaurus), `@docusaurus packages not at ${docusaurus}`).toEqual([]);
 });

@@ -8,7 +8,7 @@ const target = (process.env.ACME_SANDBOX_ORIGIN || '').replace(/\/+$/, '');
 function originOf(text) {
   try {
     return new URL(text).origin;
-  } catch (error) {
+  } catch {
     return undefined;
   }
 }
@@ -18,7 +18,7 @@ function reroute(url) {
   let parsed;
   try {
     parsed = new URL(url);
-  } catch (error) {
+  } catch {
     return undefined;
   }
   return parsed.origin === apiOrigin ? target + parsed.pathname + parsed.search : undefined;

@@ -3,6 +3,7 @@
 // show that 'Try again' re-renders the page once the cause is gone.
 import type {ReactNode} from 'react';
 import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 
 declare global {
@@ -24,7 +25,7 @@ export default function CrashTestPage(): ReactNode {
   return (
     <Layout title="Crash test" description="A page that crashes on purpose to prove the crash page.">
       <main className="container margin-vert--lg">
-        <h1>Crash test</h1>
+        <Heading as="h1">Crash test</Heading>
         <Crasher />
       </main>
     </Layout>

@@ -162,8 +162,8 @@ function listOf(items: readonly ReactNode[]): ReactNode {
 }
 
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-const codes = (values: readonly string[]) => listOf(values.map((value) => <code>{value}</code>));
-const names = (values: readonly string[]) => listOf(values.map((value) => <strong>{value}</strong>));
+const codes = (values: readonly string[]) => listOf(values.map((value) => <code key={value}>{value}</code>));
+const names = (values: readonly string[]) => listOf(values.map((value) => <strong key={value}>{value}</strong>));
 
 function requestFor(operation: string) {
   for (const folder of postman.folders) {

@@ -62,6 +62,7 @@ function PageFeedbackBox({page}: {page: string}): ReactNode {
   const moveFocus = useRef(false);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only after hydration; the first render must match the server's
     setStep(storedVote(page) ? 'done' : 'ask');
   }, [page]);
 

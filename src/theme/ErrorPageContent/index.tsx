@@ -20,7 +20,9 @@ export default function ErrorPageContentWrapper(props: Props): ReactNode {
       <ErrorPageContent {...props} />
       <nav aria-label="Ways out" className={styles.waysOut}>
         {/* Plain links: the app may be in a broken state, so leave it with a full page load. */}
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- a full page load, not client navigation */}
         <a href="/">Go to the documentation home</a>
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- another host */}
         <a href={EXTERNAL_LINKS.support.href} rel="noopener noreferrer">
           Contact support
         </a>
