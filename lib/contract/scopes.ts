@@ -1,7 +1,8 @@
-import type {ContractData} from './data';
+/** The scopes of the document, in order, and the scopes each operation needs. */
+export type ScopeData = {scopes: {scope: string}[]; operationScopes: Record<string, string[]>};
 
 /** The scopes a token needs for every one of `operations` (`METHOD /path` templates), in the document's scope order. */
-export function scopesFor(data: Pick<ContractData, 'scopes' | 'operationScopes'>, operations: readonly string[]): string[] {
+export function scopesFor(data: ScopeData, operations: readonly string[]): string[] {
   const needed = new Set(
     operations.flatMap((operation) => {
       const scopes = data.operationScopes[operation];

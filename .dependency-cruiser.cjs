@@ -1,0 +1,34 @@
+// The architecture, enforced by `npm run lint` (dependency-cruiser): lib/ is the neutral core, plugins stand alone, tests are leaves.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {name: 'no-cycle', severity: 'error', from: {}, to: {circular: true}},
+    {
+      name: 'lib-is-neutral',
+      comment: 'lib/ holds what everything shares; it imports only the constants, never the code that uses it.',
+      severity: 'error',
+      from: {path: '^lib/'},
+      to: {path: '^(plugins|src/(components|theme|client)|sandbox|tests|scripts|mcp)/'},
+    },
+    {
+      name: 'plugins-stand-alone',
+      comment: 'A plugin shares code through lib/, never by importing another plugin.',
+      severity: 'error',
+      from: {path: '^plugins/([^/]+)/'},
+      to: {path: '^plugins/', pathNot: '^plugins/$1/'},
+    },
+    {
+      name: 'nothing-imports-tests',
+      severity: 'error',
+      from: {pathNot: '^tests/'},
+      to: {path: '^tests/'},
+    },
+  ],
+  options: {
+    doNotFollow: {path: 'node_modules'},
+    exclude: {path: '^(build|\\.docusaurus|\\.docusaurus-build|node_modules)/'},
+    tsConfig: {fileName: 'tsconfig.json'},
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {extensions: ['.ts', '.tsx', '.mjs', '.js', '.json']},
+  },
+};
