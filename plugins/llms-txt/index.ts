@@ -1,31 +1,20 @@
 /**
- * llms-txt: the docs for AI assistants, written into the build by `postBuild`.
- *
- * - `/llms.txt`: the site title (H1), a one-paragraph summary (blockquote), then one H2 per sidebar
- *   category listing each doc's Markdown twin with its front-matter description (llmstxt.org);
- * - `/llms-full.txt`: every doc of the sidebar as Markdown, in sidebar order, each under its title and canonical URL;
- * - a Markdown twin of every doc at its URL plus `.md` (`/index.md` for `/`), see markdown.ts. Every
- *   doc gets one, in the sidebar or not, since every doc page links to its twin ("View as Markdown").
- *
- * `allContentLoaded` notes the docs and the sidebar (from the docs plugin). In a production build it
- * also starts the conversion (convert.ts: about 0.7 s of remark work) in a worker thread, so it
- * overlaps Docusaurus's own work instead of delaying the bundling or adding to `postBuild`;
- * `postBuild` awaits it and writes the files. `docusaurus start` does no work for it.
+ * `/llms.txt` (llmstxt.org: the sidebar's sections, each doc's twin and description),
+ * `/llms-full.txt` (every listed doc in sidebar order) and a Markdown twin of every doc at its URL
+ * plus `.md`, each converted from the doc's built HTML in `postBuild` (html-to-markdown.ts).
  * `enabled: false` or DOCS_LLMS=off leaves the plugin out.
  */
-import {mkdir, writeFile} from 'node:fs/promises';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 
-import type {ConvertJob} from './convert';
-import type {PluginOptions} from './options';
-import {twinPath} from '../../lib/twin-path';
-import {contractData, type ContractData} from '../../lib/contract/data';
+import {ARTIFACTS} from '../../src/constants/api';
 import {assertSiteUrlsResolve} from '../../lib/site-urls';
-import type {Artifacts} from '../../lib/contract/artifacts';
-import {runInWorker} from '../support/worker';
+import {twinPath} from '../../lib/twin-path';
+import {htmlToMarkdown} from './html-to-markdown';
+import type {PluginOptions} from './options';
 
 export {validateOptions, DEFAULT_OPTIONS, type Options, type PluginOptions} from './options';
 export {twinPath} from '../../lib/twin-path';
@@ -34,9 +23,6 @@ export const PLUGIN_NAME = 'docusaurus-plugin-llms-txt';
 
 /** The environment variable that switches the plugin off for one build: `DOCS_LLMS=off`. */
 export const OFF_SWITCH_ENV = 'DOCS_LLMS';
-
-// convert.ts (remark and its plugins) is loaded lazily: a production build loads it only in the worker thread.
-const CONVERT_MODULE = require.resolve('./convert');
 
 export const LLMS_TXT = '/llms.txt';
 export const LLMS_FULL_TXT = '/llms-full.txt';
@@ -168,8 +154,14 @@ export function renderPage(page: LlmsPage, body: string, site: Pick<SiteInfo, 'u
 type RenderedPage = {page: LlmsPage; markdown: string};
 
 /** llms-full.txt: the site title and summary, then the given pages (those of the sidebar, in its order). */
-export function renderLlmsFull(site: SiteInfo, pages: ReadonlyArray<{page: LlmsPage; markdown: string}>): string {
+export function renderLlmsFull(site: SiteInfo, pages: readonly RenderedPage[]): string {
   return [`# ${site.title}\n\n> ${site.summary}\n`, ...pages.map(({markdown}) => markdown)].join('\n');
+}
+
+/** The built HTML file of a doc: `/x` is `x.html`, `/` and `/x/` are `index.html` under them. */
+export function htmlFileOf(outDir: string, permalink: string, baseUrl: string): string {
+  const relative = permalink.slice(baseUrl.length);
+  return path.join(outDir, ...(relative === '' || relative.endsWith('/') ? `${relative}index.html` : `${relative}.html`).split('/'));
 }
 
 async function writeSiteFile(outDir: string, sitePath: string, baseUrl: string, content: string): Promise<void> {
@@ -186,23 +178,6 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
   const url = (sitePath: string) => new URL(sitePath, siteConfig.url).href;
   const site: SiteInfo = {title: siteConfig.title, summary: options.summary ?? siteConfig.tagline, baseUrl, url};
   let docs: LlmsDocs = {sections: [], pages: []};
-  let contract: ContractData | undefined;
-  let rendering: Promise<RenderedPage[]> | undefined;
-
-  const convertJob = (): ConvertJob => ({
-    pages: docs.pages.map(({sourcePath, permalink}) => ({sourcePath, permalink})),
-    siteUrl: siteConfig.url,
-    baseUrl,
-    siteDir,
-    staticDirs: siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir)),
-    contract: contract!,
-  });
-  const renderAll = async (bodies: Promise<string[]>): Promise<RenderedPage[]> => {
-    const {pages} = docs;
-    const converted = await bodies;
-    return pages.map((page, index) => ({page, markdown: renderPage(page, converted[index]!, site)}));
-  };
-  const convertInProcess = async (job: ConvertJob) => (await import('./convert')).convertPages(job);
 
   return {
     name: PLUGIN_NAME,
@@ -213,37 +188,32 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
         throw new Error(`${PLUGIN_NAME}: no docs plugin with id "${options.docsPluginId}".`);
       }
       docs = collectDocs(content, options.sidebarId, siteDir);
-      const artifacts = (allContent['api-reference']?.default as {artifacts: Artifacts} | undefined)?.artifacts;
-      if (!artifacts) {
-        throw new Error(`${PLUGIN_NAME}: the api-reference plugin must be registered (pages render the contract's facts).`);
-      }
-      contract = contractData(artifacts);
-      if (process.env.NODE_ENV === 'production') {
-        rendering = renderAll(runInWorker<string[]>(CONVERT_MODULE, 'convertPages', [convertJob()]));
-        // Reported by postBuild, which awaits it; never an unhandled rejection meanwhile.
-        rendering.catch(() => undefined);
-      }
     },
 
-    async postBuild({outDir, plugins}) {
-      const rendered = await (rendering ?? renderAll(convertInProcess(convertJob())));
+    async postBuild({outDir}) {
+      const rendered: RenderedPage[] = await Promise.all(
+        docs.pages.map(async (page) => {
+          const file = htmlFileOf(outDir, page.permalink, baseUrl);
+          const body = await htmlToMarkdown(await readFile(file, 'utf8'), {pageUrl: url(page.permalink), file: path.relative(siteDir, file)});
+          return {page, markdown: renderPage(page, body, site)};
+        }),
+      );
       const inSidebar = new Set(docs.sections.flatMap((section) => section.pages));
       await Promise.all([
         ...rendered.map(({page, markdown}) => writeSiteFile(outDir, twinPath(page.permalink), baseUrl, markdown)),
         writeSiteFile(outDir, `${baseUrl}${LLMS_TXT.slice(1)}`, baseUrl, renderLlmsTxt(site, docs.sections)),
         writeSiteFile(outDir, `${baseUrl}${LLMS_FULL_TXT.slice(1)}`, baseUrl, renderLlmsFull(site, rendered.filter(({page}) => inSidebar.has(page)))),
       ]);
-      // Their links must name built pages and anchors. The API downloads they link to are written by
-      // api-reference's postBuild, which may still be running: they count as served.
+      // Their links must name built pages and anchors; the API downloads, written by another
+      // plugin's postBuild at the same time, count as served.
       const written = new Set([...rendered.map(({page}) => twinPath(page.permalink)), `${baseUrl}${LLMS_TXT.slice(1)}`, `${baseUrl}${LLMS_FULL_TXT.slice(1)}`]);
-      const artifacts = (plugins.find((plugin) => plugin.name === 'api-reference')?.content as {artifacts: Artifacts} | undefined)?.artifacts;
       await assertSiteUrlsResolve({
         source: PLUGIN_NAME,
         buildDir: outDir,
         siteUrl: siteConfig.url,
         baseUrl,
         files: (file) => written.has(`${baseUrl}${file}`),
-        alsoServed: [...(artifacts?.keys() ?? [])].map((urlPath) => urlPath.slice(1)),
+        alsoServed: Object.values(ARTIFACTS).map((urlPath) => urlPath.replace(/^\//, '')),
       });
     },
   };

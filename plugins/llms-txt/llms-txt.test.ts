@@ -1,7 +1,7 @@
 /**
  * Unit tests of the llms-txt plugin (Playwright project `plugins`; no browser, no build):
  * options, the off switch, twin paths, which docs are listed and twinned, llms.txt rendering and the
- * MDX → Markdown conversion.
+ * HTML → Markdown conversion of the twins.
  */
 import path from 'node:path';
 
@@ -10,11 +10,8 @@ import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import type {LoadContext} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 
-import {LIFETIMES, URLS} from '../../src/constants/api';
-import type {ContractData} from '../../lib/contract/data';
-import {BRAND} from '../../src/constants/site';
-import pluginLlmsTxt, {collectDocs, isSwitchedOff, renderLlmsTxt, twinPath} from './index';
-import {mdxToMarkdown, type ConvertOptions} from './markdown';
+import pluginLlmsTxt, {collectDocs, htmlFileOf, isSwitchedOff, renderLlmsTxt, twinPath} from './index';
+import {htmlToMarkdown} from './html-to-markdown';
 import {DEFAULT_OPTIONS, validateOptions, type Options, type PluginOptions} from './options';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -24,29 +21,15 @@ function validate(options: Options): PluginOptions {
   return validateOptions({validate: (schema, value) => normalize(schema, value), options});
 }
 
-// A small contract: the component renderers take their rows from it, not from the real document.
-const contract: ContractData = {
-  scopes: [
-    {scope: 'catalog:read', description: 'Read the `packages`.'},
-    {scope: 'orders:write', description: 'Create orders.'},
-  ],
-  operationScopes: {},
-  // No Postman component is rendered by these tests.
-  postman: {} as ContractData['postman'],
-};
+// Pages as Docusaurus 3.7 renders them (the theme's class names, our Tabs, ScrollableTable and diagrams).
+const page = (content: string) =>
+  `<html><body><nav class="navbar">Menu</nav><article><div class="theme-doc-markdown markdown"><header><h1>Title</h1></header>${content}</div></article><footer>Footer</footer></body></html>`;
+const convert = (content: string) => htmlToMarkdown(page(content), {pageUrl: 'https://docs.example.com/getting-started/example', file: 'example.html'});
+const codeBlock = (language: string, lines: string[]) =>
+  `<div class="language-${language} codeBlockContainer_Ckt0 theme-code-block"><div class="codeBlockContent_biex"><pre tabindex="0" class="prism-code language-${language}"><code class="codeBlockLines_e6Vv">${lines
+    .map((line) => `<span class="token-line"><span class="token plain">${line}</span><br></span>`)
+    .join('')}</code></pre><div class="buttonGroup"><button type="button" aria-label="Copy code">Copy</button></div></div></div>`;
 
-const convertOptions: ConvertOptions = {
-  sourcePath: path.join(ROOT, 'docs/getting-started/example.mdx'),
-  pageUrl: 'https://docs.example.com/getting-started/example',
-  siteRootUrl: 'https://docs.example.com/',
-  resolveDocPermalink: (file) =>
-    file === path.join(ROOT, 'docs/getting-started/authentication.mdx') ? '/getting-started/authentication' : undefined,
-  siteDir: ROOT,
-  staticDirs: [path.join(ROOT, 'static')],
-  contract,
-};
-
-const convert = (mdx: string) => mdxToMarkdown(mdx, convertOptions);
 
 test.describe('llms-txt options', () => {
   test('defaults, overrides and rejections', () => {
@@ -144,89 +127,56 @@ test.describe('llms.txt rendering', () => {
   });
 });
 
-test.describe('MDX → Markdown', () => {
-  test('imports go, constants are substituted in text, attributes and template literals', async () => {
-    const markdown = await convert(
-      [
-        "import {BRAND} from '@site/src/constants/site';",
-        "import {URLS, LIFETIMES} from '@site/src/constants/api';",
-        '',
-        'Use {BRAND} in the <a href={URLS.dashboard}>Dashboard</a>, mail <a href={`mailto:${URLS.supportEmail}`}>{URLS.supportEmail}</a>.',
-        '',
-        'Grace periods: {LIFETIMES.secretRollGracePeriods.join(\', \')}; id <code>{URLS.status}</code> {/* a comment */}',
-      ].join('\n'),
-    );
-    expect(markdown).not.toMatch(/import|\{|<a|<code/);
-    expect(markdown).toContain(`Use ${BRAND} in the [Dashboard](${URLS.dashboard}), mail [${URLS.supportEmail}](mailto:${URLS.supportEmail}).`);
-    expect(markdown).toContain(`Grace periods: ${LIFETIMES.secretRollGracePeriods.join(', ')}; id \`${URLS.status}\``);
+test.describe('HTML → Markdown', () => {
+  test('only the article: no title, navbar, footer, heading anchors or copy buttons', async () => {
+    const markdown = await convert('<h2 id="a">Section<a href="#a" class="hash-link" aria-label="Direct link">​</a></h2><p>Text.</p>');
+    expect(markdown).toBe('## Section\n\nText.');
+  });
+
+  test('code blocks keep their language and every space', async () => {
+    const markdown = await convert(codeBlock('bash', ['curl -s https://example.com \\', '  -H "Accept: application/json"']));
+    expect(markdown).toBe('```bash\ncurl -s https://example.com \\\n  -H "Accept: application/json"\n```');
   });
 
   test('tabs become one heading per tab, one level under their section', async () => {
-    const markdown = await convert(
-      [
-        "import Tabs from '@theme/Tabs';",
-        "import TabItem from '@theme/TabItem';",
-        '',
-        '### Send it',
-        '',
-        '<Tabs groupId="language">',
-        '<TabItem value="curl" label="cURL">',
-        '',
-        '```bash {2} title="send.sh"',
-        'curl https://example.com',
-        '# highlight-next-line',
-        'echo done',
-        '```',
-        '',
-        '</TabItem>',
-        '<TabItem value="js">',
-        '',
-        'Text for **JS**.',
-        '',
-        '</TabItem>',
-        '</Tabs>',
-      ].join('\n'),
-    );
-    expect(markdown).toBe(
-      '### Send it\n\n#### cURL\n\n```bash title="send.sh"\ncurl https://example.com\necho done\n```\n\n#### js\n\nText for **JS**.\n',
-    );
+    const tabs =
+      '<div class="tabs-container"><ul role="tablist"><li role="tab" id="t-0">cURL<li role="tab" id="t-1">Python</ul>' +
+      `<div><div role="tabpanel" aria-labelledby="t-0">${codeBlock('bash', ['echo done'])}</div><div role="tabpanel" aria-labelledby="t-1" hidden><p>Text for <strong>Python</strong>.</p></div></div></div>`;
+    expect(await convert(`<h3 id="s">Send it</h3>${tabs}`)).toBe('### Send it\n\n#### cURL\n\n```bash\necho done\n```\n\n#### Python\n\nText for **Python**.');
   });
 
   test('admonitions become labelled blockquotes', async () => {
-    const markdown = await convert(':::note\n\nKeep it **safe**.\n\n:::\n\n:::warning[Heads up]\n\nSecond.\n\n:::\n\n:::tip Old style title\n\nThird.\n\n:::');
-    expect(markdown).toBe('> **Note:** Keep it **safe**.\n\n> **Heads up:** Second.\n\n> **Old style title:** Third.\n');
+    const admonition = (type: string, title: string, body: string) =>
+      `<div class="theme-admonition theme-admonition-${type} alert"><div class="admonitionHeading_Gvgb"><span class="admonitionIcon_Rf37"><svg></svg></span>${title}</div><div class="admonitionContent_BuS1">${body}</div></div>`;
+    const markdown = await convert(admonition('note', 'note', '<p>Keep it <strong>safe</strong>.</p>') + admonition('warning', 'Heads up', '<p>Second.</p>'));
+    expect(markdown).toBe('> **Note:** Keep it **safe**.\n\n> **Heads up:** Second.');
   });
 
-  test('components render from the constants, SVG diagrams become images, links become absolute', async () => {
+  test('tables in their scroll region become Markdown tables; diagrams their description; site links absolute', async () => {
     const markdown = await convert(
+      '<div role="region" aria-label="Scopes" tabindex="0"><table><thead><tr><th>Scope</th><th>Allows</th></tr></thead><tbody><tr><td><code>catalog:read</code></td><td>Read packages.</td></tr></tbody></table></div>' +
+        '<div role="group" aria-label="Order status diagram"><svg role="img" aria-label="Order states"><title>x</title></svg></div>' +
+        '<p>See <a href="/getting-started/authentication#token">Authentication</a>, <a href="#scopes">above</a> and <a href="https://status.example.com">status</a>.</p>',
+    );
+    expect(markdown).toBe(
       [
-        "import {ScopeTable} from '@site/src/components/ApiTables';",
-        "import Diagram from '@site/static/img/order-status.svg';",
+        '| Scope | Allows |',
+        '| - | - |',
+        '| `catalog:read` | Read packages. |',
         '',
-        '## Scopes {#scopes}',
+        '_Diagram: Order states_',
         '',
-        '<ScopeTable />',
-        '',
-        '<div role="group">',
-        '  <Diagram role="img" aria-label="Order states" style={{width: \'100%\'}} />',
-        '</div>',
-        '',
-        'See [Authentication](./authentication.mdx#token) and [above](#scopes) and [the API](/openapi.yaml).',
+        'See [Authentication](https://docs.example.com/getting-started/authentication#token), [above](https://docs.example.com/getting-started/example#scopes) and [status](https://status.example.com).',
       ].join('\n'),
     );
-    expect(markdown).toContain('## Scopes\n');
-    expect(markdown).toContain('| `catalog:read` | Read the `packages`. |');
-    expect(markdown.match(/^\| `/gm)?.length).toBe(contract.scopes.length);
-    expect(markdown).toContain('![Order states](https://docs.example.com/img/order-status.svg)');
-    expect(markdown).toContain(
-      'See [Authentication](https://docs.example.com/getting-started/authentication#token) and [above](https://docs.example.com/getting-started/example#scopes) and [the API](https://docs.example.com/openapi.yaml).',
-    );
   });
 
-  test('unknown components, modules and doc links fail loudly', async () => {
-    await expect(convert('<Mystery />')).rejects.toThrow(/<Mystery> .* no Markdown rendering/);
-    await expect(convert("import X from '@site/src/components/Nope';\n\n<X />")).rejects.toThrow(/no Markdown rendering/);
-    await expect(convert('[gone](./nope.mdx)')).rejects.toThrow(/not a doc/);
-    await expect(convert('{NOT_IMPORTED}')).rejects.toThrow(/cannot evaluate/);
+  test('a page without doc content fails, naming the file', async () => {
+    await expect(htmlToMarkdown('<html><body><p>No article</p></body></html>', {pageUrl: 'https://docs.example.com/x', file: 'build/x.html'})).rejects.toThrow(/build\/x\.html/);
+  });
+
+  test('the built HTML file of a doc', () => {
+    expect(htmlFileOf('/out', '/', '/')).toBe(path.join('/out', 'index.html'));
+    expect(htmlFileOf('/out', '/basics/sdk', '/')).toBe(path.join('/out', 'basics', 'sdk.html'));
   });
 });
