@@ -11,7 +11,7 @@ import {createHash} from 'node:crypto';
 import {convert as convertOpenApi} from 'openapi-to-postmanv2';
 
 import {postmanNames, type ApiFacts, type EnvironmentKey} from './facts';
-import {listOperations, type OpenApiDocument} from './openapi';
+import {listOperations, resolveRef, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter} from './openapi';
 
 const SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -268,10 +268,33 @@ export function openApiPathOf(url: PostmanUrl): string {
   return `/${(url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}')).join('/')}`;
 }
 
-/** Points a converted URL at `{{tokenUrl}}` or `{{baseUrl}}` (which already ends in `/v1`). */
-function rewriteUrl(url: PostmanUrl, facts: ApiFacts, tokenPath: string, fillVariables: boolean): PostmanUrl {
+/** A required query parameter's sample: its example, else its schema's example, default or first enum value. */
+function sampleValue(parameter: OpenApiParameter & {schema?: {example?: unknown; default?: unknown; enum?: unknown[]}}): string | undefined {
+  const value = parameter.example ?? parameter.schema?.example ?? parameter.schema?.default ?? parameter.schema?.enum?.[0];
+  return value === undefined ? undefined : String(value);
+}
+
+/** The operation's required query parameters and their sample values, which the request sends as written. */
+function requiredQuery(document: OpenApiDocument, operation: OpenApiOperation, method: string, path: string): Map<string, string> {
+  const required = new Map<string, string>();
+  for (const entry of operation.parameters ?? []) {
+    const parameter = resolveRef<OpenApiParameter>(document, entry);
+    if (parameter.in !== 'query' || !parameter.required) continue;
+    const value = sampleValue(parameter);
+    if (value === undefined) {
+      throw new Error(`${method} ${path}: the required query parameter "${parameter.name}" needs an example in api/openapi.yaml`);
+    }
+    required.set(parameter.name, value);
+  }
+  return required;
+}
+
+/** Points a converted URL at `{{tokenUrl}}` or `{{baseUrl}}` (which already ends in `/v1`); optional query parameters start switched off. */
+function rewriteUrl(url: PostmanUrl, facts: ApiFacts, tokenPath: string, fillVariables: boolean, required: Map<string, string> = new Map()): PostmanUrl {
   const path = openApiPathOf(url);
-  const query = (url.query ?? []).map((parameter) => ({...parameter, disabled: true}));
+  const query = (url.query ?? []).map((parameter) =>
+    required.has(parameter.key) ? {...parameter, value: required.get(parameter.key), disabled: false} : {...parameter, disabled: true},
+  );
   if (path === tokenPath) {
     return {raw: '{{tokenUrl}}', host: ['{{tokenUrl}}']};
   }
@@ -307,7 +330,8 @@ export async function generatePostmanCollection(document: OpenApiDocument, facts
       throw new Error(`No converted request or folder for ${method} ${path}`);
     }
     const request = item.request;
-    request.url = rewriteUrl(request.url, facts, tokenUrlPath, true);
+    const required = requiredQuery(document, operation, method, path);
+    request.url = rewriteUrl(request.url, facts, tokenUrlPath, true, required);
     delete request.auth;
     for (const header of request.header ?? []) {
       if (header.key.toLowerCase() === 'idempotency-key') {
@@ -333,7 +357,7 @@ export async function generatePostmanCollection(document: OpenApiDocument, facts
     for (const [index, response] of (item.response ?? []).entries()) {
       response.id = stableId(`${method} ${path} response ${index}`);
       if (response.originalRequest) {
-        response.originalRequest.url = rewriteUrl(response.originalRequest.url, facts, tokenUrlPath, false);
+        response.originalRequest.url = rewriteUrl(response.originalRequest.url, facts, tokenUrlPath, false, required);
       }
     }
     const test = testScript(operation.operationId);

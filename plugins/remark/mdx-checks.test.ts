@@ -5,6 +5,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
+import {parse as parseYaml} from 'yaml';
+
 import config from '../../docusaurus.config';
 import mdxChecks, {DEFAULT_ADMONITIONS, type Options} from './mdx-checks';
 
@@ -36,14 +38,17 @@ async function check(source: string, filePath = PAGE): Promise<void> {
     .use(remarkMdx)
     .use(remarkDirective)
     .use(mdxChecks as never, {...configuredOptions(), siteDir: ROOT});
-  await processor.run(processor.parse(value), {path: filePath, value});
+  // The loader gives each page its parsed front matter; snippets without a front matter block are checked without.
+  const block = /^---\n([\s\S]*?)\n---/.exec(source)?.[1];
+  const data = block === undefined ? {} : {frontMatter: (parseYaml(block) ?? {}) as Record<string, unknown>};
+  await processor.run(processor.parse(value), {path: filePath, value, data});
 }
 
 const IMPORTS = [
   '---',
   'title: Test',
+  'description: A test page.',
   '---',
-  '',
   "import Tabs from '@theme/Tabs';",
   "import {LIMITS, LIFETIMES, SAMPLES, ERROR_CODES} from '@site/src/constants/api';",
   "import * as site from '@site/src/constants/site';",
@@ -163,8 +168,25 @@ test.describe('mdx-checks remark plugin', () => {
   });
 });
 
+test.describe('front matter', () => {
+  test('a page without title or description fails, naming the file', async () => {
+    const error = await check('---\nsidebar_position: 2\n---\n\nText.\n').then(
+      () => undefined,
+      (thrown: Error) => thrown,
+    );
+    expect(error?.message).toBe(
+      [
+        'docs/test/page.mdx:1:1: the front matter has no "title": it is the page title, its <h1> and its sidebar label',
+        'docs/test/page.mdx:1:1: the front matter has no "description": it is the page summary in search results, link previews and llms.txt',
+      ].join('\n'),
+    );
+    await expect(check('---\ntitle: T\ndescription: D\n---\n\nText.\n')).resolves.toBeUndefined();
+    await expect(check('Text of a partial.\n', path.join(ROOT, 'docs/test/_partial.mdx'))).resolves.toBeUndefined();
+  });
+});
+
 test.describe('mdx-checks in a real build', () => {
-  test('a mistyped constant fails `docusaurus build`, naming the file, line and property', async () => {
+  test('a mistyped constant and a page without a description fail `docusaurus build`, naming file, line and problem', async () => {
     test.setTimeout(600_000);
     const siteDir = await mkdtemp(path.join(tmpdir(), 'mdx-checks-'));
     try {
@@ -178,6 +200,8 @@ test.describe('mdx-checks in a real build', () => {
       expect(line).toBeGreaterThan(0);
       const column = lines[line]!.indexOf('{LIMITS.sandboxRequestsPerMinute}') + '{LIMITS.'.length + 1;
       await writeFile(doc, source.replace('{LIMITS.sandboxRequestsPerMinute}', '{LIMITS.sandboxRequestPerMinute}'));
+      const undescribed = path.join(siteDir, 'docs/basics/iframe.mdx');
+      await writeFile(undescribed, (await readFile(undescribed, 'utf8')).replace(/^description: .*\n/m, ''));
 
       const {code, output} = await new Promise<{code: number | null; output: string}>((resolve) => {
         const child = spawn('npx', ['docusaurus', 'build'], {cwd: siteDir, env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'}});
@@ -188,6 +212,7 @@ test.describe('mdx-checks in a real build', () => {
       });
       expect(code).not.toBe(0);
       expect(output).toContain(`docs/getting-started/quick-start.mdx:${line + 1}:${column}: LIMITS has no property "sandboxRequestPerMinute" (src/constants/api.ts)`);
+      expect(output).toContain('docs/basics/iframe.mdx:1:1: the front matter has no "description"');
     } finally {
       await rm(siteDir, {recursive: true, force: true});
     }

@@ -25,6 +25,13 @@ export type Options = {
 };
 
 /** Docusaurus 3.7's admonition keywords (DefaultAdmonitionOptions in @docusaurus/mdx-loader; the test compares). */
+/** What every page's front matter must give, and why. */
+export const REQUIRED_FRONT_MATTER = ['title', 'description'] as const;
+const REQUIRED_FRONT_MATTER_WHY: Record<(typeof REQUIRED_FRONT_MATTER)[number], string> = {
+  title: 'it is the page title, its <h1> and its sidebar label',
+  description: 'it is the page summary in search results, link previews and llms.txt',
+};
+
 export const DEFAULT_ADMONITIONS = ['secondary', 'info', 'success', 'danger', 'note', 'tip', 'warning', 'important', 'caution'];
 
 /** The modules whose values pages may quote; they are loaded to check what a page reads from them. */
@@ -144,10 +151,21 @@ export default function mdxChecks(options: Options) {
   const load = createJiti(path.join(siteDir, 'package.json'), {cache: true, requireCache: false, interopDefault: false});
   const relative = (file: string) => path.relative(siteDir, file).split(path.sep).join('/');
 
-  return (tree: Root, file: {path?: string}) => {
+  return (tree: Root, file: {path?: string; data?: {frontMatter?: Record<string, unknown>}}) => {
     const problems: Problem[] = [];
     const at = (loc: Loc | undefined, message: string, zeroBasedColumn = false) =>
       problems.push({line: loc?.line ?? 0, column: (loc?.column ?? 0) + (zeroBasedColumn ? 1 : 0), message});
+
+    // Docusaurus would title the page after its file name and describe it with its first sentence.
+    // Partials (`_name.mdx`) are imported into pages and need none.
+    const frontMatter = file.data?.frontMatter;
+    if (frontMatter && !path.basename(file.path ?? '').startsWith('_')) {
+      for (const key of REQUIRED_FRONT_MATTER) {
+        if (typeof frontMatter[key] !== 'string' || frontMatter[key].trim() === '') {
+          at({line: 1, column: 1}, `the front matter has no "${key}": ${REQUIRED_FRONT_MATTER_WHY[key]}`);
+        }
+      }
+    }
     const report = (node: EsNode, message: string) => void at(node.loc?.start, message, true);
 
     const programs: EsNode[] = [];
