@@ -10,7 +10,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import type {Root} from 'mdast';
 
-import {BRAND, SITE} from '../src/constants/site';
+import {SITE} from '../src/constants/site';
 import {builtSidebar, docPages, docRoutes} from './support/docs';
 
 const BUILD_DIR = path.resolve(__dirname, '..', 'build');
@@ -92,11 +92,10 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
       });
       expect([...mdxTypes]).toEqual([]);
 
-      // Title, canonical URL, constants substituted.
+      // Title and canonical URL.
       const [first] = tree.children ?? [];
       expect(first?.type === 'heading' && first.depth === 1 ? textOf(first) : undefined).toBe(doc.title);
       expect(markdown).toContain(`URL: ${siteUrl(doc.path)}\n`);
-      expect(markdown).toContain(BRAND);
     });
   }
 

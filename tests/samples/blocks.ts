@@ -131,6 +131,22 @@ export function classify(language: string, meta: string): Block['classification'
   }
 }
 
+/** The environment variable `npm run test:samples -- <page file>` sets: the pages to check, comma-separated. */
+export const PAGES_ENV = 'DOCS_SAMPLE_PAGES';
+
+/** The pages the doc tests check: those `npm run test:samples -- <page file>` names, else every page. */
+export function selectedPages(env: NodeJS.ProcessEnv = process.env): string[] {
+  const named = (env[PAGES_ENV] ?? '').split(',').filter(Boolean);
+  if (named.length === 0) return listPages();
+  return named.map((name) => {
+    const file = path.resolve(ROOT, name);
+    if (!/\.mdx?$/.test(file) || !statSync(file, {throwIfNoEntry: false})?.isFile()) {
+      throw new Error(`${name} is not a page: name an .mdx file under docs/, e.g. docs/getting-started/quick-start.mdx`);
+    }
+    return file;
+  });
+}
+
 export function listPages(dir: string = DOCS_DIR): string[] {
   return readdirSync(dir)
     .sort()
@@ -170,7 +186,7 @@ export function pageBlocks(file: string, source: string = readFileSync(file, 'ut
 }
 
 export function allBlocks(): Block[] {
-  return listPages().flatMap((file) => pageBlocks(file));
+  return selectedPages().flatMap((file) => pageBlocks(file));
 }
 
 /**

@@ -16,7 +16,7 @@ import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts} from '../../lib/contract/artifacts';
 import {scopesFor} from '../../lib/contract/scopes';
 import {startSandbox, type Sandbox} from '../../sandbox/server';
-import {allBlocks, blockName, listPages, pageBlocks, requiredScopeOperations, ROOT, type Block} from './blocks';
+import {allBlocks, blockName, pageBlocks, requiredScopeOperations, ROOT, selectedPages, type Block} from './blocks';
 import {exampleValidator, loadContract} from './contract';
 import {minimumNodeBinary} from './node-binary';
 import {pythonWithRequests, runSession, sessionsOf, workDirFor} from './sessions';
@@ -99,9 +99,14 @@ test.describe('runnable samples run against the sandbox', () => {
     return {problems, ran};
   }
 
-  for (const file of listPages()) {
+  for (const file of selectedPages()) {
     const blocks = pageBlocks(file);
     if (!blocks.some((block) => block.classification.kind === 'run')) {
+      // Said, not skipped: its blocks were still classified, validated and type-checked above.
+      test(`${relative(file)}: nothing to run (no \`run\` block; ${blocks.length} code block(s) checked above)`, () => {
+        console.log(`${relative(file)}: nothing to run against the sandbox; its ${blocks.length} code block(s) are classified, validated and type-checked`);
+        expect(blocks.filter((block) => block.classification.kind === 'run')).toEqual([]);
+      });
       continue;
     }
     test(`${relative(file)}`, async () => {
