@@ -44,7 +44,7 @@ const presetOptions = {
     filename: 'sitemap.xml',
   },
   // The diagrams (static/img/*-status.svg, imported by MDX) are hand-written and already minimal, so
-  // no SVGO pass (~0.3 s of each build loading and running it); and SVGR takes its settings from here,
+  // no SVGO pass (it only slowed every build); and SVGR takes its settings from here,
   // with no .svgrrc search (cosmiconfig) for each SVG on both the client and the server compile.
   svgr: {svgrConfig: {runtimeConfig: false, svgo: false}},
 } satisfies Preset.Options;

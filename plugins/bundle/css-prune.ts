@@ -1,15 +1,7 @@
 /**
- * Measured: every page's CSS is 14,342 B gzip with it and 16,701 B without, over the 15 KiB goal.
- * Drops the CSS rules no page can use. Docusaurus ships Infima whole (grid offsets, spacing
- * utilities, avatars, cards, heroes, pills …) plus every CSS module of the theme and the search
- * plugin in one render-blocking stylesheet. After the build, PurgeCSS keeps
- * only rules whose class names, ids and elements occur in the built HTML or in any JavaScript file
- * (classes React adds at run time are string literals there, so they stay). Rules that name nothing
- * (`:focus-visible`, `:root`, `*`) and the `data-theme` / `data-*` attribute rules always stay.
- *
- * The pruned stylesheet gets a new content hash in its file name, and every HTML file is rewritten
- * to point at it (atomically: other postBuild plugins read the HTML at the same time), so the
- * `immutable` cache rule for /assets never serves a stale file.
+ * Drops the CSS rules no page can use (Infima and the theme ship whole in one render-blocking
+ * stylesheet): PurgeCSS against the built HTML and JS, then the file is renamed by its new hash so
+ * the immutable cache rule never serves a stale one. Why: the CSS budget (BENCHMARKS.md, "Bytes shipped").
  */
 import {createHash} from 'node:crypto';
 import {readdir, readFile, rename, rm, writeFile} from 'node:fs/promises';

@@ -1,11 +1,8 @@
 /**
- * Prism with only the languages the docs use (mobile Total Blocking Time). prism-react-renderer
- * registers about thirty grammars while main.js is evaluated (every `insertBefore` walks all grammars):
- * some 60 ms of main-thread time on a mid-range phone, before hydration, on every page. Docusaurus has no
- * option to choose them. This plugin writes a copy of prism-react-renderer's ESM build in which the
- * bundled-grammar section is replaced by the prismjs components listed in `languages` (plus the ones they
- * require, in prismjs's own load order) and aliases `prism-react-renderer` to it, for the client and the
- * server bundles alike. A layout change in a future prism-react-renderer fails the build loudly.
+ * prism-react-renderer registers about thirty grammars while main.js runs, on every page, and
+ * Docusaurus has no option to choose them: this writes a copy of its ESM build with only our
+ * languages and aliases the package to it. A new layout of that build fails loudly.
+ * Why: main-thread time and bytes (BENCHMARKS.md, "Bytes shipped").
  */
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';

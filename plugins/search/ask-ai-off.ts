@@ -1,10 +1,7 @@
 /**
- * Measured (gzip -9, this build): without it every page's CSS grows from 14,342 to 17,414 B, past the
- * 15 KiB budget goal, and the build gains two chunks of 113,250 B that no page loads.
- * Leaves the search plugin's optional "Ask AI" widget (open-ask-ai) out of the build while its `askAi`
- * option is unset. The plugin imports the widget lazily, but Docusaurus merges every CSS file into the
- * one render-blocking stylesheet. Aliasing both to `false` (an empty module) fixes that; with `askAi`
- * set in the search theme's options this plugin does nothing.
+ * Leaves the search plugin's optional Ask AI widget out while its `askAi` option is unset: the plugin
+ * imports it lazily, but Docusaurus merges its CSS into every page's stylesheet. Why: the CSS budget
+ * (BENCHMARKS.md, "Bytes shipped"); the plugin's newer releases leave throwing stubs instead.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 

@@ -6,7 +6,7 @@
  * `idempotencykey`. This adds, for each token that contains code punctuation, its dotted names and
  * their tails (`acme.orders.create`, `orders.create`) as extra tokens at their own positions, and
  * keeps the token itself. Only the index is built differently: the search box is unchanged.
- * Measured: the index +4.6 KiB gzip (+3 %); every identifier inside code as well would cost +24 KiB.
+ * Its cost in index bytes: BENCHMARKS.md, "Search".
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';

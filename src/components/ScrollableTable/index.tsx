@@ -46,8 +46,7 @@ const COLUMN_WIDTH_PX = {narrow: 380, wide: 720};
 
 /**
  * How many text lines a table's rows take at a text-column width: a row is as tall as its most
- * wrapped cell, the cells sharing the width equally (on our tables: median within 10% of the real height,
- * four in five within 0.6–1.6).
+ * wrapped cell, the cells sharing the width equally.
  */
 function estimateLines(rows: readonly ReactNode[], columnWidthPx: number): number {
   return rows.reduce<number>((lines, row) => {

@@ -1,10 +1,8 @@
 /**
  * Ejected (a wrap cannot drop the key set inside the original): stock CodeBlock remounts every block
- * after hydration (key = isBrowser) so that a different dark Prism theme can replace the server one;
- * ours is the same in both modes, so the remount only redid the tokenizing and the DOM. Measured with
- * `npm run bench:lighthouse -- --compare` (mobile, alternating A/B, quiet machine): without this file
- * and the Tabs remount fix, Quick start fell from 98 to 89 (TBT 96 → 405 ms) and SDK from 97 to 94.
- * The stock remount is kept when the two themes differ.
+ * after hydration so that a different dark Prism theme can replace the server's; ours is the same in
+ * both modes, so that only redid the work (mobile Lighthouse: BENCHMARKS.md, "Ejects"). The stock
+ * remount is kept when the two themes differ.
  */
 import React, {isValidElement, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';

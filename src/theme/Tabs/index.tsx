@@ -1,12 +1,8 @@
 /**
- * Ejected for valid HTML, which a wrap cannot give (the tab list is internal to the stock component,
- * and Docusaurus 3.8 to 3.10 render it the same): stock tabs have no ids, so no tab names its panel,
- * and the Nu checker reports an error on every page with tabs (5 of 11 here; 0 with this file,
- * tests/html-valid.spec.ts). Each tab gets an id and aria-controls; each panel, rendered here from
- * its TabItem's props (the stock TabItem takes no id), an id and aria-labelledby. And no remount of
- * every tab set after hydration: with src/theme/CodeBlock, Quick start's mobile Lighthouse score is
- * 98 instead of 89 (TBT 96 ms instead of 405 ms; alternating A/B, `bench:lighthouse -- --compare`).
- * Everything else is the 3.7.0 file (MIT, Copyright (c) Facebook, Inc. and its affiliates).
+ * Ejected, as a wrap cannot reach the tab list: each tab gets an id and aria-controls and each panel
+ * an id and aria-labelledby (stock tabs fail the Nu checker: tests/html-valid.spec.ts), and tab sets
+ * are not remounted after hydration (mobile Lighthouse: BENCHMARKS.md, "Ejects"). Docusaurus 3.8–3.10
+ * render the tab list the same. Otherwise the 3.7.0 file (MIT, Copyright (c) Facebook, Inc. and its affiliates).
  */
 import React, {useId, type ReactElement, type ReactNode} from 'react';
 import clsx from 'clsx';
