@@ -36,5 +36,10 @@ export default tseslint.config(
       '@docusaurus/string-literal-i18n-messages': 'error',
     },
   },
+  {
+    files: ['tests/**/*.ts'],
+    // Playwright fixtures must destructure their first argument, even when they use none of it: `async ({}, use) => …`.
+    rules: {'no-empty-pattern': 'off'},
+  },
   prettier,
 );

@@ -67,7 +67,12 @@ export default defineConfig({
     // Node-only unit tests beside the code they test: no browser, no build.
     {name: 'unit', testMatch: ['{lib,plugins}/**/*.test.ts']},
     // The doc tests (every page's samples against the local sandbox), the sandbox's and the SDK's own tests: no build.
-    {name: 'docs', testMatch: ['tests/samples/*.spec.ts', '{sandbox,sdk}/*.test.ts'], timeout: 60_000, fullyParallel: false},
+    {
+      name: 'docs',
+      testMatch: ['tests/samples/*.spec.ts', '{sandbox,sdk}/*.test.ts'],
+      timeout: 60_000,
+      fullyParallel: false,
+    },
   ],
   // One production build serves the browser projects (`npm test` builds it first).
   webServer: withWebServer

@@ -17,4 +17,3 @@ export function languagesInLoadOrder(languages: string[], require: NodeJS.Requir
   const getLoader = require('prismjs/dependencies') as DependencyLoader;
   return getLoader(components, languages).getIds();
 }
-

@@ -24,10 +24,16 @@ export type SdkMethodRow = {
 const ENDPOINT = /^(GET|POST|PUT|PATCH|DELETE) \/\S+$/;
 
 /** The rows of the client class `className` declared in `source`, in declaration order. */
-export function extractSdkMethods(source: string, fileName: string = DECLARATION, className: string = SDK_CLASS): SdkMethodRow[] {
+export function extractSdkMethods(
+  source: string,
+  fileName: string = DECLARATION,
+  className: string = SDK_CLASS,
+): SdkMethodRow[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const where = (node: ts.Node) => `${fileName}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-  const client = file.statements.find((node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === className);
+  const client = file.statements.find(
+    (node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === className,
+  );
   if (!client) {
     throw new Error(`SDK declaration: ${fileName} declares no class ${className}`);
   }
@@ -36,10 +42,13 @@ export function extractSdkMethods(source: string, fileName: string = DECLARATION
   const rows: SdkMethodRow[] = [];
   for (const property of client.members.filter(ts.isPropertyDeclaration)) {
     const resource = property.name.getText(file);
-    const typeName = property.type && ts.isTypeReferenceNode(property.type) ? property.type.typeName.getText(file) : undefined;
+    const typeName =
+      property.type && ts.isTypeReferenceNode(property.type) ? property.type.typeName.getText(file) : undefined;
     const resourceInterface = typeName === undefined ? undefined : interfaces.get(typeName);
     if (!resourceInterface) {
-      throw new Error(`SDK declaration: ${className}.${resource} (${where(property)}) must be typed with an interface declared in ${fileName}`);
+      throw new Error(
+        `SDK declaration: ${className}.${resource} (${where(property)}) must be typed with an interface declared in ${fileName}`,
+      );
     }
     for (const method of resourceInterface.members.filter(ts.isMethodSignature)) {
       const name = method.name.getText(file);
@@ -53,12 +62,15 @@ export function extractSdkMethods(source: string, fileName: string = DECLARATION
         .split('\n')[0]!
         .trim();
       const endpointTags = ts.getJSDocTags(method).filter((tag) => tag.tagName.text === 'endpoint');
-      const endpoint = endpointTags.length === 0 ? null : (ts.getTextOfJSDocComment(endpointTags[0]!.comment) ?? '').trim();
+      const endpoint =
+        endpointTags.length === 0 ? null : (ts.getTextOfJSDocComment(endpointTags[0]!.comment) ?? '').trim();
       if (summary === '') {
         throw new Error(`SDK declaration: ${typeName}.${name} (${where(method)}) has no JSDoc summary`);
       }
       if (endpointTags.length > 1 || (endpoint !== null && !ENDPOINT.test(endpoint))) {
-        throw new Error(`SDK declaration: ${typeName}.${name} (${where(method)}) needs at most one \`@endpoint METHOD /path\`, not "${endpoint}"`);
+        throw new Error(
+          `SDK declaration: ${typeName}.${name} (${where(method)}) needs at most one \`@endpoint METHOD /path\`, not "${endpoint}"`,
+        );
       }
       rows.push({call: `${CLIENT_VARIABLE}.${resource}.${name}(${parameters})`, endpoint, summary});
     }

@@ -106,10 +106,12 @@ function findAbsolute(text: string, pattern: RegExp): Found[] {
 /** Replaces fenced code blocks and code spans by spaces (keeping newlines, so offsets and lines hold). */
 function maskMarkdownCode(markdown: string): string {
   const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-  return markdown
-    .replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm, blank)
-    // A code span ends at the same run of backticks, within its paragraph.
-    .replace(/(`+)(?!`)(?:[^\n]|\n(?![ \t]*\n))*?[^`\n]\1(?!`)/g, blank);
+  return (
+    markdown
+      .replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm, blank)
+      // A code span ends at the same run of backticks, within its paragraph.
+      .replace(/(`+)(?!`)(?:[^\n]|\n(?![ \t]*\n))*?[^`\n]\1(?!`)/g, blank)
+  );
 }
 
 /** Site-relative links of Markdown (inline, reference definitions, raw HTML), outside code. */
@@ -121,26 +123,49 @@ function findRelativeMarkdown(markdown: string): Found[] {
     /\s(?:href|src)\s*=\s*["']?(\/(?!\/)[^\s"'>]*)/gi,
   ];
   return patterns.flatMap((pattern) =>
-    [...text.matchAll(pattern)].map((match) => ({url: match[1]!, offset: match.index + match[0].length - match[1]!.length})),
+    [...text.matchAll(pattern)].map((match) => ({
+      url: match[1]!,
+      offset: match.index + match[0].length - match[1]!.length,
+    })),
   );
 }
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'};
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi, (entity, decimal?: string, hex?: string, name?: string) => {
-    if (decimal !== undefined || hex !== undefined) {
-      return String.fromCodePoint(decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16));
-    }
-    return ENTITIES[name!.toLowerCase()] ?? entity;
-  });
+  return text.replace(
+    /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi,
+    (entity, decimal?: string, hex?: string, name?: string) => {
+      if (decimal !== undefined || hex !== undefined) {
+        return String.fromCodePoint(decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16));
+      }
+      return ENTITIES[name!.toLowerCase()] ?? entity;
+    },
+  );
 }
 
 // A start or end tag with its attributes (quoted values may hold `>`).
 const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 // Tags inside which a URL can be split by highlighting (Prism wraps each token in a <span>).
-const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'wbr']);
+const INLINE_TAGS = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+  'wbr',
+]);
 
 type ParsedHtml = {ids: Set<string>; found: Found[]};
 
@@ -223,7 +248,13 @@ export function resolveSitePath(sitePath: string, served: ReadonlySet<string>, b
 }
 
 /** Every site URL in the served files of `buildDir` (those `files` selects) that names no page, or an anchor its page lacks. */
-export async function checkBuildUrls({buildDir, siteUrl, baseUrl = '/', files, alsoServed = []}: CheckOptions): Promise<Problem[]> {
+export async function checkBuildUrls({
+  buildDir,
+  siteUrl,
+  baseUrl = '/',
+  files,
+  alsoServed = [],
+}: CheckOptions): Promise<Problem[]> {
   const origin = new URL(siteUrl);
   const pattern = absoluteUrlPattern(origin);
   const build = await listBuild(buildDir);
@@ -234,7 +265,9 @@ export async function checkBuildUrls({buildDir, siteUrl, baseUrl = '/', files, a
   const parsePage = (file: string, html?: string): Promise<ParsedHtml> => {
     let parsed = parsedPages.get(file);
     if (!parsed) {
-      parsed = (html !== undefined ? Promise.resolve(html) : readFile(path.join(buildDir, file), 'utf8')).then((text) => parseHtml(text, pattern));
+      parsed = (html !== undefined ? Promise.resolve(html) : readFile(path.join(buildDir, file), 'utf8')).then((text) =>
+        parseHtml(text, pattern),
+      );
       parsedPages.set(file, parsed);
     }
     return parsed;
@@ -285,8 +318,16 @@ export async function checkBuildUrls({buildDir, siteUrl, baseUrl = '/', files, a
 }
 
 /** The problems as lines for the build output: `file:line: URL — what is wrong`. */
-export function formatProblems(problems: readonly Problem[], fileLabel: (file: string) => string = (file) => file): string {
-  return problems.map((problem) => `- ${fileLabel(problem.file)}${problem.line ? `:${problem.line}` : ''}: ${problem.url} — ${problem.message}`).join('\n');
+export function formatProblems(
+  problems: readonly Problem[],
+  fileLabel: (file: string) => string = (file) => file,
+): string {
+  return problems
+    .map(
+      (problem) =>
+        `- ${fileLabel(problem.file)}${problem.line ? `:${problem.line}` : ''}: ${problem.url} — ${problem.message}`,
+    )
+    .join('\n');
 }
 
 /**

@@ -21,7 +21,9 @@ async function main() {
   console.log(`export ACME_CLIENT_ID=${credential.clientId}`);
   console.log(`export ACME_CLIENT_SECRET=${credential.clientSecret}`);
   console.log(`export ACME_SANDBOX_ORIGIN=${sandbox.origin}`);
-  console.log(`curl -s -u "$ACME_CLIENT_ID:$ACME_CLIENT_SECRET" -d grant_type=client_credentials ${sandbox.origin}${TOKEN_URL_PATH}`);
+  console.log(
+    `curl -s -u "$ACME_CLIENT_ID:$ACME_CLIENT_SECRET" -d grant_type=client_credentials ${sandbox.origin}${TOKEN_URL_PATH}`,
+  );
   console.log('Ctrl-C stops it.');
 
   const stop = () => {

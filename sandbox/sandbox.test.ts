@@ -13,7 +13,11 @@ import {ENVIRONMENTS, SAMPLES, SANDBOX, URLS} from '../src/constants/api';
 import {listOperations, resolveRef, type OpenApiDocument, type OpenApiParameter} from '../lib/contract/openapi';
 import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxLogEntry} from './server';
 
-const CLIENT = {clientId: 'ci_test_sandbox', clientSecret: 'cs_test_sandbox', scopes: ['catalog:read', 'orders:write', 'esims:read']};
+const CLIENT = {
+  clientId: 'ci_test_sandbox',
+  clientSecret: 'cs_test_sandbox',
+  scopes: ['catalog:read', 'orders:write', 'esims:read'],
+};
 /** The public origin the docs' samples call. */
 const API_ORIGIN = new URL(ENVIRONMENTS.sandbox.apiBase).origin;
 const ROUTE = path.join(__dirname, 'route');
@@ -40,17 +44,30 @@ async function tokenResponse(form: Form, basic?: {id: string; secret: string}) {
   if (basic) {
     headers.Authorization = `Basic ${Buffer.from(`${basic.id}:${basic.secret}`).toString('base64')}`;
   }
-  const response = await fetch(`${sandbox.origin}/oauth/token`, {method: 'POST', headers, body: new URLSearchParams(form)});
+  const response = await fetch(`${sandbox.origin}/oauth/token`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(form),
+  });
   return {status: response.status, body: (await response.json()) as Record<string, unknown>};
 }
 
 async function accessToken(scope?: string): Promise<string> {
-  const {status, body} = await tokenResponse({grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, ...(scope && {scope})});
+  const {status, body} = await tokenResponse({
+    grant_type: 'client_credentials',
+    client_id: CLIENT.clientId,
+    client_secret: CLIENT.clientSecret,
+    ...(scope && {scope}),
+  });
   expect(status).toBe(200);
   return body.access_token as string;
 }
 
-async function call(method: string, apiPath: string, options: {token?: string; body?: unknown; headers?: Record<string, string>} = {}) {
+async function call(
+  method: string,
+  apiPath: string,
+  options: {token?: string; body?: unknown; headers?: Record<string, string>} = {},
+) {
   const headers: Record<string, string> = {...options.headers};
   if (options.token) {
     headers.Authorization = `Bearer ${options.token}`;
@@ -58,16 +75,26 @@ async function call(method: string, apiPath: string, options: {token?: string; b
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
   }
-  const response = await fetch(`${sandbox.origin}${apiPath}`, {method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body)});
+  const response = await fetch(`${sandbox.origin}${apiPath}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
-  return {status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as {error?: Record<string, unknown>} & Record<string, unknown>};
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as {error?: Record<string, unknown>} & Record<string, unknown>,
+  };
 }
 
 function expectEnvelope(result: Awaited<ReturnType<typeof call>>, status: number, code: string) {
   expect(result.status, JSON.stringify(result.body)).toBe(status);
   const requestId = result.headers.get('x-request-id');
   expect(requestId).toMatch(/^req_[A-Za-z0-9]+$/);
-  expect(result.body.error).toEqual(expect.objectContaining({code, request_id: requestId, doc_url: `${URLS.errorsDocBase}#${code}`}));
+  expect(result.body.error).toEqual(
+    expect.objectContaining({code, request_id: requestId, doc_url: `${URLS.errorsDocBase}#${code}`}),
+  );
   expect(Object.keys(result.body.error!).sort()).toEqual(['code', 'doc_url', 'message', 'param', 'request_id']);
   return result.body.error as {code: string; message: string; param: string | null};
 }
@@ -83,13 +110,20 @@ function requestsAfter(label: string) {
   expect(start, `mark ${label}`).toBeGreaterThanOrEqual(0);
   const rest = sandbox.log.slice(start + 1);
   const end = rest.findIndex((entry) => entry.kind === 'mark');
-  return (end < 0 ? rest : rest.slice(0, end)).filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request');
+  return (end < 0 ? rest : rest.slice(0, end)).filter(
+    (entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request',
+  );
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     // No __pycache__ beside the Python shim.
-    const base = {...process.env, PYTHONDONTWRITEBYTECODE: '1', ACME_SANDBOX_ORIGIN: sandbox.origin, ACME_SANDBOX_API_ORIGIN: API_ORIGIN};
+    const base = {
+      ...process.env,
+      PYTHONDONTWRITEBYTECODE: '1',
+      ACME_SANDBOX_ORIGIN: sandbox.origin,
+      ACME_SANDBOX_API_ORIGIN: API_ORIGIN,
+    };
     execFile(command, args, {env: {...base, ...env}, timeout: 20_000}, (error, stdout, stderr) =>
       error ? reject(new Error(`${command} failed: ${error.message}\n${stderr}`)) : resolve(stdout),
     );
@@ -98,32 +132,64 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 
 test.describe('token endpoint', () => {
   test('issues a Bearer token for credentials in the form body, with every granted scope', async () => {
-    const {status, body} = await tokenResponse({grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret});
+    const {status, body} = await tokenResponse({
+      grant_type: 'client_credentials',
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+    });
     expect(status).toBe(200);
-    expect(body).toEqual({access_token: expect.stringMatching(/^at_test_\w+$/), token_type: 'Bearer', expires_in: 3600, scope: CLIENT.scopes.join(' ')});
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^at_test_\w+$/),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: CLIENT.scopes.join(' '),
+    });
   });
 
   test('accepts HTTP Basic client authentication', async () => {
-    const {status, body} = await tokenResponse({grant_type: 'client_credentials'}, {id: CLIENT.clientId, secret: CLIENT.clientSecret});
+    const {status, body} = await tokenResponse(
+      {grant_type: 'client_credentials'},
+      {id: CLIENT.clientId, secret: CLIENT.clientSecret},
+    );
     expect(status).toBe(200);
     expect(body.token_type).toBe('Bearer');
   });
 
   test('answers RFC 6749 errors: invalid_client, invalid_scope, unsupported_grant_type, invalid_request', async () => {
-    expect(await tokenResponse({grant_type: 'client_credentials'}, {id: CLIENT.clientId, secret: 'cs_test_wrong'})).toEqual({
+    expect(
+      await tokenResponse({grant_type: 'client_credentials'}, {id: CLIENT.clientId, secret: 'cs_test_wrong'}),
+    ).toEqual({
       status: 401,
       body: {error: 'invalid_client', error_description: expect.any(String)},
     });
-    expect((await tokenResponse({grant_type: 'client_credentials', client_id: 'ci_test_unknown', client_secret: 'x'})).body.error).toBe('invalid_client');
-    const scoped = await tokenResponse({grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, scope: 'catalog:read refunds:write'});
+    expect(
+      (await tokenResponse({grant_type: 'client_credentials', client_id: 'ci_test_unknown', client_secret: 'x'})).body
+        .error,
+    ).toBe('invalid_client');
+    const scoped = await tokenResponse({
+      grant_type: 'client_credentials',
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      scope: 'catalog:read refunds:write',
+    });
     expect(scoped.status).toBe(400);
     expect(scoped.body).toEqual({error: 'invalid_scope', error_description: expect.stringContaining('refunds:write')});
-    expect(await tokenResponse({grant_type: 'password', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret})).toMatchObject({status: 400, body: {error: 'unsupported_grant_type'}});
-    expect(await tokenResponse({client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret})).toMatchObject({status: 400, body: {error: 'invalid_request'}});
+    expect(
+      await tokenResponse({grant_type: 'password', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret}),
+    ).toMatchObject({status: 400, body: {error: 'unsupported_grant_type'}});
+    expect(await tokenResponse({client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret})).toMatchObject({
+      status: 400,
+      body: {error: 'invalid_request'},
+    });
   });
 
   test('a requested subset of scopes is all the token carries', async () => {
-    const {body} = await tokenResponse({grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, scope: 'catalog:read'});
+    const {body} = await tokenResponse({
+      grant_type: 'client_credentials',
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      scope: 'catalog:read',
+    });
     expect(body.scope).toBe('catalog:read');
     const token = body.access_token as string;
     expect((await call('GET', '/v1/packages', {token})).status).toBe(200);
@@ -139,10 +205,18 @@ test.describe('API calls', () => {
   });
 
   test('403 insufficient_scope names the scope the operation needs', async () => {
-    const result = await call('POST', `/v1/sandbox/esims/${SAMPLES.sandboxIccid}/simulate`, {token: await accessToken(), body: {action: 'installed'}});
+    const result = await call('POST', `/v1/sandbox/esims/${SAMPLES.sandboxIccid}/simulate`, {
+      token: await accessToken(),
+      body: {action: 'installed'},
+    });
     const error = expectEnvelope(result, 403, 'insufficient_scope');
     expect(error.message).toContain('esims:write');
-    expect(sandbox.log.at(-1)).toMatchObject({operation: 'POST /v1/sandbox/esims/{iccid}/simulate', status: 403, code: 'insufficient_scope', detail: expect.stringContaining('esims:write')});
+    expect(sandbox.log.at(-1)).toMatchObject({
+      operation: 'POST /v1/sandbox/esims/{iccid}/simulate',
+      status: 403,
+      code: 'insufficient_scope',
+      detail: expect.stringContaining('esims:write'),
+    });
   });
 
   test('a valid call is answered by Prism from the document, with its own request id', async () => {
@@ -150,7 +224,11 @@ test.describe('API calls', () => {
     const packages = await call('GET', '/v1/packages?country=JP', {token});
     expect(packages.status).toBe(200);
     expect((packages.body.data as {id: string}[])[0]!.id).toBe(SAMPLES.packageId);
-    const order = await call('POST', '/v1/orders', {token, body: {package_id: SAMPLES.packageId, quantity: 1}, headers: {'Idempotency-Key': 'a8a7c1f4-0f4b-4a52-9d1e-2f0d7c3e5b61'}});
+    const order = await call('POST', '/v1/orders', {
+      token,
+      body: {package_id: SAMPLES.packageId, quantity: 1},
+      headers: {'Idempotency-Key': 'a8a7c1f4-0f4b-4a52-9d1e-2f0d7c3e5b61'},
+    });
     expect(order.status).toBe(201);
     expect(order.body).toMatchObject({id: SAMPLES.orderId, status: 'completed'});
     expect(order.headers.get('x-request-id')).toMatch(/^req_/);
@@ -163,12 +241,24 @@ test.describe('API calls', () => {
   test('an invalid request is 400 validation_failed naming the field', async () => {
     const token = await accessToken();
     const headers = {'Idempotency-Key': 'b1d9e2c0-7a7e-4c4f-8a3b-5e6f7a8b9c0d'};
-    const quantity = expectEnvelope(await call('POST', '/v1/orders', {token, body: {package_id: SAMPLES.packageId, quantity: 0}, headers}), 400, 'validation_failed');
+    const quantity = expectEnvelope(
+      await call('POST', '/v1/orders', {token, body: {package_id: SAMPLES.packageId, quantity: 0}, headers}),
+      400,
+      'validation_failed',
+    );
     expect(quantity.param).toBe('quantity');
     expect(quantity.message).toMatch(/quantity must be >= 1/);
-    const missing = expectEnvelope(await call('POST', '/v1/orders', {token, body: {quantity: 1}, headers}), 400, 'validation_failed');
+    const missing = expectEnvelope(
+      await call('POST', '/v1/orders', {token, body: {quantity: 1}, headers}),
+      400,
+      'validation_failed',
+    );
     expect(missing.param).toBe('package_id');
-    const noKey = expectEnvelope(await call('POST', '/v1/orders', {token, body: {package_id: SAMPLES.packageId}}), 400, 'validation_failed');
+    const noKey = expectEnvelope(
+      await call('POST', '/v1/orders', {token, body: {package_id: SAMPLES.packageId}}),
+      400,
+      'validation_failed',
+    );
     expect(noKey.param).toBe('Idempotency-Key');
     // An operation that documents no 400/422: Prism's own problem+json becomes the same envelope.
     const packageId = expectEnvelope(await call('GET', '/v1/packages/NOT_AN_ID', {token}), 400, 'validation_failed');
@@ -176,23 +266,46 @@ test.describe('API calls', () => {
   });
 
   test(`ordering ${SANDBOX.failingPackageId} fails with 422 ${SANDBOX.failingPackageError}`, async () => {
-    const result = await call('POST', '/v1/orders', {token: await accessToken(), body: {package_id: SANDBOX.failingPackageId}, headers: {'Idempotency-Key': 'c2e0f3d1-8b8f-4d5a-9b4c-6f7a8b9c0d1e'}});
+    const result = await call('POST', '/v1/orders', {
+      token: await accessToken(),
+      body: {package_id: SANDBOX.failingPackageId},
+      headers: {'Idempotency-Key': 'c2e0f3d1-8b8f-4d5a-9b4c-6f7a8b9c0d1e'},
+    });
     expectEnvelope(result, 422, SANDBOX.failingPackageError);
   });
 
   test('every operation of the document answers 2xx to a request made of its own examples', async () => {
     const full = {clientId: 'ci_test_full', clientSecret: 'cs_test_full', scopes: documentScopes(document)};
     sandbox.setCredentials([CLIENT, full]);
-    const {body} = await tokenResponse({grant_type: 'client_credentials', client_id: full.clientId, client_secret: full.clientSecret});
+    const {body} = await tokenResponse({
+      grant_type: 'client_credentials',
+      client_id: full.clientId,
+      client_secret: full.clientSecret,
+    });
     const failures: string[] = [];
     for (const {method, path: template, operation} of listOperations(document)) {
       if (template === '/oauth/token') {
         continue;
       }
-      const parameters = (operation.parameters ?? []).map((parameter) => resolveRef<OpenApiParameter>(document, parameter));
-      const apiPath = template.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(parameters.find((parameter) => parameter.name === name)!.example)));
-      const headers = Object.fromEntries(parameters.filter((parameter) => parameter.in === 'header' && parameter.required).map((parameter) => [parameter.name, String(parameter.example)]));
-      const example = (operation.requestBody as {content?: {'application/json'?: {example?: unknown}}} | undefined)?.content?.['application/json']?.example;
+      const parameters = (operation.parameters ?? []).map((parameter) =>
+        resolveRef<OpenApiParameter>(document, parameter),
+      );
+      const query = new URLSearchParams(
+        parameters
+          .filter((parameter) => parameter.in === 'query' && parameter.required)
+          .map((parameter) => [parameter.name, String(parameter.example)]),
+      ).toString();
+      const apiPath =
+        template.replace(/\{(\w+)\}/g, (_match, name: string) =>
+          encodeURIComponent(String(parameters.find((parameter) => parameter.name === name)!.example)),
+        ) + (query ? `?${query}` : '');
+      const headers = Object.fromEntries(
+        parameters
+          .filter((parameter) => parameter.in === 'header' && parameter.required)
+          .map((parameter) => [parameter.name, String(parameter.example)]),
+      );
+      const example = (operation.requestBody as {content?: {'application/json'?: {example?: unknown}}} | undefined)
+        ?.content?.['application/json']?.example;
       const result = await call(method, apiPath, {token: body.access_token as string, body: example, headers});
       if (result.status >= 300) {
         failures.push(`${method} ${apiPath}: ${result.status} ${JSON.stringify(result.body)}`);
@@ -233,8 +346,23 @@ test('marks are logged in order between the requests they separate', async () =>
     {kind: 'mark', label: 'log: first'},
     {kind: 'request', method: 'GET', path: '/v1/packages', operation: 'GET /v1/packages', status: 200},
     {kind: 'mark', label: 'log: second'},
-    {kind: 'request', method: 'GET', path: '/v1/balance', operation: 'GET /v1/balance', status: 403, code: 'insufficient_scope', detail: 'missing scopes: billing:read'},
-    {kind: 'request', method: 'GET', path: '/v1/nope', status: 404, code: 'invalid_request', detail: expect.stringContaining('/v1/nope')},
+    {
+      kind: 'request',
+      method: 'GET',
+      path: '/v1/balance',
+      operation: 'GET /v1/balance',
+      status: 403,
+      code: 'insufficient_scope',
+      detail: 'missing scopes: billing:read',
+    },
+    {
+      kind: 'request',
+      method: 'GET',
+      path: '/v1/nope',
+      status: 404,
+      code: 'invalid_request',
+      detail: expect.stringContaining('/v1/nope'),
+    },
   ]);
 });
 
@@ -254,7 +382,10 @@ test.describe('routing shims send the unchanged samples to the sandbox', () => {
     `;
     const lines = (await run('bash', ['-c', script], credentialsEnv())).trim().split('\n');
     expect(lines).toEqual(['200', 'https://sandbox.api.example.com.invalid/v1/packages']);
-    expect(requestsAfter('shim: bash').map((entry) => `${entry.operation} ${entry.status}`)).toEqual(['POST /oauth/token 200', 'GET /v1/packages 200']);
+    expect(requestsAfter('shim: bash').map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+      'POST /oauth/token 200',
+      'GET /v1/packages 200',
+    ]);
   });
 
   test('node: fetch() with a string, a URL and a Request is rewritten', async () => {
@@ -267,9 +398,17 @@ test.describe('routing shims send the unchanged samples to the sandbox', () => {
       const order = await fetch(new Request('${API_ORIGIN}/v1/orders', {method: 'POST', headers: {...headers, 'Content-Type': 'application/json', 'Idempotency-Key': 'd3f1a4e2-9c90-4e6b-8c5d-7a8b9c0d1e2f'}, body: JSON.stringify({package_id: '${SAMPLES.packageId}'})}));
       console.log([packages.status, order.status, (await order.json()).id].join(' '));
     `;
-    const output = await run(process.execPath, ['--import', path.join(ROUTE, 'node.mjs'), '--input-type=module', '-e', script], credentialsEnv());
+    const output = await run(
+      process.execPath,
+      ['--import', path.join(ROUTE, 'node.mjs'), '--input-type=module', '-e', script],
+      credentialsEnv(),
+    );
     expect(output.trim()).toBe(`200 201 ${SAMPLES.orderId}`);
-    expect(requestsAfter('shim: node').map((entry) => `${entry.operation} ${entry.status}`)).toEqual(['POST /oauth/token 200', 'GET /v1/packages 200', 'POST /v1/orders 201']);
+    expect(requestsAfter('shim: node').map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+      'POST /oauth/token 200',
+      'GET /v1/packages 200',
+      'POST /v1/orders 201',
+    ]);
   });
 
   test('python: requests is rewritten (Basic auth and query kept)', async () => {
@@ -282,7 +421,10 @@ test.describe('routing shims send the unchanged samples to the sandbox', () => {
     ].join('\n');
     const output = await run(PYTHON, ['-c', script], {...credentialsEnv(), PYTHONPATH: path.join(ROUTE, 'python')});
     expect(output.trim()).toBe(`200 ${SAMPLES.packageId}`);
-    expect(requestsAfter('shim: python').map((entry) => `${entry.operation} ${entry.status}`)).toEqual(['POST /oauth/token 200', 'GET /v1/packages 200']);
+    expect(requestsAfter('shim: python').map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+      'POST /oauth/token 200',
+      'GET /v1/packages 200',
+    ]);
   });
 
   test('python: without requests the interpreter still starts', async () => {
@@ -291,7 +433,9 @@ test.describe('routing shims send the unchanged samples to the sandbox', () => {
     try {
       mkdirSync(path.join(directory, 'requests'));
       writeFileSync(path.join(directory, 'requests', '__init__.py'), 'raise ImportError("no requests here")\n');
-      const output = await run(PYTHON, ['-c', 'print("started")'], {PYTHONPATH: [path.join(ROUTE, 'python'), directory].join(path.delimiter)});
+      const output = await run(PYTHON, ['-c', 'print("started")'], {
+        PYTHONPATH: [path.join(ROUTE, 'python'), directory].join(path.delimiter),
+      });
       expect(output.trim()).toBe('started');
     } finally {
       rmSync(directory, {recursive: true, force: true});

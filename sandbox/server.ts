@@ -14,7 +14,14 @@ import path from 'node:path';
 import {parse} from 'yaml';
 
 import {generateArtifacts} from '../lib/contract/artifacts';
-import {listOperations, operationScopes, resolveRef, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter} from '../lib/contract/openapi';
+import {
+  listOperations,
+  operationScopes,
+  resolveRef,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+} from '../lib/contract/openapi';
 import {ARTIFACTS, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
 import {matchesTemplate} from '../lib/contract/openapi';
 import {freePort} from '../lib/ports';
@@ -60,8 +67,12 @@ export async function sandboxDocument(): Promise<{yaml: string; document: OpenAp
 
 /** Every OAuth scope the document defines. */
 export function documentScopes(document: OpenApiDocument): string[] {
-  const schemes = Object.values(document.components.securitySchemes ?? {}) as {flows?: Record<string, {scopes?: Record<string, string>}>}[];
-  const scopes = schemes.flatMap((scheme) => Object.values(scheme.flows ?? {}).flatMap((flow) => Object.keys(flow.scopes ?? {})));
+  const schemes = Object.values(document.components.securitySchemes ?? {}) as {
+    flows?: Record<string, {scopes?: Record<string, string>}>;
+  }[];
+  const scopes = schemes.flatMap((scheme) =>
+    Object.values(scheme.flows ?? {}).flatMap((flow) => Object.keys(flow.scopes ?? {})),
+  );
   return [...new Set(scopes)];
 }
 
@@ -100,9 +111,14 @@ function provisioningFailedPreference(document: OpenApiDocument, route: Route | 
     return undefined;
   }
   type Media = {example?: unknown; examples?: Record<string, unknown>};
-  const media = resolveRef<{content?: Record<string, Media>}>(document, response as never).content?.['application/json'];
-  const isFailure = (value: unknown) => (value as {error?: {code?: string}} | undefined)?.error?.code === SANDBOX.failingPackageError;
-  const named = Object.entries(media?.examples ?? {}).find(([, example]) => isFailure(resolveRef<{value?: unknown}>(document, example as never).value));
+  const media = resolveRef<{content?: Record<string, Media>}>(document, response as never).content?.[
+    'application/json'
+  ];
+  const isFailure = (value: unknown) =>
+    (value as {error?: {code?: string}} | undefined)?.error?.code === SANDBOX.failingPackageError;
+  const named = Object.entries(media?.examples ?? {}).find(([, example]) =>
+    isFailure(resolveRef<{value?: unknown}>(document, example as never).value),
+  );
   if (named) {
     return `code=422, example=${named[0]}`;
   }
@@ -138,7 +154,11 @@ function requestViolations(headers: IncomingHttpHeaders, body: unknown): Violati
 }
 
 /** The offending field: `quantity`, `metadata.trip`, `Idempotency-Key`, or null if Prism does not say. */
-function violationParam(violation: Violation, operation: OpenApiOperation | undefined, document: OpenApiDocument): string | null {
+function violationParam(
+  violation: Violation,
+  operation: OpenApiOperation | undefined,
+  document: OpenApiDocument,
+): string | null {
   const [section, ...rest] = violation.location;
   const name = rest.length > 0 ? rest.join('.') : /required property '([^']+)'/.exec(violation.message)?.[1];
   if (!name) {
@@ -146,13 +166,26 @@ function violationParam(violation: Violation, operation: OpenApiOperation | unde
   }
   if (section === 'header') {
     // Prism reports header names in lower case; use the name the document gives.
-    const declared = (operation?.parameters ?? []).map((parameter) => resolveRef<OpenApiParameter>(document, parameter));
-    return declared.find((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === name.toLowerCase())?.name ?? name;
+    const declared = (operation?.parameters ?? []).map((parameter) =>
+      resolveRef<OpenApiParameter>(document, parameter),
+    );
+    return (
+      declared.find((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === name.toLowerCase())
+        ?.name ?? name
+    );
   }
   return name;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'upgrade',
+  'proxy-connection',
+]);
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -177,10 +210,14 @@ type Prism = {port: number; stop(): Promise<void>};
 export async function startPrism(documentFile: string): Promise<Prism> {
   const port = await freePort();
   // Single process, so that killing it stops the mock (Prism forks when NODE_ENV=production).
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/prism'), ['mock', '--host', '127.0.0.1', '--port', String(port), '--multiprocess=false', documentFile], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    path.join(ROOT, 'node_modules/.bin/prism'),
+    ['mock', '--host', '127.0.0.1', '--port', String(port), '--multiprocess=false', documentFile],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // Prism logs every request: keep reading (a full pipe would stall it) but keep only the tail.
   const output: string[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -236,11 +273,29 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
   const tokens = new Map<string, {clientId: string; scopes: string[]; expiresAt: number}>();
   const log: SandboxLogEntry[] = [];
 
-  function record(method: string, urlPath: string, route: Route | undefined, status: number, body: unknown, detail?: string) {
+  function record(
+    method: string,
+    urlPath: string,
+    route: Route | undefined,
+    status: number,
+    body: unknown,
+    detail?: string,
+  ) {
     const error = (body as {error?: unknown} | undefined)?.error;
     const code = typeof error === 'string' ? error : (error as {code?: string} | undefined)?.code;
-    const reason = detail ?? (error as {message?: string} | undefined)?.message ?? (body as {error_description?: string} | undefined)?.error_description;
-    log.push({kind: 'request', method, path: urlPath, ...(route && {operation: route.key}), status, ...(code && {code}), ...(status >= 400 && reason && {detail: reason})});
+    const reason =
+      detail ??
+      (error as {message?: string} | undefined)?.message ??
+      (body as {error_description?: string} | undefined)?.error_description;
+    log.push({
+      kind: 'request',
+      method,
+      path: urlPath,
+      ...(route && {operation: route.key}),
+      status,
+      ...(code && {code}),
+      ...(status >= 400 && reason && {detail: reason}),
+    });
   }
 
   function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -254,8 +309,15 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
   });
 
   /** POST /oauth/token: client credentials in the form body or HTTP Basic (RFC 6749 §2.3.1, §4.4). */
-  function issueToken(request: IncomingMessage, raw: Buffer): {status: number; body: object; headers?: Record<string, string>} {
-    const oauthError = (status: number, error: string, description: string, headers?: Record<string, string>) => ({status, body: {error, error_description: description}, headers});
+  function issueToken(
+    request: IncomingMessage,
+    raw: Buffer,
+  ): {status: number; body: object; headers?: Record<string, string>} {
+    const oauthError = (status: number, error: string, description: string, headers?: Record<string, string>) => ({
+      status,
+      body: {error, error_description: description},
+      headers,
+    });
     if (request.method !== 'POST') {
       return oauthError(405, 'invalid_request', 'Use POST.', {Allow: 'POST'});
     }
@@ -268,7 +330,11 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     let clientSecret = form.get('client_secret');
     if (basic) {
       if (clientSecret !== null) {
-        return oauthError(400, 'invalid_request', 'Send the client secret either in the body or with HTTP Basic, not both.');
+        return oauthError(
+          400,
+          'invalid_request',
+          'Send the client secret either in the body or with HTTP Basic, not both.',
+        );
       }
       const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
@@ -290,11 +356,21 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       return oauthError(400, 'unsupported_grant_type', `Only client_credentials is supported, not ${grantType}.`);
     }
     if (!clientId || !clientSecret) {
-      return oauthError(401, 'invalid_client', 'Client authentication failed: send client_id and client_secret.', challenge);
+      return oauthError(
+        401,
+        'invalid_client',
+        'Client authentication failed: send client_id and client_secret.',
+        challenge,
+      );
     }
     const credential = credentials.find((candidate) => candidate.clientId === clientId);
     if (!credential || credential.clientSecret !== clientSecret) {
-      return oauthError(401, 'invalid_client', 'Client authentication failed: unknown client or wrong secret.', challenge);
+      return oauthError(
+        401,
+        'invalid_client',
+        'Client authentication failed: unknown client or wrong secret.',
+        challenge,
+      );
     }
     const requested = (form.get('scope') ?? '').split(' ').filter(Boolean);
     const notGranted = requested.filter((scope) => !credential.scopes.includes(scope));
@@ -303,20 +379,42 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     }
     const scopes = requested.length > 0 ? [...new Set(requested)] : credential.scopes;
     const accessToken = `at_test_${randomId(32)}`;
-    tokens.set(accessToken, {clientId: credential.clientId, scopes, expiresAt: Date.now() + LIMITS.tokenLifetimeSeconds * 1000});
+    tokens.set(accessToken, {
+      clientId: credential.clientId,
+      scopes,
+      expiresAt: Date.now() + LIMITS.tokenLifetimeSeconds * 1000,
+    });
     return {
       status: 200,
-      body: {access_token: accessToken, token_type: 'Bearer', expires_in: LIMITS.tokenLifetimeSeconds, scope: scopes.join(' ')},
+      body: {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: LIMITS.tokenLifetimeSeconds,
+        scope: scopes.join(' '),
+      },
       headers: {'Cache-Control': 'no-store', Pragma: 'no-cache'},
     };
   }
 
   /** Asks Prism, relays its answer, and turns its validation failures into `400 validation_failed`. */
-  async function forward(request: IncomingMessage, response: ServerResponse, url: URL, raw: Buffer, route: Route, requestId: string, prefer?: string) {
+  async function forward(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    raw: Buffer,
+    route: Route,
+    requestId: string,
+    prefer?: string,
+  ) {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       // Prism answers uncompressed bodies; this front must read them.
-      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'accept-encoding' && !(prefer && name === 'prefer')) {
+      if (
+        value !== undefined &&
+        !HOP_BY_HOP.has(name) &&
+        name !== 'accept-encoding' &&
+        !(prefer && name === 'prefer')
+      ) {
         headers[name] = value;
       }
     }
@@ -325,13 +423,28 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     }
     // The client's own framing headers are dropped: the body is sent whole.
     headers['content-length'] = String(raw.length);
-    const answer = await new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>((resolve, reject) => {
-      const upstream = http.request({host: '127.0.0.1', port: prism.port, method: request.method, path: url.pathname + url.search, headers, agent}, (reply) => {
-        readBody(reply).then((body) => resolve({status: reply.statusCode ?? 502, headers: reply.headers, body}), reject);
-      });
-      upstream.on('error', reject);
-      upstream.end(raw.length > 0 ? raw : undefined);
-    });
+    const answer = await new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>(
+      (resolve, reject) => {
+        const upstream = http.request(
+          {
+            host: '127.0.0.1',
+            port: prism.port,
+            method: request.method,
+            path: url.pathname + url.search,
+            headers,
+            agent,
+          },
+          (reply) => {
+            readBody(reply).then(
+              (body) => resolve({status: reply.statusCode ?? 502, headers: reply.headers, body}),
+              reject,
+            );
+          },
+        );
+        upstream.on('error', reject);
+        upstream.end(raw.length > 0 ? raw : undefined);
+      },
+    );
 
     const text = answer.body.toString('utf8');
     const json = parseJson(text);
@@ -347,7 +460,11 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       // Any other complaint of Prism's own (an unknown `Prefer` example, an unacceptable `Accept` …).
       const problem = json as {status?: number; title?: string; detail?: string} | undefined;
       const status = problem?.status ?? answer.status;
-      const body = envelope(status >= 500 ? 'internal_error' : 'invalid_request', `${problem?.title ?? 'Mock error'}: ${problem?.detail ?? text}`, requestId);
+      const body = envelope(
+        status >= 500 ? 'internal_error' : 'invalid_request',
+        `${problem?.title ?? 'Mock error'}: ${problem?.detail ?? text}`,
+        requestId,
+      );
       sendJson(response, status, body, {'X-Request-Id': requestId});
       return record(request.method!, url.pathname, route, status, body);
     }
@@ -399,8 +516,16 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       return;
     }
 
-    const route = routes.find((candidate) => candidate.method === method && safeMatch(url.pathname, candidate.template));
-    const fail = (status: number, code: string, message: string, detail?: string, headers: Record<string, string> = {}) => {
+    const route = routes.find(
+      (candidate) => candidate.method === method && safeMatch(url.pathname, candidate.template),
+    );
+    const fail = (
+      status: number,
+      code: string,
+      message: string,
+      detail?: string,
+      headers: Record<string, string> = {},
+    ) => {
       const body = envelope(code, message, requestId);
       sendJson(response, status, body, {'X-Request-Id': requestId, ...headers});
       record(method, url.pathname, route, status, body, detail);
@@ -446,10 +571,18 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     }
 
     let prefer: string | undefined;
-    if (route.key === CREATE_ORDER && (body as {package_id?: unknown} | undefined)?.package_id === SANDBOX.failingPackageId) {
+    if (
+      route.key === CREATE_ORDER &&
+      (body as {package_id?: unknown} | undefined)?.package_id === SANDBOX.failingPackageId
+    ) {
       if (!failurePreference) {
         // The document has no 422 example for this failure: answer it here.
-        return fail(422, SANDBOX.failingPackageError, 'The eSIM profile could not be provisioned.', `sandbox rule: ${SANDBOX.failingPackageId} always fails`);
+        return fail(
+          422,
+          SANDBOX.failingPackageError,
+          'The eSIM profile could not be provisioned.',
+          `sandbox rule: ${SANDBOX.failingPackageId} always fails`,
+        );
       }
       prefer = failurePreference;
     }
@@ -462,7 +595,13 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
         const requestId = `req_${randomId(16)}`;
         const body = envelope('internal_error', `Sandbox error: ${error.message}`, requestId);
         sendJson(response, 500, body, {'X-Request-Id': requestId});
-        record(request.method ?? 'GET', new URL(request.url ?? '/', 'http://sandbox.invalid').pathname, undefined, 500, body);
+        record(
+          request.method ?? 'GET',
+          new URL(request.url ?? '/', 'http://sandbox.invalid').pathname,
+          undefined,
+          500,
+          body,
+        );
       } else {
         response.destroy(error);
       }

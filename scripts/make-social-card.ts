@@ -41,7 +41,10 @@ function cardHtml(): string {
 async function main(): Promise<void> {
   const browser = await chromium.launch(launchOptions);
   try {
-    const page = await browser.newPage({viewport: {width: SOCIAL_CARD.width, height: SOCIAL_CARD.height}, deviceScaleFactor: 1});
+    const page = await browser.newPage({
+      viewport: {width: SOCIAL_CARD.width, height: SOCIAL_CARD.height},
+      deviceScaleFactor: 1,
+    });
     await page.setContent(cardHtml(), {waitUntil: 'load'});
     const target = path.join(root, SOCIAL_CARD.file);
     await page.screenshot({path: target, type: 'png'});

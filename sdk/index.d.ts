@@ -208,7 +208,8 @@ export interface Order {
   completedAt?: Timestamp | null;
 }
 
-export type EsimStatus = 'provisioning' | 'ready' | 'installed' | 'active' | 'depleted' | 'expired' | 'suspended' | 'cancelled';
+export type EsimStatus =
+  'provisioning' | 'ready' | 'installed' | 'active' | 'depleted' | 'expired' | 'suspended' | 'cancelled';
 
 export type ProfileState = 'available' | 'downloaded' | 'installed' | 'enabled' | 'disabled' | 'deleted';
 

@@ -81,7 +81,9 @@ function errorFromResponse(response, text) {
 }
 
 const isRetryable = (error) =>
-  error instanceof ConnectionError || error instanceof RateLimitError || (error instanceof APIError && error.status >= 500);
+  error instanceof ConnectionError ||
+  error instanceof RateLimitError ||
+  (error instanceof APIError && error.status >= 500);
 
 // camelCase in the SDK, snake_case on the wire (`metadata` keys are the partner's own) -----------
 
@@ -128,7 +130,9 @@ function constructEvent(rawBody, headers, secret) {
   if (signatures.length === 0) throw fail('Missing X-Webhook-Signature header (v1=<hex>)');
 
   const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
-  const valid = signatures.some((hex) => /^[0-9a-f]{64}$/i.test(hex) && timingSafeEqual(Buffer.from(hex, 'hex'), expected));
+  const valid = signatures.some(
+    (hex) => /^[0-9a-f]{64}$/i.test(hex) && timingSafeEqual(Buffer.from(hex, 'hex'), expected),
+  );
   if (!valid) throw fail('No X-Webhook-Signature value matches the body and secret');
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_S) {
     throw fail(`X-Webhook-Timestamp is more than ${WEBHOOK_TOLERANCE_S} s from the local clock`);
@@ -190,7 +194,11 @@ export class AcmeConnect {
     for (let attempt = 0, renewed = false; ; attempt += 1) {
       try {
         const token = await this.#accessToken();
-        const data = await this.#send(url, {method, headers: {...headers, Authorization: `Bearer ${token}`}, body: payload});
+        const data = await this.#send(url, {
+          method,
+          headers: {...headers, Authorization: `Bearer ${token}`},
+          body: payload,
+        });
         return convertKeys(data, toCamel);
       } catch (error) {
         if (error instanceof AuthenticationError && error.code === 'token_expired' && !renewed) {
@@ -217,7 +225,11 @@ export class AcmeConnect {
 
   async #fetchToken() {
     const {clientId, clientSecret, tokenUrl} = this.#config;
-    const form = new URLSearchParams({grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret});
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    });
     const token = await this.#send(tokenUrl, {
       method: 'POST',
       headers: {Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded'},
@@ -237,7 +249,9 @@ export class AcmeConnect {
       response = await fetch(url, {...init, signal: controller.signal});
       text = await response.text();
     } catch (cause) {
-      const message = controller.signal.aborted ? `Timed out after ${this.#config.timeoutMs} ms` : `Network error: ${cause?.message ?? cause}`;
+      const message = controller.signal.aborted
+        ? `Timed out after ${this.#config.timeoutMs} ms`
+        : `Network error: ${cause?.message ?? cause}`;
       throw Object.assign(new ConnectionError(message), {cause});
     } finally {
       clearTimeout(timer);
@@ -247,7 +261,10 @@ export class AcmeConnect {
     try {
       return JSON.parse(text);
     } catch {
-      throw new APIError(`Invalid JSON in a ${response.status} response`, {status: response.status, requestId: response.headers.get('x-request-id')});
+      throw new APIError(`Invalid JSON in a ${response.status} response`, {
+        status: response.status,
+        requestId: response.headers.get('x-request-id'),
+      });
     }
   }
 }

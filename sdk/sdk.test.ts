@@ -57,11 +57,18 @@ function scriptFetch(api: (call: Call, index: number) => Reply | Promise<Reply> 
   const apiCalls: Call[] = [];
   let tokens = 0;
   globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const call: Call = {url: new URL(String(input)), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: init?.body as string | undefined};
+    const call: Call = {
+      url: new URL(String(input)),
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: init?.body as string | undefined,
+    };
     calls.push(call);
     if (call.url.pathname.endsWith('/oauth/token')) {
       tokens += 1;
-      return json({body: {access_token: `at_test_${tokens}`, token_type: 'Bearer', expires_in: 3600, scope: 'orders:write'}});
+      return json({
+        body: {access_token: `at_test_${tokens}`, token_type: 'Bearer', expires_in: 3600, scope: 'orders:write'},
+      });
     }
     apiCalls.push(call);
     const reply = await api(call, apiCalls.length - 1);
@@ -69,7 +76,9 @@ function scriptFetch(api: (call: Call, index: number) => Reply | Promise<Reply> 
       throw new TypeError('fetch failed');
     }
     if (reply === 'hang') {
-      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     }
     return json(reply);
   }) as typeof fetch;
@@ -77,7 +86,13 @@ function scriptFetch(api: (call: Call, index: number) => Reply | Promise<Reply> 
 }
 
 const client = (options: Partial<ConstructorParameters<typeof AcmeConnect>[0]> = {}) =>
-  new AcmeConnect({clientId: 'ci_test_7Hq2LmV9', clientSecret: 'cs_test_secret', environment: 'sandbox', maxRetries: 0, ...options});
+  new AcmeConnect({
+    clientId: 'ci_test_7Hq2LmV9',
+    clientSecret: 'cs_test_secret',
+    environment: 'sandbox',
+    maxRetries: 0,
+    ...options,
+  });
 
 test.afterEach(() => {
   globalThis.fetch = originalFetch;
@@ -90,7 +105,10 @@ test.describe('no drift from the constants', () => {
     const file = ts.createSourceFile(DECLARATION_PATH, DECLARATION, ts.ScriptTarget.Latest, true);
     const classes = file.statements.filter(ts.isClassDeclaration).map((node) => node.name?.text);
     expect(classes).toContain(SDK_CLASS);
-    const manifest = JSON.parse(readFileSync(path.join(SDK_DIR, 'package.json'), 'utf8')) as {name: string; version: string};
+    const manifest = JSON.parse(readFileSync(path.join(SDK_DIR, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+    };
     expect(manifest.name).toBe(SDK.packageName);
     expect(manifest.version).toBe(SDK.version);
     expect(AcmeConnect.name).toBe(SDK_CLASS);
@@ -113,17 +131,60 @@ test.describe('runtime', () => {
   test('camelCase in the SDK, snake_case on the wire, metadata keys untouched', async () => {
     const {apiCalls} = scriptFetch((call) =>
       call.method === 'POST'
-        ? {status: 201, body: {id: 'ord_01JB7Z3KQ8', package_id: 'jp-5gb-30d', unit_price: {amount: 650, currency: 'USD'}, esims: [{iccid: '8944000000123456783', status: 'ready'}], metadata: {trip_code: 'TYO', tripName: 'x'}}}
-        : {body: {iccid: '8944000000123456783', profile_state: 'available', activation: {lpa_string: 'LPA:1$smdp.example.com$X', qr_code_url: 'https://q', ios_install_url: 'https://i'}, data_roaming_required: true}},
+        ? {
+            status: 201,
+            body: {
+              id: 'ord_01JB7Z3KQ8',
+              package_id: 'jp-5gb-30d',
+              unit_price: {amount: 650, currency: 'USD'},
+              esims: [{iccid: '8944000000123456783', status: 'ready'}],
+              metadata: {trip_code: 'TYO', tripName: 'x'},
+            },
+          }
+        : {
+            body: {
+              iccid: '8944000000123456783',
+              profile_state: 'available',
+              activation: {
+                lpa_string: 'LPA:1$smdp.example.com$X',
+                qr_code_url: 'https://q',
+                ios_install_url: 'https://i',
+              },
+              data_roaming_required: true,
+            },
+          },
     );
     const acme = client();
-    const order = await acme.orders.create({packageId: 'jp-5gb-30d', quantity: 1, customerReference: 'booking-88412', deliverToEmail: 'a@example.org', metadata: {trip_code: 'TYO', tripName: 'x'}});
-    expect(JSON.parse(apiCalls[0]!.body!)).toEqual({package_id: 'jp-5gb-30d', quantity: 1, customer_reference: 'booking-88412', deliver_to_email: 'a@example.org', metadata: {trip_code: 'TYO', tripName: 'x'}});
+    const order = await acme.orders.create({
+      packageId: 'jp-5gb-30d',
+      quantity: 1,
+      customerReference: 'booking-88412',
+      deliverToEmail: 'a@example.org',
+      metadata: {trip_code: 'TYO', tripName: 'x'},
+    });
+    expect(JSON.parse(apiCalls[0]!.body!)).toEqual({
+      package_id: 'jp-5gb-30d',
+      quantity: 1,
+      customer_reference: 'booking-88412',
+      deliver_to_email: 'a@example.org',
+      metadata: {trip_code: 'TYO', tripName: 'x'},
+    });
     expect(apiCalls[0]!.headers.get('content-type')).toBe('application/json');
-    expect(order).toEqual({id: 'ord_01JB7Z3KQ8', packageId: 'jp-5gb-30d', unitPrice: {amount: 650, currency: 'USD'}, esims: [{iccid: '8944000000123456783', status: 'ready'}], metadata: {trip_code: 'TYO', tripName: 'x'}});
+    expect(order).toEqual({
+      id: 'ord_01JB7Z3KQ8',
+      packageId: 'jp-5gb-30d',
+      unitPrice: {amount: 650, currency: 'USD'},
+      esims: [{iccid: '8944000000123456783', status: 'ready'}],
+      metadata: {trip_code: 'TYO', tripName: 'x'},
+    });
 
     const esim = await acme.esims.retrieve('8944000000123456783');
-    expect(esim).toEqual({iccid: '8944000000123456783', profileState: 'available', activation: {lpaString: 'LPA:1$smdp.example.com$X', qrCodeUrl: 'https://q', iosInstallUrl: 'https://i'}, dataRoamingRequired: true});
+    expect(esim).toEqual({
+      iccid: '8944000000123456783',
+      profileState: 'available',
+      activation: {lpaString: 'LPA:1$smdp.example.com$X', qrCodeUrl: 'https://q', iosInstallUrl: 'https://i'},
+      dataRoamingRequired: true,
+    });
     expect(typeof esim.iccid).toBe('string');
   });
 
@@ -131,7 +192,16 @@ test.describe('runtime', () => {
     const {apiCalls} = scriptFetch((call) =>
       call.url.searchParams.get('cursor') === 'c_2'
         ? {body: {data: [{id: 'jp-10gb-30d', data_mb: 10240}], has_more: false, next_cursor: null}}
-        : {body: {data: [{id: 'jp-3gb-15d', data_mb: 3072}, {id: 'jp-5gb-30d', data_mb: 5120}], has_more: true, next_cursor: 'c_2'}},
+        : {
+            body: {
+              data: [
+                {id: 'jp-3gb-15d', data_mb: 3072},
+                {id: 'jp-5gb-30d', data_mb: 5120},
+              ],
+              has_more: true,
+              next_cursor: 'c_2',
+            },
+          },
     );
     const acme = client();
     const ids: string[] = [];
@@ -139,7 +209,10 @@ test.describe('runtime', () => {
       ids.push(`${pkg.id}:${pkg.dataMb}`);
     }
     expect(ids).toEqual(['jp-3gb-15d:3072', 'jp-5gb-30d:5120', 'jp-10gb-30d:10240']);
-    expect(apiCalls.map((call) => call.url.search)).toEqual(['?country=JP&min_data_mb=3072&limit=2', '?country=JP&min_data_mb=3072&limit=2&cursor=c_2']);
+    expect(apiCalls.map((call) => call.url.search)).toEqual([
+      '?country=JP&min_data_mb=3072&limit=2',
+      '?country=JP&min_data_mb=3072&limit=2&cursor=c_2',
+    ]);
 
     apiCalls.length = 0;
     for await (const pkg of acme.packages.list()) {
@@ -150,23 +223,59 @@ test.describe('runtime', () => {
   });
 
   test('the token is fetched lazily, cached, and renewed once on token_expired', async () => {
-    const expired = {status: 401, body: {error: {code: 'token_expired', message: 'The access token has expired.', param: null, request_id: 'req_exp', doc_url: 'https://docs.example.com/x'}}};
-    const {apiCalls, tokenRequests} = scriptFetch((_call, index) => (index === 2 ? expired : {body: {id: 'jp-5gb-30d'}}));
+    const expired = {
+      status: 401,
+      body: {
+        error: {
+          code: 'token_expired',
+          message: 'The access token has expired.',
+          param: null,
+          request_id: 'req_exp',
+          doc_url: 'https://docs.example.com/x',
+        },
+      },
+    };
+    const {apiCalls, tokenRequests} = scriptFetch((_call, index) =>
+      index === 2 ? expired : {body: {id: 'jp-5gb-30d'}},
+    );
     const acme = client();
     expect(tokenRequests()).toBe(0);
     await Promise.all([acme.packages.retrieve('jp-5gb-30d'), acme.packages.retrieve('jp-5gb-30d')]);
     expect(tokenRequests()).toBe(1);
     await acme.packages.retrieve('jp-5gb-30d'); // 401 token_expired, then renewed and repeated
     expect(tokenRequests()).toBe(2);
-    expect(apiCalls.map((call) => call.headers.get('authorization'))).toEqual(['Bearer at_test_1', 'Bearer at_test_1', 'Bearer at_test_1', 'Bearer at_test_2']);
+    expect(apiCalls.map((call) => call.headers.get('authorization'))).toEqual([
+      'Bearer at_test_1',
+      'Bearer at_test_1',
+      'Bearer at_test_1',
+      'Bearer at_test_2',
+    ]);
 
     scriptFetch(() => expired);
-    await expect(client().packages.retrieve('jp-5gb-30d')).rejects.toMatchObject({name: 'AuthenticationError', status: 401, code: 'token_expired'});
+    await expect(client().packages.retrieve('jp-5gb-30d')).rejects.toMatchObject({
+      name: 'AuthenticationError',
+      status: 401,
+      code: 'token_expired',
+    });
   });
 
   test('POSTs get one generated Idempotency-Key, reused by the retries of a 503', async () => {
-    const unavailable = {status: 503, headers: {'Retry-After': '0'}, body: {error: {code: 'maintenance', message: 'Planned maintenance.', param: null, request_id: 'req_503', doc_url: 'https://docs.example.com/x'}}};
-    const {apiCalls} = scriptFetch((_call, index) => (index === 0 ? unavailable : {status: 201, body: {id: 'top_01JC2M4R7T'}}));
+    const unavailable = {
+      status: 503,
+      headers: {'Retry-After': '0'},
+      body: {
+        error: {
+          code: 'maintenance',
+          message: 'Planned maintenance.',
+          param: null,
+          request_id: 'req_503',
+          doc_url: 'https://docs.example.com/x',
+        },
+      },
+    };
+    const {apiCalls} = scriptFetch((_call, index) =>
+      index === 0 ? unavailable : {status: 201, body: {id: 'top_01JC2M4R7T'}},
+    );
     const started = Date.now();
     const topup = await client({maxRetries: 1}).topups.create('8944000000123456783', {packageId: 'jp-3gb-15d'});
     expect(topup.id).toBe('top_01JC2M4R7T');
@@ -177,13 +286,24 @@ test.describe('runtime', () => {
     expect(apiCalls[0]!.url.pathname).toBe('/v1/esims/8944000000123456783/topups');
 
     const {apiCalls: own} = scriptFetch(() => ({status: 201, body: {id: 'rfd_1'}}));
-    await client().refunds.create({iccid: '8944000000123456783', reason: 'customer_cancelled'}, {idempotencyKey: 'key-1'});
+    await client().refunds.create(
+      {iccid: '8944000000123456783', reason: 'customer_cancelled'},
+      {idempotencyKey: 'key-1'},
+    );
     expect(own[0]!.headers.get('idempotency-key')).toBe('key-1');
     expect(JSON.parse(own[0]!.body!)).toEqual({iccid: '8944000000123456783', reason: 'customer_cancelled'});
   });
 
   test('errors map from the envelope to the classes by HTTP status', async () => {
-    const envelope = (code: string) => ({error: {code, message: `${code} happened`, param: null, request_id: `req_${code}`, doc_url: 'https://docs.example.com/x'}});
+    const envelope = (code: string) => ({
+      error: {
+        code,
+        message: `${code} happened`,
+        param: null,
+        request_id: `req_${code}`,
+        doc_url: 'https://docs.example.com/x',
+      },
+    });
     const replies: Record<string, Reply> = {
       balance: {status: 402, body: envelope('insufficient_balance')},
       missing: {status: 404, body: envelope('order_not_found'), headers: {'X-Request-Id': 'req_header'}},
@@ -196,25 +316,43 @@ test.describe('runtime', () => {
     const balance = await acme.orders.retrieve('balance').catch((error: unknown) => error);
     expect(balance).toBeInstanceOf(InsufficientBalanceError);
     expect(balance).toBeInstanceOf(AcmeConnectError);
-    expect(balance).toMatchObject({status: 402, code: 'insufficient_balance', requestId: 'req_insufficient_balance', message: 'insufficient_balance happened'});
+    expect(balance).toMatchObject({
+      status: 402,
+      code: 'insufficient_balance',
+      requestId: 'req_insufficient_balance',
+      message: 'insufficient_balance happened',
+    });
     await expect(acme.orders.retrieve('missing')).rejects.toBeInstanceOf(NotFoundError);
     const limited = await acme.orders.retrieve('limited').catch((error: unknown) => error);
     expect(limited).toBeInstanceOf(RateLimitError);
     expect((limited as RateLimitError).retryAfter).toBe(7);
     await expect(acme.orders.retrieve('broken')).rejects.toBeInstanceOf(APIError);
-    await expect(acme.esims.retrieve(8944000000 as unknown as string)).rejects.toThrow(/iccid must be a non-empty string/);
+    await expect(acme.esims.retrieve(8944000000 as unknown as string)).rejects.toThrow(
+      /iccid must be a non-empty string/,
+    );
   });
 
   test('network errors and timeouts become ConnectionError; token errors use the OAuth error', async () => {
     scriptFetch(() => 'network-error');
-    await expect(client().esims.getUsage('8944000000123456783')).rejects.toMatchObject({name: 'ConnectionError', status: null});
+    await expect(client().esims.getUsage('8944000000123456783')).rejects.toMatchObject({
+      name: 'ConnectionError',
+      status: null,
+    });
     scriptFetch(() => 'hang');
-    const timedOut = await client({timeoutMs: 50}).esims.getUsage('8944000000123456783').catch((error: unknown) => error);
+    const timedOut = await client({timeoutMs: 50})
+      .esims.getUsage('8944000000123456783')
+      .catch((error: unknown) => error);
     expect(timedOut).toBeInstanceOf(ConnectionError);
     expect((timedOut as Error).message).toContain('50 ms');
 
-    globalThis.fetch = (async () => json({status: 401, body: {error: 'invalid_client', error_description: 'Client authentication failed.'}})) as typeof fetch;
-    const rejected = await client().esims.getUsage('8944000000123456783').catch((error: unknown) => error);
+    globalThis.fetch = (async () =>
+      json({
+        status: 401,
+        body: {error: 'invalid_client', error_description: 'Client authentication failed.'},
+      })) as typeof fetch;
+    const rejected = await client()
+      .esims.getUsage('8944000000123456783')
+      .catch((error: unknown) => error);
     expect(rejected).toBeInstanceOf(AuthenticationError);
     expect(rejected).toMatchObject({code: 'invalid_client', message: 'Client authentication failed.'});
   });
@@ -228,34 +366,57 @@ test.describe('webhooks.constructEvent', () => {
     api_version: 'v1',
     created_at: '2025-03-20T06:12:04Z',
     livemode: false,
-    data: {object: {iccid: '8944000000123456783', status: 'active', profile_state: 'enabled', metadata: {trip_code: 'TYO'}}, threshold: 80},
+    data: {
+      object: {iccid: '8944000000123456783', status: 'active', profile_state: 'enabled', metadata: {trip_code: 'TYO'}},
+      threshold: 80,
+    },
   });
-  const sign = (timestamp: number, payload: string, key = secret) => `v1=${createHmac('sha256', key).update(`${timestamp}.${payload}`).digest('hex')}`;
+  const sign = (timestamp: number, payload: string, key = secret) =>
+    `v1=${createHmac('sha256', key).update(`${timestamp}.${payload}`).digest('hex')}`;
   const now = () => Math.floor(Date.now() / 1000);
   const acme = client();
 
   test('accepts a correctly signed body (string or bytes, plain or Headers, any case, rotated secrets)', () => {
     const timestamp = now();
-    const event = acme.webhooks.constructEvent(body, {'X-Webhook-Timestamp': String(timestamp), 'X-Webhook-Signature': sign(timestamp, body)}, secret);
+    const event = acme.webhooks.constructEvent(
+      body,
+      {'X-Webhook-Timestamp': String(timestamp), 'X-Webhook-Signature': sign(timestamp, body)},
+      secret,
+    );
     expect(event).toEqual({
       id: 'evt_01JC7Q2RTV',
       type: 'esim.usage_threshold',
       apiVersion: 'v1',
       createdAt: '2025-03-20T06:12:04Z',
       livemode: false,
-      data: {object: {iccid: '8944000000123456783', status: 'active', profileState: 'enabled', metadata: {trip_code: 'TYO'}}, threshold: 80},
+      data: {
+        object: {iccid: '8944000000123456783', status: 'active', profileState: 'enabled', metadata: {trip_code: 'TYO'}},
+        threshold: 80,
+      },
     });
 
-    const rotated = new Headers({'x-webhook-timestamp': String(timestamp), 'x-webhook-signature': `${sign(timestamp, body, 'whsec_old')} ${sign(timestamp, body)}`});
+    const rotated = new Headers({
+      'x-webhook-timestamp': String(timestamp),
+      'x-webhook-signature': `${sign(timestamp, body, 'whsec_old')} ${sign(timestamp, body)}`,
+    });
     expect(acme.webhooks.constructEvent(Buffer.from(body), rotated, secret).id).toBe('evt_01JC7Q2RTV');
-    expect(acme.webhooks.constructEvent(new TextEncoder().encode(body), {'x-webhook-timestamp': [String(timestamp)], 'X-WEBHOOK-SIGNATURE': sign(timestamp, body)}, secret).type).toBe('esim.usage_threshold');
+    expect(
+      acme.webhooks.constructEvent(
+        new TextEncoder().encode(body),
+        {'x-webhook-timestamp': [String(timestamp)], 'X-WEBHOOK-SIGNATURE': sign(timestamp, body)},
+        secret,
+      ).type,
+    ).toBe('esim.usage_threshold');
   });
 
   test('rejects a wrong signature, a changed body, a stale timestamp, missing headers and parsed JSON', () => {
     const timestamp = now();
     const reject = (rawBody: string | Uint8Array, headers: Record<string, string>, message: RegExp) =>
       expect(() => acme.webhooks.constructEvent(rawBody, headers, secret)).toThrow(message);
-    const headers = (ts: number, signature: string) => ({'X-Webhook-Timestamp': String(ts), 'X-Webhook-Signature': signature});
+    const headers = (ts: number, signature: string) => ({
+      'X-Webhook-Timestamp': String(ts),
+      'X-Webhook-Signature': signature,
+    });
 
     reject(body, headers(timestamp, sign(timestamp, body, 'whsec_wrong')), /No X-Webhook-Signature value matches/);
     reject(body.replace('80', '50'), headers(timestamp, sign(timestamp, body)), /No X-Webhook-Signature value matches/);
@@ -263,7 +424,9 @@ test.describe('webhooks.constructEvent', () => {
     reject(body, headers(timestamp - 301, sign(timestamp - 301, body)), /more than 300 s/);
     reject(body, headers(timestamp + 301, sign(timestamp + 301, body)), /more than 300 s/);
     reject(body, {'X-Webhook-Signature': sign(timestamp, body)}, /X-Webhook-Timestamp/);
-    expect(() => acme.webhooks.constructEvent(JSON.parse(body) as string, headers(timestamp, sign(timestamp, body)), secret)).toThrow(/raw request body/);
+    expect(() =>
+      acme.webhooks.constructEvent(JSON.parse(body) as string, headers(timestamp, sign(timestamp, body)), secret),
+    ).toThrow(/raw request body/);
     try {
       acme.webhooks.constructEvent(body, {}, secret);
     } catch (error) {
@@ -271,7 +434,9 @@ test.describe('webhooks.constructEvent', () => {
       expect(error).toBeInstanceOf(AcmeConnectError);
     }
     // Within the tolerance is accepted.
-    expect(acme.webhooks.constructEvent(body, headers(timestamp - 290, sign(timestamp - 290, body)), secret).id).toBe('evt_01JC7Q2RTV');
+    expect(acme.webhooks.constructEvent(body, headers(timestamp - 290, sign(timestamp - 290, body)), secret).id).toBe(
+      'evt_01JC7Q2RTV',
+    );
   });
 });
 
@@ -290,14 +455,18 @@ test.describe('sdk-reference plugin', () => {
       'acme.webhooks.constructEvent(rawBody, headers, secret)',
     ]);
     const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
-    const operations = new Set(listOperations(parse(artifacts.get(ARTIFACTS.openapi)!)).map(({method, path: apiPath}) => `${method} ${apiPath}`));
+    const operations = new Set(
+      listOperations(parse(artifacts.get(ARTIFACTS.openapi)!)).map(({method, path: apiPath}) => `${method} ${apiPath}`),
+    );
     for (const row of rows) {
       expect(row.summary, row.call).not.toBe('');
       if (row.endpoint !== null) {
         expect(operations, `${row.call}: ${row.endpoint}`).toContain(row.endpoint);
       }
     }
-    expect(rows.filter((row) => row.endpoint === null).map((row) => row.call)).toEqual(['acme.webhooks.constructEvent(rawBody, headers, secret)']);
+    expect(rows.filter((row) => row.endpoint === null).map((row) => row.call)).toEqual([
+      'acme.webhooks.constructEvent(rawBody, headers, secret)',
+    ]);
 
     // The runtime implements every declared method.
     const acme = client() as unknown as Record<string, Record<string, unknown>>;
@@ -309,7 +478,8 @@ test.describe('sdk-reference plugin', () => {
 
   test('refuses a declaration without the class or with a malformed @endpoint', () => {
     expect(() => extractSdkMethods('export declare class Other {}')).toThrow(/declares no class AcmeConnect/);
-    const bad = 'export interface R {\n  /**\n   * Get it.\n   * @endpoint FETCH it\n   */\n  get(id: string): void;\n}\nexport declare class AcmeConnect { readonly r: R; }';
+    const bad =
+      'export interface R {\n  /**\n   * Get it.\n   * @endpoint FETCH it\n   */\n  get(id: string): void;\n}\nexport declare class AcmeConnect { readonly r: R; }';
     expect(() => extractSdkMethods(bad)).toThrow(/R\.get \(sdk\/index\.d\.ts:6\).*FETCH it/);
   });
 });
@@ -370,11 +540,23 @@ export async function main(rawBody: Buffer, headers: Record<string, string | str
     'a method the SDK does not have': ['acme.orders.list();', /Property 'list' does not exist/],
     'a snake_case param': ["acme.orders.create({ package_id: 'jp-5gb-30d' });", /package_id/],
     'a misspelt list filter': ['acme.packages.list({ minDataMB: 3072 });', /minDataMB/],
-    'an ICCID as a number': ['acme.esims.retrieve(8944000000123456783);', /not assignable to parameter of type 'string'/],
-    'a free-text refund reason': ["acme.refunds.create({ iccid: '8944000000123456783', reason: 'Trip cancelled' });", /RefundReason/],
-    'an unknown environment': ["new AcmeConnect({ clientId: 'a', clientSecret: 'b', environment: 'production' });", /"production"/],
+    'an ICCID as a number': [
+      'acme.esims.retrieve(8944000000123456783);',
+      /not assignable to parameter of type 'string'/,
+    ],
+    'a free-text refund reason': [
+      "acme.refunds.create({ iccid: '8944000000123456783', reason: 'Trip cancelled' });",
+      /RefundReason/,
+    ],
+    'an unknown environment': [
+      "new AcmeConnect({ clientId: 'a', clientSecret: 'b', environment: 'production' });",
+      /"production"/,
+    ],
     'a snake_case result field': ["acme.packages.retrieve('x').then((pkg) => pkg.wholesale_price);", /wholesale_price/],
-    'the threshold on another event type': ["const e = acme.webhooks.constructEvent('', {}, 's'); if (e.type === 'esim.activated') console.log(e.data.threshold);", /threshold/],
+    'the threshold on another event type': [
+      "const e = acme.webhooks.constructEvent('', {}, 's'); if (e.type === 'esim.activated') console.log(e.data.threshold);",
+      /threshold/,
+    ],
   } as const;
 
   /** Diagnostics per program, from one compilation (lib.dom and @types/node load once): name → messages. */
@@ -383,7 +565,10 @@ export async function main(rawBody: Buffer, headers: Record<string, string | str
   test.beforeAll(() => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-types-'));
     try {
-      const programs = new Map<string, string>([['valid', valid], ...Object.entries(invalid).map(([name, [code]]) => [name, code] as [string, string])]);
+      const programs = new Map<string, string>([
+        ['valid', valid],
+        ...Object.entries(invalid).map(([name, [code]]) => [name, code] as [string, string]),
+      ]);
       const files = new Map([...programs.keys()].map((name, index) => [path.join(dir, `program${index}.ts`), name]));
       for (const [file, name] of files) {
         writeFileSync(file, `${preamble}${programs.get(name)}\nexport {};\n`);

@@ -25,7 +25,9 @@ test.describe('not-found page', () => {
 });
 
 test.describe('ids', () => {
-  test('every id is unique on every page, and every url(#id) an inline SVG uses resolves inside that SVG', async ({page}) => {
+  test('every id is unique on every page, and every url(#id) an inline SVG uses resolves inside that SVG', async ({
+    page,
+  }) => {
     for (const route of docRoutes()) {
       await openPage(page, route);
       const problems = await page.evaluate(() => {
@@ -39,7 +41,8 @@ test.describe('ids', () => {
           for (const element of Array.from(svg.querySelectorAll('*'))) {
             for (const attribute of Array.from(element.attributes)) {
               for (const [, id] of attribute.value.matchAll(/url\(#([^)]+)\)/g)) {
-                if (!svg.querySelector(`[id="${id}"]`)) found.push(`${attribute.name}="${attribute.value}" points outside its <svg>`);
+                if (!svg.querySelector(`[id="${id}"]`))
+                  found.push(`${attribute.name}="${attribute.value}" points outside its <svg>`);
               }
             }
           }

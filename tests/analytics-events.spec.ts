@@ -10,7 +10,13 @@ import type {Page} from '@playwright/test';
 import {port} from '../playwright.config';
 import {ARTIFACTS} from '../src/constants/api';
 import {ANALYTICS, EXTERNAL_LINKS} from '../src/constants/site';
-import {NO_RESULTS_EVENT, SEARCH_EVENT, SETTLE_MS, createSearchSignals, normalizeQuery} from '../src/theme/SearchBar/searchSignals';
+import {
+  NO_RESULTS_EVENT,
+  SEARCH_EVENT,
+  SETTLE_MS,
+  createSearchSignals,
+  normalizeQuery,
+} from '../src/theme/SearchBar/searchSignals';
 import {ORIGIN, barrier, recordEvents, underPublicHost, type CollectedEvent} from './support/collector';
 import {expect, openPage, test} from './support/fixtures';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
@@ -30,7 +36,10 @@ nodeTest.describe('search signals, the rule (Node)', {tag: '@viewport-independen
   nodeTest('one event per settled query, with the result count and the rank chosen', () => {
     const sent: [string, Record<string, unknown>][] = [];
     let now = 0;
-    const signals = createSearchSignals((name, props) => sent.push([name, props]), () => now);
+    const signals = createSearchSignals(
+      (name, props) => sent.push([name, props]),
+      () => now,
+    );
     // Typed quickly: every prefix shown, none settled on.
     for (const prefix of ['a', 'au', 'aut', 'auth']) {
       now += 120;
@@ -88,7 +97,9 @@ async function openSearchable(page: Page, path = '/') {
 const searchEvents = (events: CollectedEvent[]) => events.filter((event) => event.name.startsWith('Search'));
 
 test.describe('search events', () => {
-  test('a query typed key by key, then a result chosen with Enter: exactly one Search event, with rank 1', async ({page}) => {
+  test('a query typed key by key, then a result chosen with Enter: exactly one Search event, with rank 1', async ({
+    page,
+  }) => {
     const recorded = await recordEvents(page);
     await openSearchable(page);
     await typeQuickly(page, 'Authentication');
@@ -97,7 +108,13 @@ test.describe('search events', () => {
     await expect(page).toHaveURL(/authentication/);
     await barrier(page, recorded);
     expect(searchEvents(recorded.events)).toEqual([
-      {name: 'Search', url: `${ORIGIN}/`, domain: ANALYTICS.domain, referrer: null, props: {query: 'authentication', results, rank: 1}},
+      {
+        name: 'Search',
+        url: `${ORIGIN}/`,
+        domain: ANALYTICS.domain,
+        referrer: null,
+        props: {query: 'authentication', results, rank: 1},
+      },
     ]);
   });
 
@@ -113,7 +130,9 @@ test.describe('search events', () => {
     expect(searchEvents(recorded.events).map((event) => event.props)).toEqual([{query: 'webhook', results, rank: 2}]);
   });
 
-  test(`a search with no results is "${NO_RESULTS_EVENT}" with results 0, sent when the reader leaves the box`, async ({page}) => {
+  test(`a search with no results is "${NO_RESULTS_EVENT}" with results 0, sent when the reader leaves the box`, async ({
+    page,
+  }) => {
     const recorded = await recordEvents(page);
     await openSearchable(page);
     await typeQuickly(page, 'Quokka Zeppelin');
@@ -123,7 +142,13 @@ test.describe('search events', () => {
     await page.keyboard.press('Escape');
     await barrier(page, recorded);
     expect(searchEvents(recorded.events)).toEqual([
-      {name: NO_RESULTS_EVENT, url: `${ORIGIN}/`, domain: ANALYTICS.domain, referrer: null, props: {query: 'quokka zeppelin', results: 0}},
+      {
+        name: NO_RESULTS_EVENT,
+        url: `${ORIGIN}/`,
+        domain: ANALYTICS.domain,
+        referrer: null,
+        props: {query: 'quokka zeppelin', results: 0},
+      },
     ]);
   });
 
@@ -135,7 +160,9 @@ test.describe('search events', () => {
     // Leaving the box (to the page) settles it.
     await page.locator('article h1').click();
     await barrier(page, recorded);
-    expect(searchEvents(recorded.events).map((event) => event.props)).toEqual([{query: 'refund # for [email]', results: 0}]);
+    expect(searchEvents(recorded.events).map((event) => event.props)).toEqual([
+      {query: 'refund # for [email]', results: 0},
+    ]);
     const bodies = JSON.stringify(recorded.events);
     expect(bodies).not.toMatch(/4521|jane|doe/i);
   });
@@ -161,19 +188,31 @@ test.describe('search events', () => {
 });
 
 test.describe('outbound and download clicks', () => {
-  test('an external navbar link sends "Outbound Link: Click" with its URL', {tag: '@desktop-only'}, async ({page, context}) => {
-    // The external links are in the desktop navbar (on a phone, in its menu: same listener).
-    await context.route(`${EXTERNAL_LINKS.website.href}/**`, (route) => route.fulfill({status: 200, contentType: 'text/html', body: '<title>elsewhere</title>'}));
-    const recorded = await recordEvents(page);
-    await openPage(page, '/');
-    const popup = page.waitForEvent('popup');
-    await page.locator('.navbar').getByRole('link', {name: EXTERNAL_LINKS.website.label}).click();
-    await (await popup).close();
-    await barrier(page, recorded);
-    expect(recorded.custom()).toEqual([
-      {name: 'Outbound Link: Click', url: `${ORIGIN}/`, domain: ANALYTICS.domain, referrer: null, props: {url: `${EXTERNAL_LINKS.website.href}/`}},
-    ]);
-  });
+  test(
+    'an external navbar link sends "Outbound Link: Click" with its URL',
+    {tag: '@desktop-only'},
+    async ({page, context}) => {
+      // The external links are in the desktop navbar (on a phone, in its menu: same listener).
+      await context.route(`${EXTERNAL_LINKS.website.href}/**`, (route) =>
+        route.fulfill({status: 200, contentType: 'text/html', body: '<title>elsewhere</title>'}),
+      );
+      const recorded = await recordEvents(page);
+      await openPage(page, '/');
+      const popup = page.waitForEvent('popup');
+      await page.locator('.navbar').getByRole('link', {name: EXTERNAL_LINKS.website.label}).click();
+      await (await popup).close();
+      await barrier(page, recorded);
+      expect(recorded.custom()).toEqual([
+        {
+          name: 'Outbound Link: Click',
+          url: `${ORIGIN}/`,
+          domain: ANALYTICS.domain,
+          referrer: null,
+          props: {url: `${EXTERNAL_LINKS.website.href}/`},
+        },
+      ]);
+    },
+  );
 
   test('the Postman and OpenAPI files send "File Download" with their URL; page links send nothing', async ({page}) => {
     const recorded = await recordEvents(page);
@@ -186,8 +225,20 @@ test.describe('outbound and download clicks', () => {
     await barrier(page, recorded);
     const url = `${ORIGIN}/basics/test-in-postman`;
     expect(recorded.custom()).toEqual([
-      {name: 'File Download', url, domain: ANALYTICS.domain, referrer: null, props: {url: `${ORIGIN}${ARTIFACTS.postmanCollection}`}},
-      {name: 'File Download', url, domain: ANALYTICS.domain, referrer: null, props: {url: `${ORIGIN}${ARTIFACTS.openapi}`}},
+      {
+        name: 'File Download',
+        url,
+        domain: ANALYTICS.domain,
+        referrer: null,
+        props: {url: `${ORIGIN}${ARTIFACTS.postmanCollection}`},
+      },
+      {
+        name: 'File Download',
+        url,
+        domain: ANALYTICS.domain,
+        referrer: null,
+        props: {url: `${ORIGIN}${ARTIFACTS.openapi}`},
+      },
     ]);
     // An ordinary link to another doc page is a page view, not an event.
     await page.locator('article a[href^="/"]:not([download])').first().click();
@@ -199,7 +250,10 @@ test.describe('outbound and download clicks', () => {
 test.describe('nothing is sent when it must not be', () => {
   for (const [label, initScript] of [
     ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})],
-    ['Global Privacy Control', () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true})],
+    [
+      'Global Privacy Control',
+      () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true}),
+    ],
     ['served from 127.0.0.1', () => undefined],
   ] as const) {
     test(`${label}: searches and downloads send nothing, and work as usual`, async ({page}) => {

@@ -17,7 +17,17 @@ import {BRAND} from '../src/constants/site';
 import {generateArtifacts} from '../lib/contract/artifacts';
 import {listOperations, matchesTemplate, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
 import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../lib/contract/postman';
-import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions, parseCurl, resolveConstants} from './support/api-docs';
+import {
+  API_ORIGINS,
+  BUILD_DIR,
+  ROOT,
+  codeBlocks,
+  curlSamples,
+  docLines,
+  endpointMentions,
+  parseCurl,
+  resolveConstants,
+} from './support/api-docs';
 import {startPrism} from '../sandbox/server';
 
 /** The endpoint table of the domain brief (§4), the independent expectation for the document. */
@@ -49,17 +59,56 @@ const BRIEF_ENDPOINTS = [
 ];
 
 const BRIEF_ERROR_CODES = [
-  'invalid_request', 'validation_failed', 'missing_token', 'invalid_token', 'token_expired',
-  'insufficient_balance', 'credit_limit_reached', 'insufficient_scope', 'environment_mismatch',
-  'ip_not_allowed', 'account_suspended', 'package_not_found', 'order_not_found', 'esim_not_found',
-  'idempotency_key_reused', 'idempotency_in_progress', 'package_unavailable', 'topup_not_allowed',
-  'esim_not_refundable', 'order_not_cancellable', 'provisioning_failed', 'rate_limited',
-  'internal_error', 'upstream_unavailable', 'maintenance',
+  'invalid_request',
+  'validation_failed',
+  'missing_token',
+  'invalid_token',
+  'token_expired',
+  'insufficient_balance',
+  'credit_limit_reached',
+  'insufficient_scope',
+  'environment_mismatch',
+  'ip_not_allowed',
+  'account_suspended',
+  'package_not_found',
+  'order_not_found',
+  'esim_not_found',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
+  'package_unavailable',
+  'topup_not_allowed',
+  'esim_not_refundable',
+  'order_not_cancellable',
+  'provisioning_failed',
+  'rate_limited',
+  'internal_error',
+  'upstream_unavailable',
+  'maintenance',
 ];
 
-const BRIEF_SCOPES = ['catalog:read', 'orders:read', 'orders:write', 'esims:read', 'esims:write', 'refunds:write', 'billing:read', 'webhooks:manage', 'widget:sessions'];
+const BRIEF_SCOPES = [
+  'catalog:read',
+  'orders:read',
+  'orders:write',
+  'esims:read',
+  'esims:write',
+  'refunds:write',
+  'billing:read',
+  'webhooks:manage',
+  'widget:sessions',
+];
 
-const BRIEF_FOLDERS = ['00 Auth', '01 Catalogue', '02 Orders', '03 eSIMs & activation', '04 Usage & top-ups', '05 Refunds & balance', '06 Webhooks', '07 Widget sessions', '08 Sandbox simulation'];
+const BRIEF_FOLDERS = [
+  '00 Auth',
+  '01 Catalogue',
+  '02 Orders',
+  '03 eSIMs & activation',
+  '04 Usage & top-ups',
+  '05 Refunds & balance',
+  '06 Webhooks',
+  '07 Widget sessions',
+  '08 Sandbox simulation',
+];
 
 function readBuilt(urlPath: string): string {
   const file = path.join(BUILD_DIR, ...urlPath.split('/'));
@@ -99,8 +148,14 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
         'no-invalid-schema-examples': 'error',
       },
     });
-    const problems = await lintFromString({source: readBuilt(ARTIFACTS.openapi), absoluteRef: path.join(BUILD_DIR, 'openapi.yaml'), config});
-    const messages = problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    const problems = await lintFromString({
+      source: readBuilt(ARTIFACTS.openapi),
+      absoluteRef: path.join(BUILD_DIR, 'openapi.yaml'),
+      config,
+    });
+    const messages = problems.map(
+      (problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+    );
     expect(messages).toEqual([]);
   });
 
@@ -108,12 +163,19 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
     const document = loadDocument();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe(`${BRAND} API`);
-    expect(document.servers.map((server) => server.url)).toEqual(Object.values(ENVIRONMENTS).map((environment) => new URL(environment.apiBase).origin));
-    const scheme = document.components.securitySchemes!.oauth2 as {type: string; flows: {clientCredentials: {tokenUrl: string; scopes: Record<string, string>}}};
+    expect(document.servers.map((server) => server.url)).toEqual(
+      Object.values(ENVIRONMENTS).map((environment) => new URL(environment.apiBase).origin),
+    );
+    const scheme = document.components.securitySchemes!.oauth2 as {
+      type: string;
+      flows: {clientCredentials: {tokenUrl: string; scopes: Record<string, string>}};
+    };
     expect(scheme.type).toBe('oauth2');
     expect(scheme.flows.clientCredentials.tokenUrl).toBe(ENVIRONMENTS.sandbox.tokenUrl);
     // The brief's scopes in its order; a writer may add more.
-    expect(Object.keys(scheme.flows.clientCredentials.scopes).filter((scope) => BRIEF_SCOPES.includes(scope))).toEqual(BRIEF_SCOPES);
+    expect(Object.keys(scheme.flows.clientCredentials.scopes).filter((scope) => BRIEF_SCOPES.includes(scope))).toEqual(
+      BRIEF_SCOPES,
+    );
   });
 
   test('describes every endpoint of the brief, each with an example response', () => {
@@ -123,7 +185,9 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
     for (const {method, path: apiPath, operation} of listOperations(document)) {
       const responses = operation.responses as Record<string, unknown>;
       const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
-      const response = resolveRef(document, responses[success]) as {content?: Record<string, {example?: unknown; examples?: unknown}>};
+      const response = resolveRef(document, responses[success]) as {
+        content?: Record<string, {example?: unknown; examples?: unknown}>;
+      };
       if (success !== '204') {
         const media = response.content?.['application/json'];
         expect(media?.example ?? media?.examples, `${method} ${apiPath}: example`).toBeTruthy();
@@ -136,16 +200,33 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
     const schemas = document.components.schemas as Record<string, {enum?: string[]}>;
     expect(schemas.ErrorCode!.enum).toEqual(expect.arrayContaining(BRIEF_ERROR_CODES));
     const headers = Object.keys(document.components.headers!);
-    for (const header of ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed']) {
+    for (const header of [
+      'X-Request-Id',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      'Idempotent-Replayed',
+    ]) {
       expect(headers).toContain(header);
     }
-    const orders = document.paths['/v1/orders']!.post as {parameters: {$ref: string}[]; responses: Record<string, {headers?: object; $ref?: string}>};
-    const idempotency = orders.parameters.map((parameter) => resolveRef<{name: string; required: boolean}>(document, parameter));
+    const orders = document.paths['/v1/orders']!.post as {
+      parameters: {$ref: string}[];
+      responses: Record<string, {headers?: object; $ref?: string}>;
+    };
+    const idempotency = orders.parameters.map((parameter) =>
+      resolveRef<{name: string; required: boolean}>(document, parameter),
+    );
     expect(idempotency).toContainEqual(expect.objectContaining({name: 'Idempotency-Key', required: true}));
-    expect(Object.keys(orders.responses['201']!.headers!)).toEqual(expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Limit', 'Idempotent-Replayed']));
+    expect(Object.keys(orders.responses['201']!.headers!)).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Limit', 'Idempotent-Replayed']),
+    );
     const tooMany = resolveRef(document, orders.responses['429']!) as {headers: object};
     expect(Object.keys(tooMany.headers)).toContain('Retry-After');
-    const limit = resolveRef<{schema: {maximum: number; default: number}}>(document, document.components.parameters!.Limit as {$ref: string});
+    const limit = resolveRef<{schema: {maximum: number; default: number}}>(
+      document,
+      document.components.parameters!.Limit as {$ref: string},
+    );
     expect(limit.schema).toMatchObject({maximum: LIMITS.pageSizeMax, default: LIMITS.pageSizeDefault});
   });
 });
@@ -155,8 +236,13 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
     const collection = loadCollection();
     expect(collection.info.name).toBe(POSTMAN.collectionName);
     expect(collection.info.schema).toContain('/v2.1.0/');
-    expect(collection.item.map((folder) => folder.name).filter((name) => BRIEF_FOLDERS.includes(name))).toEqual(BRIEF_FOLDERS);
-    expect(collection.auth).toEqual({type: 'bearer', bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}]});
+    expect(collection.item.map((folder) => folder.name).filter((name) => BRIEF_FOLDERS.includes(name))).toEqual(
+      BRIEF_FOLDERS,
+    );
+    expect(collection.auth).toEqual({
+      type: 'bearer',
+      bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}],
+    });
     const requests = collection.item.flatMap((folder) => folder.item ?? []);
     expect(requests).toHaveLength(listOperations(loadDocument()).length);
     for (const request of requests) {
@@ -167,7 +253,7 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
   test('have the token pre-request script and chaining test scripts', () => {
     const collection = loadCollection();
     const prerequest = collection.event.find((event) => event.listen === 'prerequest')!.script.exec.join('\n');
-    expect(prerequest).toContain("pm.sendRequest");
+    expect(prerequest).toContain('pm.sendRequest');
     expect(prerequest).toContain("'{{tokenUrl}}'");
     expect(prerequest).toContain(`${LIMITS.tokenRefreshLeadSeconds} * 1000`);
     expect(prerequest).toContain("pm.environment.set('accessToken'");
@@ -188,17 +274,34 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
 
   test('order and refund bodies use the environment variables, so changing packageId changes the order', () => {
     const requests = loadCollection().item.flatMap((folder) => folder.item ?? []);
-    const body = (name: string) => JSON.parse(requests.find((item) => item.name === name)!.request!.body!.raw as string) as Record<string, unknown>;
+    const body = (name: string) =>
+      JSON.parse(requests.find((item) => item.name === name)!.request!.body!.raw as string) as Record<string, unknown>;
     expect(body('Create an order').package_id).toBe('{{packageId}}');
     expect(body('Refund an eSIM').iccid).toBe('{{iccid}}');
   });
 
   test('environments carry the brief variables, with clientSecret secret', () => {
-    for (const [key, urlPath] of [['sandbox', ARTIFACTS.postmanSandboxEnvironment], ['live', ARTIFACTS.postmanLiveEnvironment]] as const) {
+    for (const [key, urlPath] of [
+      ['sandbox', ARTIFACTS.postmanSandboxEnvironment],
+      ['live', ARTIFACTS.postmanLiveEnvironment],
+    ] as const) {
       const environment = loadEnvironment(urlPath);
       expect(environment.name).toBe(key === 'sandbox' ? POSTMAN.sandboxEnvironmentName : POSTMAN.liveEnvironmentName);
       const values = Object.fromEntries(environment.values.map((value) => [value.key, value]));
-      expect(Object.keys(values)).toEqual(['baseUrl', 'tokenUrl', 'clientId', 'clientSecret', 'accessToken', 'accessTokenExpiresAt', 'packageId', 'orderId', 'iccid', 'idempotencyKey', 'webhookEndpointId', 'widgetSessionId']);
+      expect(Object.keys(values)).toEqual([
+        'baseUrl',
+        'tokenUrl',
+        'clientId',
+        'clientSecret',
+        'accessToken',
+        'accessTokenExpiresAt',
+        'packageId',
+        'orderId',
+        'iccid',
+        'idempotencyKey',
+        'webhookEndpointId',
+        'widgetSessionId',
+      ]);
       expect(values.baseUrl!.value).toBe(ENVIRONMENTS[key].apiBase);
       expect(values.tokenUrl!.value).toBe(ENVIRONMENTS[key].tokenUrl);
       expect(values.clientSecret!.type).toBe('secret');
@@ -207,66 +310,88 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
   });
 });
 
-
-function runNewman(collection: PostmanCollection, environment: PostmanEnvironment, folder?: string[]): Promise<NewmanRunSummary> {
+function runNewman(
+  collection: PostmanCollection,
+  environment: PostmanEnvironment,
+  folder?: string[],
+): Promise<NewmanRunSummary> {
   return new Promise((resolve, reject) => {
-    newman.run({collection: collection as never, environment: environment as never, folder, reporters: [], timeoutRequest: 10_000}, (error, summary) =>
-      error ? reject(error) : resolve(summary),
+    newman.run(
+      {
+        collection: collection as never,
+        environment: environment as never,
+        folder,
+        reporters: [],
+        timeoutRequest: 10_000,
+      },
+      (error, summary) => (error ? reject(error) : resolve(summary)),
     );
   });
 }
 
-test.describe('the generated collection runs against a Prism mock of the OpenAPI document', {tag: '@viewport-independent'}, () => {
-  test.describe.configure({mode: 'serial', timeout: 120_000});
-  let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
-  const prismOrigin = () => `http://127.0.0.1:${prism!.port}`;
+test.describe(
+  'the generated collection runs against a Prism mock of the OpenAPI document',
+  {tag: '@viewport-independent'},
+  () => {
+    test.describe.configure({mode: 'serial', timeout: 120_000});
+    let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+    const prismOrigin = () => `http://127.0.0.1:${prism!.port}`;
 
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    prism = await startPrism(path.join(BUILD_DIR, 'openapi.yaml'));
-  });
+    test.beforeAll(async () => {
+      test.setTimeout(90_000);
+      prism = await startPrism(path.join(BUILD_DIR, 'openapi.yaml'));
+    });
 
-  test.afterAll(async () => {
-    await prism?.stop();
-  });
+    test.afterAll(async () => {
+      await prism?.stop();
+    });
 
-  /** The Sandbox environment pointed at the mock, with test credentials. */
-  function mockEnvironment(): PostmanEnvironment {
-    const environment = loadEnvironment(ARTIFACTS.postmanSandboxEnvironment);
-    const overrides: Record<string, string> = {
-      baseUrl: `${prismOrigin()}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
-      tokenUrl: `${prismOrigin()}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
-      clientId: SAMPLES.clientId,
-      clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}mock`,
-    };
-    return {...environment, values: environment.values.map((value) => ({...value, value: overrides[value.key] ?? value.value}))};
-  }
+    /** The Sandbox environment pointed at the mock, with test credentials. */
+    function mockEnvironment(): PostmanEnvironment {
+      const environment = loadEnvironment(ARTIFACTS.postmanSandboxEnvironment);
+      const overrides: Record<string, string> = {
+        baseUrl: `${prismOrigin()}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
+        tokenUrl: `${prismOrigin()}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
+        clientId: SAMPLES.clientId,
+        clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}mock`,
+      };
+      return {
+        ...environment,
+        values: environment.values.map((value) => ({...value, value: overrides[value.key] ?? value.value})),
+      };
+    }
 
-  test('happy path 00 → 04 (token → packages → order → eSIM → usage) has zero failures', async () => {
-    const started = Date.now();
-    const summary = await runNewman(loadCollection(), mockEnvironment(), BRIEF_FOLDERS.slice(0, 5));
-    const seconds = (Date.now() - started) / 1000;
-    test.info().annotations.push({type: 'newman happy path', description: `${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions in ${seconds.toFixed(1)} s`});
-    console.log(`newman happy path: ${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions, ${seconds.toFixed(1)} s`);
-    expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
-    const executed = summary.run.executions.map((execution) => execution.item.name);
-    const milestones = ['Get an access token', 'List packages', 'Create an order', 'Get an eSIM', 'Get usage'];
-    expect(executed.filter((name) => milestones.includes(name))).toEqual(milestones);
-    // At run time `summary.environment` is a postman-collection VariableScope.
-    const finalValues = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
-    expect(finalValues.orderId).toBe(SAMPLES.orderId);
-    expect(finalValues.iccid).toBe(SAMPLES.iccid);
-    // packageId is the reader's choice: listing packages does not overwrite it.
-    expect(finalValues.packageId).toBe(SAMPLES.packageId);
-    expect(String(finalValues.accessToken)).not.toBe('');
-  });
+    test('happy path 00 → 04 (token → packages → order → eSIM → usage) has zero failures', async () => {
+      const started = Date.now();
+      const summary = await runNewman(loadCollection(), mockEnvironment(), BRIEF_FOLDERS.slice(0, 5));
+      const seconds = (Date.now() - started) / 1000;
+      test.info().annotations.push({
+        type: 'newman happy path',
+        description: `${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions in ${seconds.toFixed(1)} s`,
+      });
+      console.log(
+        `newman happy path: ${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions, ${seconds.toFixed(1)} s`,
+      );
+      expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
+      const executed = summary.run.executions.map((execution) => execution.item.name);
+      const milestones = ['Get an access token', 'List packages', 'Create an order', 'Get an eSIM', 'Get usage'];
+      expect(executed.filter((name) => milestones.includes(name))).toEqual(milestones);
+      // At run time `summary.environment` is a postman-collection VariableScope.
+      const finalValues = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
+      expect(finalValues.orderId).toBe(SAMPLES.orderId);
+      expect(finalValues.iccid).toBe(SAMPLES.iccid);
+      // packageId is the reader's choice: listing packages does not overwrite it.
+      expect(finalValues.packageId).toBe(SAMPLES.packageId);
+      expect(String(finalValues.accessToken)).not.toBe('');
+    });
 
-  test('every request of the collection gets a 2xx from the mock', async () => {
-    const summary = await runNewman(loadCollection(), mockEnvironment());
-    expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
-    expect(summary.run.executions).toHaveLength(listOperations(loadDocument()).length);
-  });
-});
+    test('every request of the collection gets a 2xx from the mock', async () => {
+      const summary = await runNewman(loadCollection(), mockEnvironment());
+      expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
+      expect(summary.run.executions).toHaveLength(listOperations(loadDocument()).length);
+    });
+  },
+);
 
 test.describe('docs samples match the OpenAPI document', {tag: '@viewport-independent'}, () => {
   const operations = () => listOperations(loadDocument()).map(({method, path: apiPath}) => ({method, path: apiPath}));
@@ -281,7 +406,10 @@ test.describe('docs samples match the OpenAPI document', {tag: '@viewport-indepe
       if (!url || !API_ORIGINS.includes(url.origin)) {
         problems.push(`host is not one of ${API_ORIGINS.join(', ')}`);
       }
-      if (url && !known.some((operation) => operation.method === sample.method && matchesTemplate(url.pathname, operation.path))) {
+      if (
+        url &&
+        !known.some((operation) => operation.method === sample.method && matchesTemplate(url.pathname, operation.path))
+      ) {
         problems.push(`${sample.method} ${url.pathname} is not in the OpenAPI document`);
       }
       return problems.map((problem) => `${sample.file}:${sample.line}: ${problem} — ${sample.text}`);
@@ -326,8 +454,14 @@ test.describe('docs samples match the OpenAPI document', {tag: '@viewport-indepe
 
 test.describe('the sample parsers catch what they should', {tag: '@viewport-independent'}, () => {
   test('curl: method from -X or data flags, URL from the first http(s) word', () => {
-    expect(parseCurl(`curl -X DELETE "https://api.example.com/v1/webhook-endpoints/we_1" -H 'A: b'`)).toEqual({method: 'DELETE', url: 'https://api.example.com/v1/webhook-endpoints/we_1'});
-    expect(parseCurl(`curl https://x.example.com/v1/refunds \\\n  -d '{"iccid": "89"}'`)).toEqual({method: 'POST', url: 'https://x.example.com/v1/refunds'});
+    expect(parseCurl(`curl -X DELETE "https://api.example.com/v1/webhook-endpoints/we_1" -H 'A: b'`)).toEqual({
+      method: 'DELETE',
+      url: 'https://api.example.com/v1/webhook-endpoints/we_1',
+    });
+    expect(parseCurl(`curl https://x.example.com/v1/refunds \\\n  -d '{"iccid": "89"}'`)).toEqual({
+      method: 'POST',
+      url: 'https://x.example.com/v1/refunds',
+    });
     expect(parseCurl('curl "$BASE/v1/packages"').url).toBeUndefined();
   });
 
@@ -339,7 +473,9 @@ test.describe('the sample parsers catch what they should', {tag: '@viewport-inde
   });
 
   test('constants in MDX are resolved before checking', () => {
-    expect(resolveConstants('curl {ENVIRONMENTS.sandbox.apiBase}/balance')).toBe(`curl ${ENVIRONMENTS.sandbox.apiBase}/balance`);
+    expect(resolveConstants('curl {ENVIRONMENTS.sandbox.apiBase}/balance')).toBe(
+      `curl ${ENVIRONMENTS.sandbox.apiBase}/balance`,
+    );
     expect(resolveConstants('`${ENVIRONMENTS.live.tokenUrl}`')).toBe(`\`${ENVIRONMENTS.live.tokenUrl}\``);
     expect(resolveConstants('{props.unknown}')).toBe('{props.unknown}');
   });

@@ -18,7 +18,9 @@ test.describe('byte budgets, gzip (tests/budgets.json)', {tag: '@viewport-indepe
     test(`${route}: its JS ≤ ${kib(budgets.routeJs)} and its CSS ≤ ${kib(budgets.routeCss)}`, () => {
       const assets = routeAssets(route);
       for (const item of [...assets.js, ...assets.css]) {
-        test.info().annotations.push({type: 'size', description: `${item.url}: ${item.raw} B raw, ${item.gzip} B gzip`});
+        test
+          .info()
+          .annotations.push({type: 'size', description: `${item.url}: ${item.raw} B raw, ${item.gzip} B gzip`});
       }
       expect(assets.js.length, 'the page loads JS').toBeGreaterThan(0);
       expect(assets.css.length, 'the page loads CSS').toBeGreaterThan(0);
@@ -34,7 +36,10 @@ test.describe('byte budgets, gzip (tests/budgets.json)', {tag: '@viewport-indepe
     const files = searchIndexFiles();
     expect(files.length, 'docusaurus build writes a search index').toBeGreaterThan(0);
     const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
-    test.info().annotations.push({type: 'size', description: `${files.map((file) => path.basename(file)).join(', ')}: ${total} B gzip for ${pages} pages`});
+    test.info().annotations.push({
+      type: 'size',
+      description: `${files.map((file) => path.basename(file)).join(', ')}: ${total} B gzip for ${pages} pages`,
+    });
     expect(total, `search index, gzip bytes (budget ${budget} B for ${pages} pages)`).toBeLessThanOrEqual(budget);
   });
 

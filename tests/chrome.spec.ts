@@ -3,31 +3,35 @@ import {expect, openPage, test, waitForHydration} from './support/fixtures';
 
 test.describe('navbar (spec §2, §4)', () => {
   // The desktop navbar: on a phone its items move into the menu (tests/mobile.mobile.spec.ts).
-  test('is fixed at the top with the brand, external links on the left and toggle, language and search on the right', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/getting-started/main-concepts');
-    const navbar = page.locator('nav.navbar');
-    await expect(navbar).toHaveClass(/navbar--fixed-top/);
-    expect(await navbar.evaluate((element) => getComputedStyle(element).position)).toMatch(/sticky|fixed/);
+  test(
+    'is fixed at the top with the brand, external links on the left and toggle, language and search on the right',
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      await openPage(page, '/getting-started/main-concepts');
+      const navbar = page.locator('nav.navbar');
+      await expect(navbar).toHaveClass(/navbar--fixed-top/);
+      expect(await navbar.evaluate((element) => getComputedStyle(element).position)).toMatch(/sticky|fixed/);
 
-    const brand = navbar.locator('a.navbar__brand');
-    await expect(brand).toHaveAttribute('href', '/');
-    await expect(brand).toContainText(BRAND);
-    await expect(brand.locator('img')).toHaveAttribute('alt', `${BRAND} logo`);
-    await expect(brand.locator('img')).toHaveAttribute('src', /\.svg$/);
+      const brand = navbar.locator('a.navbar__brand');
+      await expect(brand).toHaveAttribute('href', '/');
+      await expect(brand).toContainText(BRAND);
+      await expect(brand.locator('img')).toHaveAttribute('alt', `${BRAND} logo`);
+      await expect(brand.locator('img')).toHaveAttribute('src', /\.svg$/);
 
-    const left = navbar.locator('.navbar__items:not(.navbar__items--right)');
-    for (const link of Object.values(EXTERNAL_LINKS)) {
-      const anchor = left.getByRole('link', {name: link.label});
-      await expect(anchor).toHaveAttribute('href', link.href);
-      await expect(anchor).toHaveAttribute('target', '_blank');
-      await expect(anchor).toHaveAttribute('rel', /noopener/);
-      await expect(anchor).toHaveAttribute('rel', /noreferrer/);
-    }
-    const right = navbar.locator('.navbar__items--right');
-    await expect(right.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
-    await expect(right.locator('.dropdown').getByRole('button', {name: LOCALE.label})).toBeVisible();
-    await expect(right.getByPlaceholder(/^(Search|Loading\.\.\.)$/)).toBeVisible();
-  });
+      const left = navbar.locator('.navbar__items:not(.navbar__items--right)');
+      for (const link of Object.values(EXTERNAL_LINKS)) {
+        const anchor = left.getByRole('link', {name: link.label});
+        await expect(anchor).toHaveAttribute('href', link.href);
+        await expect(anchor).toHaveAttribute('target', '_blank');
+        await expect(anchor).toHaveAttribute('rel', /noopener/);
+        await expect(anchor).toHaveAttribute('rel', /noreferrer/);
+      }
+      const right = navbar.locator('.navbar__items--right');
+      await expect(right.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
+      await expect(right.locator('.dropdown').getByRole('button', {name: LOCALE.label})).toBeVisible();
+      await expect(right.getByPlaceholder(/^(Search|Loading\.\.\.)$/)).toBeVisible();
+    },
+  );
 
   test('clicking the brand returns to /', async ({page}) => {
     await openPage(page, '/basics/iframe');
@@ -54,32 +58,40 @@ test.describe('navbar (spec §2, §4)', () => {
   });
 
   // The dropdown in the desktop navbar (a phone lists the navbar items in its menu instead).
-  test('language dropdown lists English only and opens on click, closes on outside click', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/');
-    const dropdown = page.locator('.navbar__items--right .dropdown');
-    const menu = dropdown.locator('.dropdown__menu');
-    await expect(menu).toBeHidden();
-    await dropdown.getByRole('button', {name: LOCALE.label}).click();
-    await expect(menu).toBeVisible();
-    const items = menu.locator('a');
-    await expect(items).toHaveCount(1);
-    await expect(items.first()).toHaveText(LOCALE.label);
-    await expect(items.first()).toHaveAttribute('lang', LOCALE.htmlLang);
-    await page.locator('main').click({position: {x: 5, y: 5}});
-    await expect(menu).toBeHidden();
-  });
+  test(
+    'language dropdown lists English only and opens on click, closes on outside click',
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      await openPage(page, '/');
+      const dropdown = page.locator('.navbar__items--right .dropdown');
+      const menu = dropdown.locator('.dropdown__menu');
+      await expect(menu).toBeHidden();
+      await dropdown.getByRole('button', {name: LOCALE.label}).click();
+      await expect(menu).toBeVisible();
+      const items = menu.locator('a');
+      await expect(items).toHaveCount(1);
+      await expect(items.first()).toHaveText(LOCALE.label);
+      await expect(items.first()).toHaveAttribute('lang', LOCALE.htmlLang);
+      await page.locator('main').click({position: {x: 5, y: 5}});
+      await expect(menu).toBeHidden();
+    },
+  );
 
   // The same desktop dropdown, by keyboard.
-  test('language dropdown opens with Enter and closes when focus moves elsewhere', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/');
-    const dropdown = page.locator('.navbar__items--right .dropdown');
-    const toggle = dropdown.getByRole('button', {name: LOCALE.label});
-    await toggle.focus();
-    await page.keyboard.press('Enter');
-    await expect(dropdown).toHaveClass(/dropdown--show/);
-    await page.locator('a.navbar__brand').focus();
-    await expect(dropdown).not.toHaveClass(/dropdown--show/);
-  });
+  test(
+    'language dropdown opens with Enter and closes when focus moves elsewhere',
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      await openPage(page, '/');
+      const dropdown = page.locator('.navbar__items--right .dropdown');
+      const toggle = dropdown.getByRole('button', {name: LOCALE.label});
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(dropdown).toHaveClass(/dropdown--show/);
+      await page.locator('a.navbar__brand').focus();
+      await expect(dropdown).not.toHaveClass(/dropdown--show/);
+    },
+  );
 
   // A desktop-width touch screen, set up by the test itself.
   test('language dropdown closes on an outside touch', {tag: '@desktop-only'}, async ({browser}) => {
@@ -156,7 +168,9 @@ test.describe('html, footer, announcement bar and skip link', () => {
     // from the non-focusable <main>): the next Tab stop is inside the content, not in the navbar.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.navbar, .theme-doc-sidebar-container')))).toBe(false);
+    expect(
+      await page.evaluate(() => Boolean(document.activeElement?.closest('.navbar, .theme-doc-sidebar-container'))),
+    ).toBe(false);
   });
 
   // The desktop TOC column (a phone gets the collapsible one above the content).
@@ -164,7 +178,9 @@ test.describe('html, footer, announcement bar and skip link', () => {
     await openPage(page, '/getting-started/quick-start');
     const toc = page.locator('.theme-doc-toc-desktop');
     await expect(toc).toBeVisible();
-    const tocTargets = await toc.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!.slice(1)));
+    const tocTargets = await toc
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!.slice(1)));
     expect(tocTargets.length).toBeGreaterThan(2);
     const headingLevels = await page.evaluate(
       (ids) => ids.map((id) => document.getElementById(decodeURIComponent(id))?.tagName),

@@ -56,8 +56,13 @@ test.describe('code blocks', () => {
     await expect(sdkTabs.locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(/language-python/);
 
     await page.reload();
-    await expect(page.locator('.tabs-container').first().getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
-    await expect(page.locator('.tabs-container').first().locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(/language-python/);
+    await expect(page.locator('.tabs-container').first().getByRole('tab', {name: 'Python'})).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.locator('.tabs-container').first().locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(
+      /language-python/,
+    );
     // The fixture fails the test on any console error, React's hydration errors included.
   });
 
@@ -70,7 +75,11 @@ test.describe('code blocks', () => {
     await expect(block.getByRole('button', {name: /copied/i})).toBeVisible();
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     const code = await block.locator('code').innerText();
-    const lines = (text: string) => text.split('\n').map((line) => line.trimEnd()).filter(Boolean);
+    const lines = (text: string) =>
+      text
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .filter(Boolean);
     expect(lines(clipboard)).toEqual(lines(code));
   });
 

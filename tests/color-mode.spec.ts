@@ -36,14 +36,18 @@ test.describe('colour mode (spec §4)', () => {
   });
 
   // On a phone the toggle sits in the menu, which cannot open before the client has mounted.
-  test('the toggle is disabled until the client has mounted (server HTML)', {tag: '@desktop-only'}, async ({browser}) => {
-    const context = await browser.newContext({javaScriptEnabled: false});
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect(page.getByRole('button', {name: toggleName})).toBeDisabled();
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
-    await context.close();
-  });
+  test(
+    'the toggle is disabled until the client has mounted (server HTML)',
+    {tag: '@desktop-only'},
+    async ({browser}) => {
+      const context = await browser.newContext({javaScriptEnabled: false});
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('button', {name: toggleName})).toBeDisabled();
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
+      await context.close();
+    },
+  );
 
   test('garbage in local storage still renders light mode without errors', async ({page, isMobile}) => {
     await page.addInitScript(() => window.localStorage.setItem('theme', '{"not":"a theme"}<script>'));

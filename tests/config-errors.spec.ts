@@ -20,7 +20,7 @@ async function writeBrokenSite(item: Record<string, string>): Promise<string> {
   await writeFile(path.join(siteDir, 'sidebars.js'), "module.exports = {mainSidebar: ['intro'], emptySidebar: []};\n");
   await writeFile(
     path.join(siteDir, 'docusaurus.config.js'),
-      `module.exports = {
+    `module.exports = {
   title: 'Broken', url: 'https://example.com', baseUrl: '/',
   presets: [['classic', {docs: {routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js')}, blog: false, pages: false, sitemap: false}]],
   themeConfig: {navbar: {items: [${JSON.stringify(item)}]}},
@@ -49,39 +49,43 @@ async function buildWithNavbarItem(item: Record<string, string>): Promise<{code:
 }
 
 // Builds only, no browser: run once.
-test.describe('broken configurations fail the build with a helpful message (spec §8)', {tag: '@viewport-independent'}, () => {
-  test.describe.configure({timeout: 240_000});
+test.describe(
+  'broken configurations fail the build with a helpful message (spec §8)',
+  {tag: '@viewport-independent'},
+  () => {
+    test.describe.configure({timeout: 240_000});
 
-  test('an unknown navbar item type: "No NavbarItem component found for type"', async () => {
-    const {code, output} = await buildWithNavbarItem({type: 'custom-doesNotExist', position: 'right'});
-    expect(code).not.toBe(0);
-    expect(output).toContain('No NavbarItem component found for type "custom-doesNotExist"');
-  });
+    test('an unknown navbar item type: "No NavbarItem component found for type"', async () => {
+      const {code, output} = await buildWithNavbarItem({type: 'custom-doesNotExist', position: 'right'});
+      expect(code).not.toBe(0);
+      expect(output).toContain('No NavbarItem component found for type "custom-doesNotExist"');
+    });
 
-  test('a docs-sidebar navbar item whose sidebar has nothing to link to', async () => {
-    const {code, output} = await buildWithNavbarItem({type: 'docSidebar', sidebarId: 'emptySidebar', label: 'Docs'});
-    expect(code).not.toBe(0);
-    expect(output).toContain('Sidebar with ID "emptySidebar" doesn\'t have anything to be linked to');
-  });
+    test('a docs-sidebar navbar item whose sidebar has nothing to link to', async () => {
+      const {code, output} = await buildWithNavbarItem({type: 'docSidebar', sidebarId: 'emptySidebar', label: 'Docs'});
+      expect(code).not.toBe(0);
+      expect(output).toContain('Sidebar with ID "emptySidebar" doesn\'t have anything to be linked to');
+    });
 
-  test('a missing doc id lists the available doc ids', async () => {
-    const {code, output} = await buildWithNavbarItem({type: 'doc', docId: 'no-such-doc', label: 'Docs'});
-    expect(code).not.toBe(0);
-    expect(output).toMatch(/couldn't find any doc with id "no-such-doc"[\s\S]*Available doc ids are:[\s\S]*- intro/i);
-  });
+    test('a missing doc id lists the available doc ids', async () => {
+      const {code, output} = await buildWithNavbarItem({type: 'doc', docId: 'no-such-doc', label: 'Docs'});
+      expect(code).not.toBe(0);
+      expect(output).toMatch(/couldn't find any doc with id "no-such-doc"[\s\S]*Available doc ids are:[\s\S]*- intro/i);
+    });
 
-  test('a missing sidebar id lists the available sidebar ids', async () => {
-    const {code, output} = await buildWithNavbarItem({type: 'docSidebar', sidebarId: 'noSuchSidebar', label: 'Docs'});
-    expect(code).not.toBe(0);
-    expect(output).toMatch(/noSuchSidebar[\s\S]*(Available sidebar ids are|available)[\s\S]*mainSidebar/i);
-  });
+    test('a missing sidebar id lists the available sidebar ids', async () => {
+      const {code, output} = await buildWithNavbarItem({type: 'docSidebar', sidebarId: 'noSuchSidebar', label: 'Docs'});
+      expect(code).not.toBe(0);
+      expect(output).toMatch(/noSuchSidebar[\s\S]*(Available sidebar ids are|available)[\s\S]*mainSidebar/i);
+    });
 
-  test('a navbar item type the theme does not know is rejected by config validation', async () => {
-    const {code, output} = await buildWithNavbarItem({type: 'doesNotExist', position: 'right'});
-    expect(code).not.toBe(0);
-    expect(output).toContain('Bad navbar item type doesNotExist');
-  });
-});
+    test('a navbar item type the theme does not know is rejected by config validation', async () => {
+      const {code, output} = await buildWithNavbarItem({type: 'doesNotExist', position: 'right'});
+      expect(code).not.toBe(0);
+      expect(output).toContain('Bad navbar item type doesNotExist');
+    });
+  },
+);
 
 // The site owner's dev server, read on the owner's desktop (and a dev-server start is slow).
 test.describe('a navbar item that fails to render in the browser (spec §8)', {tag: '@desktop-only'}, () => {
@@ -104,8 +108,12 @@ test.describe('a navbar item that fails to render in the browser (spec §8)', {t
       await page.goto(`http://127.0.0.1:${port}/`);
       const crash = page.getByText('A theme navbar item failed to render.');
       await expect(crash).toBeVisible({timeout: 60_000});
-      await expect(page.getByText(/Please double-check the following navbar item \(themeConfig\.navbar\.items\)/)).toBeVisible();
-      await expect(page.getByText('No NavbarItem component found for type "custom-doesNotExist"').first()).toBeVisible();
+      await expect(
+        page.getByText(/Please double-check the following navbar item \(themeConfig\.navbar\.items\)/),
+      ).toBeVisible();
+      await expect(
+        page.getByText('No NavbarItem component found for type "custom-doesNotExist"').first(),
+      ).toBeVisible();
     } finally {
       if (server.pid) process.kill(-server.pid, 'SIGTERM');
       await rm(siteDir, {recursive: true, force: true});

@@ -3,7 +3,10 @@ import {expect, openPage, test, waitForHydration} from './support/fixtures';
 
 /** Makes Docusaurus skip prefetching linked pages (it does so on data-saver connections). */
 function pretendDataSaver(): void {
-  Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => ({saveData: true, effectiveType: '4g'})});
+  Object.defineProperty(Navigator.prototype, 'connection', {
+    configurable: true,
+    get: () => ({saveData: true, effectiveType: '4g'}),
+  });
 }
 
 /** Script files a fresh load of `path` downloads and a fresh load of `otherPath` does not. */
@@ -27,7 +30,9 @@ async function chunksOnlyNeededBy(browser: Browser, path: string, otherPath: str
 test.describe('crash page (spec §2, §8)', () => {
   test.use({allowedConsoleErrors: /Crash test: rendering failed on purpose|Simulated upstream timeout/});
 
-  test('shows "Page Error", "This page crashed.", the error and its cause, and "Try again" recovers', async ({page}) => {
+  test('shows "Page Error", "This page crashed.", the error and its cause, and "Try again" recovers', async ({
+    page,
+  }) => {
     await page.goto('/crash-test');
     await expect(page).toHaveTitle('Page Error');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('This page crashed.');
@@ -46,7 +51,9 @@ test.describe('loading failures (spec §4, §8)', () => {
   // These tests break the network on purpose: the browser logs each refused download.
   test.use({allowedConsoleErrors: /Failed to load resource: net::ERR_FAILED/});
 
-  test('a page chunk that fails to load shows the red box with the error and a Retry button that recovers', async ({browser}) => {
+  test('a page chunk that fails to load shows the red box with the error and a Retry button that recovers', async ({
+    browser,
+  }) => {
     const sdkOnlyChunks = await chunksOnlyNeededBy(browser, '/basics/sdk', '/');
     expect(sdkOnlyChunks.length).toBeGreaterThan(0);
     const context = await browser.newContext();
@@ -54,7 +61,10 @@ test.describe('loading failures (spec §4, §8)', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     let failing = true;
-    await page.route((url) => sdkOnlyChunks.includes(url.pathname), (route) => (failing ? route.abort('failed') : route.continue()));
+    await page.route(
+      (url) => sdkOnlyChunks.includes(url.pathname),
+      (route) => (failing ? route.abort('failed') : route.continue()),
+    );
     await page.goto('/basics/sdk');
     const box = page.getByRole('alert').filter({has: page.getByRole('button', {name: 'Retry'})});
     await expect(box).toBeVisible();
@@ -69,25 +79,34 @@ test.describe('loading failures (spec §4, §8)', () => {
   });
 
   // The router's behaviour, the same at any width (driven through the desktop sidebar): run once.
-  test('a route preload that fails reloads the page instead of breaking', {tag: '@viewport-independent'}, async ({page, browser}) => {
-    // Only the Billing page's own chunks fail (other scripts, such as the search worker, load).
-    const billingChunks = await chunksOnlyNeededBy(browser, '/account-management/billing', '/');
-    expect(billingChunks.length).toBeGreaterThan(0);
-    await openPage(page, '/');
-    // Fail those chunks until the browser asks for the Billing document again (the reload).
-    let failScripts = true;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.url().endsWith('/account-management/billing')) {
-        failScripts = false;
-      }
-    });
-    await page.route((url) => billingChunks.includes(url.pathname), (route) => (failScripts ? route.abort('failed') : route.continue()));
-    const reload = page.waitForRequest((request) => request.isNavigationRequest() && request.url().endsWith('/account-management/billing'));
-    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Billing'}).click();
-    await reload;
-    await waitForHydration(page);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Billing');
-  });
+  test(
+    'a route preload that fails reloads the page instead of breaking',
+    {tag: '@viewport-independent'},
+    async ({page, browser}) => {
+      // Only the Billing page's own chunks fail (other scripts, such as the search worker, load).
+      const billingChunks = await chunksOnlyNeededBy(browser, '/account-management/billing', '/');
+      expect(billingChunks.length).toBeGreaterThan(0);
+      await openPage(page, '/');
+      // Fail those chunks until the browser asks for the Billing document again (the reload).
+      let failScripts = true;
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.url().endsWith('/account-management/billing')) {
+          failScripts = false;
+        }
+      });
+      await page.route(
+        (url) => billingChunks.includes(url.pathname),
+        (route) => (failScripts ? route.abort('failed') : route.continue()),
+      );
+      const reload = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.url().endsWith('/account-management/billing'),
+      );
+      await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Billing'}).click();
+      await reload;
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Billing');
+    },
+  );
 
   test('the base URL warning banner appears when the site cannot load its assets', async ({page}) => {
     await page.route('**/assets/**', (route) => route.abort('failed'));
@@ -99,88 +118,99 @@ test.describe('loading failures (spec §4, §8)', () => {
   });
 
   // The router's timing, the same at any width (driven through the desktop sidebar): run once.
-  test('the progress bar appears only when navigation takes longer than 200 ms', {tag: '@viewport-independent'}, async ({page}) => {
-    // Page time is a fake clock, paused during the navigations: the test moves it, nothing is timed.
-    await page.clock.install();
-    await openPage(page, '/');
-    const bar = page.locator('#nprogress');
-    await page.evaluate(() => {
-      const w = window as unknown as {__barShown: number};
-      w.__barShown = 0;
-      new MutationObserver(() => {
-        if (document.getElementById('nprogress')) w.__barShown += 1;
-      }).observe(document.body, {childList: true});
-    });
-    const barShown = () => page.evaluate(() => (window as unknown as {__barShown: number}).__barShown);
-    // The pages' script chunks are held until the test releases them.
-    let release: () => void = () => undefined;
-    let held = Promise.resolve();
-    const hold = () => (held = new Promise<void>((resolve) => (release = resolve)));
-    await page.route('**/assets/js/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    /** Clicks a sidebar link; returns once the route update (which sets the bar's timer) has run. */
-    const startNavigation = async (label: string, url: RegExp) => {
-      await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: label}).click();
-      await expect(page).toHaveURL(url);
-      // React renders the route update in a task posted after the click: one more posted task is after it.
-      await page.evaluate(() => new Promise((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve(null);
-        channel.port2.postMessage(null);
-      }));
-    };
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  test(
+    'the progress bar appears only when navigation takes longer than 200 ms',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      // Page time is a fake clock, paused during the navigations: the test moves it, nothing is timed.
+      await page.clock.install();
+      await openPage(page, '/');
+      const bar = page.locator('#nprogress');
+      await page.evaluate(() => {
+        const w = window as unknown as {__barShown: number};
+        w.__barShown = 0;
+        new MutationObserver(() => {
+          if (document.getElementById('nprogress')) w.__barShown += 1;
+        }).observe(document.body, {childList: true});
+      });
+      const barShown = () => page.evaluate(() => (window as unknown as {__barShown: number}).__barShown);
+      // The pages' script chunks are held until the test releases them.
+      let release: () => void = () => undefined;
+      let held = Promise.resolve();
+      const hold = () => (held = new Promise<void>((resolve) => (release = resolve)));
+      await page.route('**/assets/js/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      /** Clicks a sidebar link; returns once the route update (which sets the bar's timer) has run. */
+      const startNavigation = async (label: string, url: RegExp) => {
+        await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: label}).click();
+        await expect(page).toHaveURL(url);
+        // React renders the route update in a task posted after the click: one more posted task is after it.
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const channel = new MessageChannel();
+              channel.port1.onmessage = () => resolve(null);
+              channel.port2.postMessage(null);
+            }),
+        );
+      };
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 
-    // Slow navigation: no bar for the first 199 ms, the bar at 200 ms.
-    hold();
-    await startNavigation('Changelog', /\/additional\/changelog$/);
-    await page.clock.runFor(199);
-    await expect(bar).not.toBeAttached();
-    expect(await barShown()).toBe(0);
-    await page.clock.runFor(1);
-    await expect(bar).toBeAttached();
-    release();
-    await page.clock.resume();
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
-    await expect(bar).not.toBeAttached();
+      // Slow navigation: no bar for the first 199 ms, the bar at 200 ms.
+      hold();
+      await startNavigation('Changelog', /\/additional\/changelog$/);
+      await page.clock.runFor(199);
+      await expect(bar).not.toBeAttached();
+      expect(await barShown()).toBe(0);
+      await page.clock.runFor(1);
+      await expect(bar).toBeAttached();
+      release();
+      await page.clock.resume();
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
+      await expect(bar).not.toBeAttached();
 
-    // Fast navigation (done at 199 ms): the bar never shows, even after its 200 ms have passed.
-    const shownBefore = await barShown();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    hold();
-    await startNavigation('Quick start', /\/getting-started\/quick-start$/);
-    await page.clock.runFor(199);
-    release();
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Quick start');
-    await page.clock.runFor(10_000);
-    await expect(bar).not.toBeAttached();
-    expect(await barShown()).toBe(shownBefore);
-  });
+      // Fast navigation (done at 199 ms): the bar never shows, even after its 200 ms have passed.
+      const shownBefore = await barShown();
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+      hold();
+      await startNavigation('Quick start', /\/getting-started\/quick-start$/);
+      await page.clock.runFor(199);
+      release();
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Quick start');
+      await page.clock.runFor(10_000);
+      await expect(bar).not.toBeAttached();
+      expect(await barShown()).toBe(shownBefore);
+    },
+  );
 
   // Prefetching on hover: a pointer's behaviour (a phone has no hover).
-  test('linked pages are prefetched, except on data-saver or 2g connections', {tag: '@desktop-only'}, async ({browser}) => {
-    const changelogChunks = await chunksOnlyNeededBy(browser, '/additional/changelog', '/');
-    expect(changelogChunks.length).toBeGreaterThan(0);
-    const prefetchedOn = async (connection: {saveData: boolean; effectiveType: string}) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.addInitScript((value) => {
-        Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => value});
-      }, connection);
-      const fetched: string[] = [];
-      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-      await openPage(page, '/');
-      await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Changelog'}).hover();
-      await page.waitForLoadState('networkidle');
-      await context.close();
-      return changelogChunks.every((chunk) => fetched.includes(chunk));
-    };
-    expect(await prefetchedOn({saveData: false, effectiveType: '4g'})).toBe(true);
-    expect(await prefetchedOn({saveData: true, effectiveType: '4g'})).toBe(false);
-    expect(await prefetchedOn({saveData: false, effectiveType: '2g'})).toBe(false);
-  });
+  test(
+    'linked pages are prefetched, except on data-saver or 2g connections',
+    {tag: '@desktop-only'},
+    async ({browser}) => {
+      const changelogChunks = await chunksOnlyNeededBy(browser, '/additional/changelog', '/');
+      expect(changelogChunks.length).toBeGreaterThan(0);
+      const prefetchedOn = async (connection: {saveData: boolean; effectiveType: string}) => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.addInitScript((value) => {
+          Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => value});
+        }, connection);
+        const fetched: string[] = [];
+        page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+        await openPage(page, '/');
+        await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Changelog'}).hover();
+        await page.waitForLoadState('networkidle');
+        await context.close();
+        return changelogChunks.every((chunk) => fetched.includes(chunk));
+      };
+      expect(await prefetchedOn({saveData: false, effectiveType: '4g'})).toBe(true);
+      expect(await prefetchedOn({saveData: true, effectiveType: '4g'})).toBe(false);
+      expect(await prefetchedOn({saveData: false, effectiveType: '2g'})).toBe(false);
+    },
+  );
 
   test('a fast (preloaded) navigation shows no progress bar', {tag: '@viewport-independent'}, async ({page}) => {
     await openPage(page, '/');

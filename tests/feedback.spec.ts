@@ -29,7 +29,9 @@ async function watchLayoutShifts(page: Page) {
     (window as unknown as {__shifts: string[]}).__shifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {value: number; sources: {node?: Node}[]}[]) {
-        shifts.push(`${entry.value}: ${entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName))).join(' | ')}`);
+        shifts.push(
+          `${entry.value}: ${entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName))).join(' | ')}`,
+        );
       }
     }).observe({type: 'layout-shift'});
   });
@@ -48,7 +50,9 @@ async function boxes(page: Page) {
 }
 
 test.describe('page feedback', () => {
-  test('a Yes sends one Feedback event, thanks the reader in a polite live region, and moves nothing', async ({page}) => {
+  test('a Yes sends one Feedback event, thanks the reader in a polite live region, and moves nothing', async ({
+    page,
+  }) => {
     const recorded = await recordEvents(page);
     await openPage(page, PAGE);
     const yes = widget(page).getByRole('button', {name: 'Yes'});
@@ -68,7 +72,15 @@ test.describe('page feedback', () => {
     expect(await shifts(), 'layout shifts after the vote').toEqual([]);
     expect(await boxes(page)).toEqual(before);
 
-    await expect.poll(recorded.custom).toEqual([{name: 'Feedback', url: `${ORIGIN}${PAGE}`, domain: ANALYTICS.domain, referrer: null, props: {vote: 'yes', page: PAGE}}]);
+    await expect.poll(recorded.custom).toEqual([
+      {
+        name: 'Feedback',
+        url: `${ORIGIN}${PAGE}`,
+        domain: ANALYTICS.domain,
+        referrer: null,
+        props: {vote: 'yes', page: PAGE},
+      },
+    ]);
     await barrier(page, recorded);
     expect(recorded.custom()).toHaveLength(1);
   });
@@ -82,11 +94,24 @@ test.describe('page feedback', () => {
 
     await widget(page).getByRole('button', {name: 'No'}).click();
     const reasons = widget(page).getByRole('group', {name: 'Thanks! What could be better? (optional)'});
-    await expect(reasons.getByRole('button')).toHaveText(['Inaccurate', 'Hard to follow', 'Missing an example', 'Something else']);
+    await expect(reasons.getByRole('button')).toHaveText([
+      'Inaccurate',
+      'Hard to follow',
+      'Missing an example',
+      'Something else',
+    ]);
     await expect(reasons).toBeFocused();
     await expect(status(page)).toContainText('Thanks for your feedback!');
     await expect(widget(page).getByRole('button', {name: 'Yes'})).toHaveCount(0);
-    await expect.poll(recorded.custom).toEqual([{name: 'Feedback', url: `${ORIGIN}${PAGE}`, domain: ANALYTICS.domain, referrer: null, props: {vote: 'no', page: PAGE}}]);
+    await expect.poll(recorded.custom).toEqual([
+      {
+        name: 'Feedback',
+        url: `${ORIGIN}${PAGE}`,
+        domain: ANALYTICS.domain,
+        referrer: null,
+        props: {vote: 'no', page: PAGE},
+      },
+    ]);
 
     await reasons.getByRole('button', {name: 'Missing an example'}).click();
     await expect(shownText(page, 'Thanks, that helps us improve this page.')).toBeVisible();
@@ -97,38 +122,50 @@ test.describe('page feedback', () => {
     expect(await boxes(page)).toEqual(before);
 
     await expect.poll(() => recorded.custom().length).toBe(2);
-    expect(recorded.custom()[1]).toEqual({name: 'Feedback: Reason', url: `${ORIGIN}${PAGE}`, domain: ANALYTICS.domain, referrer: null, props: {reason: 'missing-example', page: PAGE}});
+    expect(recorded.custom()[1]).toEqual({
+      name: 'Feedback: Reason',
+      url: `${ORIGIN}${PAGE}`,
+      domain: ANALYTICS.domain,
+      referrer: null,
+      props: {reason: 'missing-example', page: PAGE},
+    });
     await barrier(page, recorded);
     expect(recorded.custom()).toHaveLength(2);
   });
 
-  test('keyboard only: Tab to the buttons, vote with Enter, pick a reason with Space', {tag: '@desktop-only'}, async ({page}) => {
-    // A hardware keyboard is a desktop thing.
-    const recorded = await recordEvents(page);
-    await openPage(page, PAGE);
-    const yes = widget(page).getByRole('button', {name: 'Yes'});
-    await yes.focus();
-    await expect(yes).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(widget(page).getByRole('button', {name: 'No'})).toBeFocused();
-    await page.keyboard.press('Enter');
-    const reasons = widget(page).getByRole('group', {name: /What could be better/});
-    await expect(reasons).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(reasons.getByRole('button', {name: 'Inaccurate'})).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(reasons.getByRole('button', {name: 'Hard to follow'})).toBeFocused();
-    await page.keyboard.press('Space');
-    await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
-    await expect(widget(page)).toBeFocused();
-    // Tab goes on from the widget to what follows it, not back to the top of the page.
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('.pagination-nav') !== null)).toBe(true);
-    await expect.poll(() => recorded.custom().map((event) => event.props)).toEqual([
-      {vote: 'no', page: PAGE},
-      {reason: 'hard-to-follow', page: PAGE},
-    ]);
-  });
+  test(
+    'keyboard only: Tab to the buttons, vote with Enter, pick a reason with Space',
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      // A hardware keyboard is a desktop thing.
+      const recorded = await recordEvents(page);
+      await openPage(page, PAGE);
+      const yes = widget(page).getByRole('button', {name: 'Yes'});
+      await yes.focus();
+      await expect(yes).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(widget(page).getByRole('button', {name: 'No'})).toBeFocused();
+      await page.keyboard.press('Enter');
+      const reasons = widget(page).getByRole('group', {name: /What could be better/});
+      await expect(reasons).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(reasons.getByRole('button', {name: 'Inaccurate'})).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(reasons.getByRole('button', {name: 'Hard to follow'})).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
+      await expect(widget(page)).toBeFocused();
+      // Tab goes on from the widget to what follows it, not back to the top of the page.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('.pagination-nav') !== null)).toBe(true);
+      await expect
+        .poll(() => recorded.custom().map((event) => event.props))
+        .toEqual([
+          {vote: 'no', page: PAGE},
+          {reason: 'hard-to-follow', page: PAGE},
+        ]);
+    },
+  );
 
   test('one vote per page per visit: a reload shows the thanks, another page asks again', async ({page}) => {
     const recorded = await recordEvents(page);
@@ -193,7 +230,9 @@ test.describe('page feedback', () => {
       // The whole page is covered by tests/a11y.spec.ts (the first step); here the widget's later steps.
       const scan = async () => {
         const results = await new AxeBuilder({page}).include('section[aria-label="Page feedback"]').analyze();
-        return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+        return results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => violation.id);
       };
       await widget(page).getByRole('button', {name: 'No'}).click();
       expect(await scan(), 'reasons step').toEqual([]);
@@ -206,7 +245,10 @@ test.describe('page feedback', () => {
 test.describe('page feedback sends nothing, and works the same, when it must not send', () => {
   for (const [label, initScript] of [
     ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})],
-    ['Global Privacy Control', () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true})],
+    [
+      'Global Privacy Control',
+      () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true}),
+    ],
   ] as const) {
     test(`${label} on`, async ({page}) => {
       await page.addInitScript(initScript);

@@ -16,7 +16,14 @@ const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
 /** Known false positives of the checker, each with why it is not a fault of the page. None so far. */
 const FALSE_POSITIVES: readonly {message: RegExp; why: string}[] = [];
 
-type VnuMessage = {type: string; subType?: string; url?: string; lastLine?: number; firstColumn?: number; message: string};
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  firstColumn?: number;
+  message: string;
+};
 
 /** Every .html file under build/: the doc pages, 404.html, the search page. */
 function htmlFiles(): string[] {
@@ -57,7 +64,9 @@ test.describe('valid HTML (W3C Nu checker)', {tag: '@viewport-independent'}, () 
         const file = message.url ? relative(fileURLToPath(message.url)) : '?';
         return `${file}:${message.lastLine ?? '?'}:${message.firstColumn ?? '?'}: ${message.message}`;
       });
-    test.info().annotations.push({type: 'checked', description: `${files.length} pages: ${files.map(relative).join(', ')}`});
+    test
+      .info()
+      .annotations.push({type: 'checked', description: `${files.length} pages: ${files.map(relative).join(', ')}`});
     expect(errors, 'Nu checker errors (file:line:column: message)').toEqual([]);
   });
 
@@ -66,7 +75,11 @@ test.describe('valid HTML (W3C Nu checker)', {tag: '@viewport-independent'}, () 
     for (const file of htmlFiles()) {
       const html = readFileSync(file, 'utf8');
       const names = [...html.matchAll(/<[a-z][^>]*\srole=(?:"region"|region)(?=[\s>])[^>]*>/gi)].map(
-        (match) => /\saria-label=(?:"([^"]*)"|([^\s>]+))/i.exec(match[0])?.slice(1).find((value) => value !== undefined) ?? '(no name)',
+        (match) =>
+          /\saria-label=(?:"([^"]*)"|([^\s>]+))/i
+            .exec(match[0])
+            ?.slice(1)
+            .find((value) => value !== undefined) ?? '(no name)',
       );
       const repeated = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
       problems.push(...repeated.map((name) => `${relative(file)}: more than one region named "${name}"`));

@@ -23,7 +23,10 @@ test('no broken internal link, anchor or asset in the served build', {tag: '@vie
   const checked = result.links.filter((link) => link.state !== LinkState.SKIPPED);
   const broken = result.links
     .filter((link) => link.state === LinkState.BROKEN)
-    .map((link) => `${link.status ?? '-'} ${link.url} (on ${link.parent ?? '?'})${link.failureDetails?.length ? ` ${JSON.stringify(link.failureDetails).slice(0, 200)}` : ''}`);
+    .map(
+      (link) =>
+        `${link.status ?? '-'} ${link.url} (on ${link.parent ?? '?'})${link.failureDetails?.length ? ` ${JSON.stringify(link.failureDetails).slice(0, 200)}` : ''}`,
+    );
   expect(broken, 'broken links').toEqual([]);
   // The crawl really covered the site: every page, its assets and in-page anchors.
   const urls = new Set(checked.map((link) => link.url));

@@ -31,7 +31,9 @@ async function parse(markdown: string, {mdx = false} = {}): Promise<Root> {
     import('remark-gfm'),
     import('remark-mdx'),
   ]);
-  const processor = mdx ? unified().use(remarkParse).use(remarkMdx).use(remarkGfm) : unified().use(remarkParse).use(remarkGfm);
+  const processor = mdx
+    ? unified().use(remarkParse).use(remarkMdx).use(remarkGfm)
+    : unified().use(remarkParse).use(remarkGfm);
   return processor.parse(markdown) as Root;
 }
 
@@ -52,7 +54,9 @@ function buildFileFor(url: string): string | undefined {
   const candidates = pathname.endsWith('/')
     ? [`${pathname}index.html`]
     : [pathname, `${pathname}.html`, `${pathname}/index.html`];
-  return candidates.map((candidate) => path.join(BUILD_DIR, decodeURIComponent(candidate))).find((file) => existsSync(file) && !file.endsWith(path.sep));
+  return candidates
+    .map((candidate) => path.join(BUILD_DIR, decodeURIComponent(candidate)))
+    .find((file) => existsSync(file) && !file.endsWith(path.sep));
 }
 
 test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, () => {
@@ -71,7 +75,10 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
         if (node.type === 'code' && !node.lang) {
           problems.push(`code block without language: ${(node.value ?? '').slice(0, 40)}`);
         }
-        if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && !/^(?:https?|mailto):/.test(node.url ?? '')) {
+        if (
+          (node.type === 'link' || node.type === 'image' || node.type === 'definition') &&
+          !/^(?:https?|mailto):/.test(node.url ?? '')
+        ) {
           problems.push(`relative URL: ${node.url}`);
         }
       });
@@ -103,7 +110,11 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
     const missing: string[] = [];
     for (const route of docRoutes()) {
       walk((await parse(read(twinOf(route)))) as Node, (node) => {
-        if ((node.type === 'link' || node.type === 'image') && node.url?.startsWith(`${SITE.url}/`) && !buildFileFor(node.url)) {
+        if (
+          (node.type === 'link' || node.type === 'image') &&
+          node.url?.startsWith(`${SITE.url}/`) &&
+          !buildFileFor(node.url)
+        ) {
           missing.push(`${twinOf(route)} → ${node.url}`);
         }
       });
@@ -121,7 +132,9 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
     const concepts = read(twinOf('/getting-started/main-concepts'));
     expect(concepts).toMatch(/^_Diagram: Order status: [^_\n]+_$/m);
     // The ApiTables components, rendered from the constants: one row per error code, linked to its section.
-    expect(concepts).toContain(`| 400 | [\`invalid_request\`](${siteUrl('/getting-started/main-concepts')}#invalid_request) |`);
+    expect(concepts).toContain(
+      `| 400 | [\`invalid_request\`](${siteUrl('/getting-started/main-concepts')}#invalid_request) |`,
+    );
     expect(concepts).toContain('\n### invalid_request\n');
     expect(concepts).not.toContain('{#');
   });

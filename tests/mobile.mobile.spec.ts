@@ -52,9 +52,14 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
   });
 
-  test('an overflowing code block offers word wrap, which wraps it, and keeps its highlighting through a colour-mode switch', async ({page}) => {
+  test('an overflowing code block offers word wrap, which wraps it, and keeps its highlighting through a colour-mode switch', async ({
+    page,
+  }) => {
     await openPage(page, '/getting-started/quick-start');
-    const block = page.locator('.theme-code-block').filter({has: page.getByRole('button', {name: 'Toggle word wrap'})}).first();
+    const block = page
+      .locator('.theme-code-block')
+      .filter({has: page.getByRole('button', {name: 'Toggle word wrap'})})
+      .first();
     await expect(block).toBeVisible();
     const pre = block.locator('pre');
     const overflows = () => pre.evaluate((element) => element.scrollWidth > element.clientWidth);
@@ -63,11 +68,17 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await expect(block.locator('code')).toHaveCSS('white-space', 'pre-wrap');
     expect(await overflows()).toBe(false);
 
-    const tokenColours = () => block.locator('.token:not(.plain)').evaluateAll((tokens) => tokens.slice(0, 20).map((token) => getComputedStyle(token).color));
+    const tokenColours = () =>
+      block
+        .locator('.token:not(.plain)')
+        .evaluateAll((tokens) => tokens.slice(0, 20).map((token) => getComputedStyle(token).color));
     const before = await tokenColours();
     expect(before.length).toBeGreaterThan(0);
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-    await page.locator('.navbar-sidebar').getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await page
+      .locator('.navbar-sidebar')
+      .getByRole('button', {name: /Switch between dark and light mode/})
+      .click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // vsDark in both modes: the same colours, and the tokens are still there and coloured.
     expect(await tokenColours()).toEqual(before);
@@ -82,7 +93,10 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await tabs.getByRole('tab', {name: 'Python'}).click();
     await expect(python).toBeVisible();
     const pre = python.locator('pre');
-    expect(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), 'this sample overflows a phone').toBe(true);
+    expect(
+      await pre.evaluate((element) => element.scrollWidth > element.clientWidth),
+      'this sample overflows a phone',
+    ).toBe(true);
     await expect(python.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
   });
 
@@ -90,7 +104,9 @@ test.describe('mobile layout (≤ 996 px)', () => {
     for (const doc of docPages()) {
       await openPage(page, doc.path);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${doc.path} scrolls sideways`).toBeLessThanOrEqual(0);
     }
   });

@@ -9,7 +9,16 @@ import {connect} from 'node:net';
 import {request as httpsRequest} from 'node:https';
 import path from 'node:path';
 import {docPages} from './support/docs';
-import {BUILD_DIR, COLLECTOR_ANSWER_HEADERS, CSP_INCLUDE, rawRequest, nginxWorkerFixture, startExampleSite, type NginxServer, type RawAnswer} from './support/nginx';
+import {
+  BUILD_DIR,
+  COLLECTOR_ANSWER_HEADERS,
+  CSP_INCLUDE,
+  rawRequest,
+  nginxWorkerFixture,
+  startExampleSite,
+  type NginxServer,
+  type RawAnswer,
+} from './support/nginx';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 import {test as base, expect, openPage} from './support/fixtures';
 
@@ -79,7 +88,12 @@ test.describe('nginx: pages', {tag: '@viewport-independent'}, () => {
   }
 
   test('redirects never leave the site', async ({request, nginx}) => {
-    for (const path of ['//evil.example.html', '/%2F%2Fevil.example.html', '/%5Cevil.example.html', '/%2F%2Fevil.example/index.html']) {
+    for (const path of [
+      '//evil.example.html',
+      '/%2F%2Fevil.example.html',
+      '/%5Cevil.example.html',
+      '/%2F%2Fevil.example/index.html',
+    ]) {
       // An absolute URL: a bare `//host…` would be read as another host by the client itself.
       const response = await request.get(`${nginx.url}${path}`, {maxRedirects: 0});
       const location = response.headers()['location'] ?? '';
@@ -91,7 +105,14 @@ test.describe('nginx: pages', {tag: '@viewport-independent'}, () => {
 test.describe('nginx: not found', {tag: '@viewport-independent'}, () => {
   test.use({allowedConsoleErrors: NOT_FOUND_LOG});
 
-  for (const path of ['/no/such/page', '/404', '/404.html', `/${'a'.repeat(1500)}`, '/.nginx/csp.conf', '/getting-started']) {
+  for (const path of [
+    '/no/such/page',
+    '/404',
+    '/404.html',
+    `/${'a'.repeat(1500)}`,
+    '/.nginx/csp.conf',
+    '/getting-started',
+  ]) {
     test(`${path.slice(0, 40)} gets the not-found page with 404`, async ({page}) => {
       const response = await openPage(page, path);
       expect(response?.status()).toBe(404);
@@ -110,7 +131,9 @@ test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
   };
 
   test('security headers on pages, assets, 404s and redirects', async ({request}) => {
-    const asset = (await request.get('/')).text().then((html) => /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec(html)?.[1]);
+    const asset = (await request.get('/'))
+      .text()
+      .then((html) => /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec(html)?.[1]);
     for (const path of ['/', '/basics/sdk', (await asset)!, '/no/such/page', '/basics/sdk.html', '/sitemap.xml']) {
       const headers = (await request.get(path, {maxRedirects: 0})).headers();
       for (const [name, pattern] of Object.entries(SECURITY_HEADERS)) {
@@ -125,7 +148,9 @@ test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
     const header = (await request.get('/')).headers()['content-security-policy'];
     const written = /set \$docs_csp "([^"]*)";/.exec(readFileSync(CSP_INCLUDE, 'utf8'))?.[1];
     expect(header).toBe(written);
-    const directives = Object.fromEntries(header!.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    const directives = Object.fromEntries(
+      header!.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+    );
     expect(directives['script-src']).not.toMatch(/unsafe/);
     // 'self' and hashes only: no host, no nonce, no wildcard.
     expect(directives['script-src']).toMatch(/^'self'(?: 'sha256-[A-Za-z0-9+/]+=*')+$/);
@@ -168,10 +193,21 @@ test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
     expect(again.status()).toBe(304);
   });
 
-  test("compression: the build's .gz and .br twins are sent as they are (brotli when the modules are installed)", async ({request, nginx}) => {
+  test("compression: the build's .gz and .br twins are sent as they are (brotli when the modules are installed)", async ({
+    request,
+    nginx,
+  }) => {
     const asset = /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec(await (await request.get('/')).text())![1]!;
     const searchIndex = `/${readdirSync(BUILD_DIR).find((name) => /^search-index-[0-9a-f]+\.json$/.test(name))}`;
-    for (const [urlPath, file] of [['/', 'index.html'], ['/basics/sdk', 'basics/sdk.html'], [asset, asset], [searchIndex, searchIndex], ['/sitemap.xml', 'sitemap.xml'], ['/openapi.yaml', 'openapi.yaml'], ['/llms-full.txt', 'llms-full.txt']] as const) {
+    for (const [urlPath, file] of [
+      ['/', 'index.html'],
+      ['/basics/sdk', 'basics/sdk.html'],
+      [asset, asset],
+      [searchIndex, searchIndex],
+      ['/sitemap.xml', 'sitemap.xml'],
+      ['/openapi.yaml', 'openapi.yaml'],
+      ['/llms-full.txt', 'llms-full.txt'],
+    ] as const) {
       const twin = (extension: string) => statSync(path.join(BUILD_DIR, `${file}${extension}`)).size;
       const gzip = await request.get(urlPath, {headers: {'Accept-Encoding': 'gzip'}});
       expect(gzip.headers()['content-encoding'], urlPath).toBe('gzip');
@@ -230,12 +266,17 @@ function expectFullHeaderSetOnce(answer: RawAnswer, label: string): void {
   expect(headers['content-security-policy'], `${label}: the build's CSP`).toBe(writtenCsp());
 }
 
-const get = (urlPath: string, extra = '') => `GET ${urlPath} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
+const get = (urlPath: string, extra = '') =>
+  `GET ${urlPath} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
 const post = (urlPath: string, body: string, extra = '') =>
   `POST ${urlPath} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
 
 /** POSTs events one after another from `localAddress` until nginx answers 429; returns the statuses. */
-async function postUntilLimited(url: string, localAddress: string, max: number): Promise<{statuses: number[]; limited: RawAnswer | undefined}> {
+async function postUntilLimited(
+  url: string,
+  localAddress: string,
+  max: number,
+): Promise<{statuses: number[]; limited: RawAnswer | undefined}> {
   const statuses: number[] = [];
   for (let i = 0; i < max; i++) {
     const answer = await rawRequest(url, post('/api/event', `{"n":${i}}`), {localAddress});
@@ -246,7 +287,9 @@ async function postUntilLimited(url: string, localAddress: string, max: number):
 }
 
 test.describe('nginx: every answer', {tag: '@viewport-independent'}, () => {
-  test('200, 204, 301, 304, 400, 404, 405, 413, 414, 416, 429, 501, 502 and 505 each carry every security header exactly once', async ({nginx}) => {
+  test('200, 204, 301, 304, 400, 404, 405, 413, 414, 416, 429, 501, 502 and 505 each carry every security header exactly once', async ({
+    nginx,
+  }) => {
     const html = (await rawRequest(nginx.url, get('/'))).headers;
     const etag = Object.fromEntries(html)['etag']!;
     const asset = /src="?(\/assets\/js\/main\.[^"\s>]+\.js)/.exec(await (await fetch(`${nginx.url}/`)).text())![1]!;
@@ -294,17 +337,32 @@ test.describe('nginx: deploy/site.conf.example', {tag: '@viewport-independent'},
     try {
       expect(site.configTest).not.toMatch(/\[(?:warn|emerg|alert|crit|error)\]/);
       for (const host of ['evil.example', 'docs.example.com']) {
-        const answer = await rawRequest(site.httpUrl, `GET /basics/sdk?tab=npm HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        const answer = await rawRequest(
+          site.httpUrl,
+          `GET /basics/sdk?tab=npm HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+        );
         expect(answer.status, host).toBe(301);
-        expect(Object.fromEntries(answer.headers)['location'], host).toBe('https://docs.example.com/basics/sdk?tab=npm');
+        expect(Object.fromEntries(answer.headers)['location'], host).toBe(
+          'https://docs.example.com/basics/sdk?tab=npm',
+        );
       }
       const {hostname, port} = new URL(site.httpsUrl);
       const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
-        const request = httpsRequest({host: hostname, port, path: '/basics/sdk', servername: 'docs.example.com', headers: {Host: 'docs.example.com'}, rejectUnauthorized: false}, (response) => {
-          response.resume();
-          expect(response.statusCode).toBe(200);
-          resolve(response.headers);
-        });
+        const request = httpsRequest(
+          {
+            host: hostname,
+            port,
+            path: '/basics/sdk',
+            servername: 'docs.example.com',
+            headers: {Host: 'docs.example.com'},
+            rejectUnauthorized: false,
+          },
+          (response) => {
+            response.resume();
+            expect(response.statusCode).toBe(200);
+            resolve(response.headers);
+          },
+        );
         request.on('error', reject);
         request.end();
       });
@@ -318,7 +376,12 @@ test.describe('nginx: deploy/site.conf.example', {tag: '@viewport-independent'},
 
 test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
   test('forwards the event with only Content-Type, User-Agent and the client address nginx sees', async ({nginx}) => {
-    const body = JSON.stringify({name: 'pageview', url: 'https://docs.example.com/basics/sdk', domain: 'docs.example.com', n: Math.random()});
+    const body = JSON.stringify({
+      name: 'pageview',
+      url: 'https://docs.example.com/basics/sdk',
+      domain: 'docs.example.com',
+      n: Math.random(),
+    });
     const identity = [
       'X-Forwarded-For: 203.0.113.7',
       'X-Real-IP: 203.0.113.7',
@@ -333,11 +396,20 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
       'Origin: https://docs.example.com',
       'User-Agent: Mozilla/5.0 (test) Chromium',
     ].join('\r\n');
-    const answer = await rawRequest(nginx.url, post('/api/event', body, `${identity}\r\n`), {localAddress: '127.0.0.2'});
+    const answer = await rawRequest(nginx.url, post('/api/event', body, `${identity}\r\n`), {
+      localAddress: '127.0.0.2',
+    });
     expect(answer.status).toBe(202);
     const event = nginx.events.find((e) => e.body === body);
     expect(event).toMatchObject({method: 'POST', url: '/api/event'});
-    expect(Object.keys(event!.headers).sort()).toEqual(['connection', 'content-length', 'content-type', 'host', 'user-agent', 'x-forwarded-for']);
+    expect(Object.keys(event!.headers).sort()).toEqual([
+      'connection',
+      'content-length',
+      'content-type',
+      'host',
+      'user-agent',
+      'x-forwarded-for',
+    ]);
     expect(event!.headers).toMatchObject({
       'content-type': 'text/plain',
       'user-agent': 'Mozilla/5.0 (test) Chromium',
@@ -354,7 +426,16 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     expectFullHeaderSetOnce(answer, 'proxied 202');
     const headers = Object.fromEntries(answer.headers);
     expect(headers['cache-control']).toBe('no-store');
-    const allowed = ['server', 'date', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'vary', ...Object.keys(EVERY_ANSWER)];
+    const allowed = [
+      'server',
+      'date',
+      'content-type',
+      'content-length',
+      'transfer-encoding',
+      'connection',
+      'vary',
+      ...Object.keys(EVERY_ANSWER),
+    ];
     expect(answer.headers.map(([name]) => name).filter((name) => !allowed.includes(name))).toEqual([]);
     for (const [name, value] of Object.entries(COLLECTOR_ANSWER_HEADERS)) {
       expect(headers[name.toLowerCase()], name).not.toBe(value);
@@ -371,7 +452,10 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
   test('other methods get 405 whether or not a collector is set; with none, events get 204', async ({nginx}) => {
     for (const url of [nginx.url, nginx.urlWithoutCollector]) {
       for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']) {
-        const answer = await rawRequest(url, `${method} /api/event HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+        const answer = await rawRequest(
+          url,
+          `${method} /api/event HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+        );
         expect(answer.status, `${method} ${url}`).toBe(405);
         expect(Object.fromEntries(answer.headers)['allow'], `${method} ${url}`).toBe('POST');
       }
@@ -412,7 +496,9 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     let reset = false;
     socket.on('error', (error: NodeJS.ErrnoException) => (reset = error.code === 'ECONNRESET'));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write('POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n{');
+    socket.write(
+      'POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n{',
+    );
     // nginx ends the connection itself (client_body_timeout 5s on this path, then a reset:
     // reset_timedout_connection); the test only waits for that.
     await closed;
@@ -431,7 +517,9 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
         socket.on('data', (chunk) => ((data += chunk.toString('latin1')), resolve(data)));
         socket.on('error', () => resolve(''));
       });
-      socket.write('POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n{');
+      socket.write(
+        'POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n{',
+      );
       return {socket, answer};
     });
     try {

@@ -18,7 +18,10 @@ test.describe('page Markdown actions', () => {
   test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
   test('are on every doc, before the title, linking to its twin', async ({page}) => {
-    for (const [path, twin] of [['/', '/index.md'], [PAGE, TWIN]] as const) {
+    for (const [path, twin] of [
+      ['/', '/index.md'],
+      [PAGE, TWIN],
+    ] as const) {
       await openPage(page, path);
       await expect(viewLink(page)).toHaveAttribute('href', twin);
       await expect(copyButton(page)).toBeVisible();
@@ -51,17 +54,24 @@ test.describe('page Markdown actions', () => {
         }
       });
       await openPage(page, PAGE);
-      const [response] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('.md')), viewLink(page).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith('.md')),
+        viewLink(page).click(),
+      ]);
       expect(new URL(page.url()).pathname).toBe(TWIN);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
-      expect(await response.text()).toMatch(/^# Quick start\n\nURL: https:\/\/docs\.example\.com\/getting-started\/quick-start\n/);
+      expect(await response.text()).toMatch(
+        /^# Quick start\n\nURL: https:\/\/docs\.example\.com\/getting-started\/quick-start\n/,
+      );
       await page.waitForLoadState('load');
       expect(notFound.filter((pathname) => pathname !== '/favicon.ico')).toEqual([]);
     });
   });
 
-  test('keyboard: Tab reaches the button with a visible focus ring, Enter copies, Tab then Enter opens the twin', async ({page}) => {
+  test('keyboard: Tab reaches the button with a visible focus ring, Enter copies, Tab then Enter opens the twin', async ({
+    page,
+  }) => {
     await openPage(page, PAGE);
     let reached = false;
     for (let presses = 0; presses < 80 && !reached; presses += 1) {
@@ -119,7 +129,8 @@ test.describe('page Markdown actions', () => {
       await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
       await openPage(page, PAGE);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      const check = async () => (await new AxeBuilder({page}).include(ACTIONS).analyze()).violations.map((violation) => violation.id);
+      const check = async () =>
+        (await new AxeBuilder({page}).include(ACTIONS).analyze()).violations.map((violation) => violation.id);
       expect(await check()).toEqual([]);
       await copyButton(page).click();
       await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');

@@ -24,7 +24,10 @@ test.use({
 type PageView = {name: string; url: string; domain: string; referrer: string | null; props: Record<string, string>};
 
 /** Intercepts the collector: records every event body and answers as `respond` says. */
-async function collect(page: Page, respond: (route: Route) => Promise<void> = (route) => route.fulfill({status: 202, body: 'ok'})) {
+async function collect(
+  page: Page,
+  respond: (route: Route) => Promise<void> = (route) => route.fulfill({status: 202, body: 'ok'}),
+) {
   const events: PageView[] = [];
   const requests: Request[] = [];
   await page.route(`**${ANALYTICS.collectorUrl}`, async (route) => {
@@ -59,7 +62,8 @@ async function holdCollector(page: Page) {
   });
   return {
     requests,
-    paths: () => requests.map((request) => new URL((JSON.parse(request.postData() ?? 'null') as PageView).url).pathname),
+    paths: () =>
+      requests.map((request) => new URL((JSON.parse(request.postData() ?? 'null') as PageView).url).pathname),
     answered: () => state.answered,
     async answerWith(respond: (route: Route) => Promise<void>) {
       answer = respond;
@@ -140,12 +144,16 @@ async function spySends(page: Page, {beaconRefused = false} = {}) {
  */
 async function flushTimers(page: Page) {
   await page.clock.runFor(60_000);
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestAnimationFrame(() => resolve(null)))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => requestAnimationFrame(() => resolve(null)))),
+  );
 }
 
 /** Waits for the page-views script to have run (it is deferred, like the app bundle). Needs spySends(). */
 async function scriptLoaded(page: Page) {
-  await expect.poll(() => page.evaluate(() => (window as unknown as {__pageViewsScriptRan: boolean}).__pageViewsScriptRan)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as {__pageViewsScriptRan: boolean}).__pageViewsScriptRan))
+    .toBe(true);
 }
 
 /** Client-side navigation through the sidebar; returns when the new page's title is shown. */
@@ -157,7 +165,9 @@ async function clickSidebar(page: Page, label: string) {
 // What is sent is the script's decision, the same at any width (the viewport it reports is checked
 // by resizing, below), and these tests navigate with the desktop sidebar: run once.
 test.describe('page views', {tag: '@viewport-independent'}, () => {
-  test('first load plus three client-side navigations send exactly four page views, with the right paths and payload', async ({page}) => {
+  test('first load plus three client-side navigations send exactly four page views, with the right paths and payload', async ({
+    page,
+  }) => {
     const {events, requests, paths} = await collect(page);
     const sends = await spySends(page);
     await openPage(page, '/');
@@ -168,7 +178,14 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     await clickSidebar(page, 'Quick start');
     await clickSidebar(page, 'Main concepts');
     await clickSidebar(page, 'Authentication');
-    await expect.poll(paths).toEqual(['/', '/getting-started/quick-start', '/getting-started/main-concepts', '/getting-started/authentication']);
+    await expect
+      .poll(paths)
+      .toEqual([
+        '/',
+        '/getting-started/quick-start',
+        '/getting-started/main-concepts',
+        '/getting-started/authentication',
+      ]);
     // Client-side: still the same document.
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(navigationsBefore);
     // Sent synchronously with each navigation: exactly four hand-overs, and no more after every timer has run.
@@ -178,7 +195,15 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     // Barrier: one more navigation yields exactly one more event, for its own path, right after the
     // four (a duplicate or a retry queued behind them would show up before or with it).
     await clickSidebar(page, 'SDK');
-    await expect.poll(paths).toEqual(['/', '/getting-started/quick-start', '/getting-started/main-concepts', '/getting-started/authentication', '/basics/sdk']);
+    await expect
+      .poll(paths)
+      .toEqual([
+        '/',
+        '/getting-started/quick-start',
+        '/getting-started/main-concepts',
+        '/getting-started/authentication',
+        '/basics/sdk',
+      ]);
     expect(await sends()).toEqual({beacon: 5, fetch: 0, fetchSettled: 0});
     expect(events).toHaveLength(5);
     for (const event of events) {
@@ -219,16 +244,28 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     await expect(page).toHaveURL(/quick-start#/);
     await page.goForward(); // → SDK
     await expect(page).toHaveURL(/\/basics\/sdk$/);
-    await expect.poll(paths).toEqual(['/getting-started/quick-start', '/basics/sdk', '/getting-started/quick-start', '/basics/sdk']);
+    await expect
+      .poll(paths)
+      .toEqual(['/getting-started/quick-start', '/basics/sdk', '/getting-started/quick-start', '/basics/sdk']);
     await flushTimers(page);
     expect(await sends()).toEqual({beacon: 4, fetch: 0, fetchSettled: 0});
     // Barrier: one more navigation, exactly one more event, right after the four.
     await clickSidebar(page, 'Billing');
-    await expect.poll(paths).toEqual(['/getting-started/quick-start', '/basics/sdk', '/getting-started/quick-start', '/basics/sdk', '/account-management/billing']);
+    await expect
+      .poll(paths)
+      .toEqual([
+        '/getting-started/quick-start',
+        '/basics/sdk',
+        '/getting-started/quick-start',
+        '/basics/sdk',
+        '/account-management/billing',
+      ]);
     expect(await sends()).toEqual({beacon: 5, fetch: 0, fetchSettled: 0});
   });
 
-  test('sends no query string, no hash, no search query, only the referrer origin; mobile and dark are reported', async ({page}) => {
+  test('sends no query string, no hash, no search query, only the referrer origin; mobile and dark are reported', async ({
+    page,
+  }) => {
     const {events, requests} = await collect(page);
     await page.setViewportSize({width: 800, height: 900});
     await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
@@ -267,7 +304,9 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
       () => {
         const w = window as unknown as {__consentReads: number};
         w.__consentReads = 0;
-        Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => ((w.__consentReads += 1), true)});
+        Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {
+          get: () => ((w.__consentReads += 1), true),
+        });
       },
     ],
   ] as const) {
@@ -315,7 +354,9 @@ function collectorNetworkLogs(page: Page) {
   const otherErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    const fromCollector = message.text().startsWith('Failed to load resource: ') && message.location().url === `${origin}${ANALYTICS.collectorUrl}`;
+    const fromCollector =
+      message.text().startsWith('Failed to load resource: ') &&
+      message.location().url === `${origin}${ANALYTICS.collectorUrl}`;
     (fromCollector ? collectorLines : otherErrors).push(`${message.text()} @ ${message.location().url}`);
   });
   return {collectorLines, otherErrors};
@@ -333,7 +374,9 @@ test.describe('page views never get in the way', {tag: '@viewport-independent'},
     ['that never answers', undefined],
   ];
   for (const [label, respond] of failures) {
-    test(`collector ${label}: no script error (only Chromium's own network line), one request per view, navigation does not wait for it`, async ({page}) => {
+    test(`collector ${label}: no script error (only Chromium's own network line), one request per view, navigation does not wait for it`, async ({
+      page,
+    }) => {
       const collector = await holdCollector(page);
       const sends = await spySends(page);
       const logs = collectorNetworkLogs(page);
@@ -361,7 +404,13 @@ test.describe('page views never get in the way', {tag: '@viewport-independent'},
       // …and none queued on the network: one more navigation gives exactly one more request, the fifth.
       await clickSidebar(page, 'Main concepts');
       await expect.poll(() => collector.requests.length).toBe(5);
-      expect(collector.paths()).toEqual(['/', '/getting-started/quick-start', '/basics/sdk', '/account-management/billing', '/getting-started/main-concepts']);
+      expect(collector.paths()).toEqual([
+        '/',
+        '/getting-started/quick-start',
+        '/basics/sdk',
+        '/account-management/billing',
+        '/getting-started/main-concepts',
+      ]);
       if (respond) {
         await expect.poll(collector.answered).toBe(5);
       } else {
@@ -376,7 +425,9 @@ test.describe('page views never get in the way', {tag: '@viewport-independent'},
   }
 
   for (const [label, respond] of failures.slice(0, 3) as [string, (route: Route) => Promise<void>][]) {
-    test(`fetch fallback (no sendBeacon), collector ${label}: no script error, no unhandled rejection`, async ({page}) => {
+    test(`fetch fallback (no sendBeacon), collector ${label}: no script error, no unhandled rejection`, async ({
+      page,
+    }) => {
       const sends = await spySends(page, {beaconRefused: true});
       const {requests} = await collect(page, respond);
       const logs = collectorNetworkLogs(page);
@@ -408,7 +459,10 @@ test.describe('page views never get in the way', {tag: '@viewport-independent'},
 });
 
 test.describe('the page-views script', {tag: '@viewport-independent'}, () => {
-  test('is one small deferred same-origin script under the base URL, not part of the main bundle', async ({page, request}) => {
+  test('is one small deferred same-origin script under the base URL, not part of the main bundle', async ({
+    page,
+    request,
+  }) => {
     await collect(page);
     await openPage(page, '/');
     const script = page.locator('head script[src*="/js/page-views.js"]');
@@ -428,7 +482,9 @@ test.describe('the page-views script', {tag: '@viewport-independent'}, () => {
 
     // Its code is in no webpack chunk.
     const assets = path.join(__dirname, '..', 'build', 'assets', 'js');
-    const chunksWithIt = readdirSync(assets).filter((file) => readFileSync(path.join(assets, file), 'utf8').includes('globalPrivacyControl'));
+    const chunksWithIt = readdirSync(assets).filter((file) =>
+      readFileSync(path.join(assets, file), 'utf8').includes('globalPrivacyControl'),
+    );
     expect(chunksWithIt).toEqual([]);
   });
 });

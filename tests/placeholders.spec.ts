@@ -16,7 +16,18 @@ import {SAMPLES} from '../src/constants/api';
 const ROOT = path.resolve(__dirname, '..');
 
 /** Sources of sample values, and the files the build serves from them. */
-const SCANNED = ['docs', 'src/constants', 'api', 'sdk', 'sandbox', 'static', 'README.md', 'deploy/README.md', 'build/openapi.yaml', 'build/postman'];
+const SCANNED = [
+  'docs',
+  'src/constants',
+  'api',
+  'sdk',
+  'sandbox',
+  'static',
+  'README.md',
+  'deploy/README.md',
+  'build/openapi.yaml',
+  'build/postman',
+];
 const TEXT_FILE = /\.(?:mdx?|tsx?|js|json|ya?ml|txt|http|sh|py)$/;
 
 /** Words that mark a value as made up. */
@@ -54,7 +65,12 @@ export function secretLookingValues(text: string): {line: number; value: string}
 function filesUnder(relative: string): string[] {
   const full = path.join(ROOT, relative);
   if (!existsSync(full)) return [];
-  if (!readdirSync(path.dirname(full), {withFileTypes: true}).find((entry) => entry.name === path.basename(full))?.isDirectory()) return [full];
+  if (
+    !readdirSync(path.dirname(full), {withFileTypes: true})
+      .find((entry) => entry.name === path.basename(full))
+      ?.isDirectory()
+  )
+    return [full];
   return readdirSync(full, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
@@ -62,7 +78,10 @@ function filesUnder(relative: string): string[] {
 
 test.describe('placeholders read as placeholders', {tag: '@viewport-independent'}, () => {
   test('no secret-looking sample value in the docs, constants, API sources, SDK, sandbox or served API files', () => {
-    expect(existsSync(path.join(ROOT, 'build/openapi.yaml')), 'the served OpenAPI file: run `npm run build:e2e` first').toBe(true);
+    expect(
+      existsSync(path.join(ROOT, 'build/openapi.yaml')),
+      'the served OpenAPI file: run `npm run build:e2e` first',
+    ).toBe(true);
     const findings: Finding[] = SCANNED.flatMap(filesUnder).flatMap((file) =>
       secretLookingValues(readFileSync(file, 'utf8')).map((hit) => ({file: path.relative(ROOT, file), ...hit})),
     );
@@ -73,7 +92,8 @@ test.describe('placeholders read as placeholders', {tag: '@viewport-independent'
     expect(SAMPLES.clientSecret).toMatch(/^cs_test_/);
     expect(SAMPLES.accessToken).toMatch(/^at_test_/);
     expect(SAMPLES.webhookSecret).toMatch(/^whsec_/);
-    for (const value of [SAMPLES.clientSecret, SAMPLES.accessToken, SAMPLES.webhookSecret]) expect(value).toMatch(PLACEHOLDER_WORDS);
+    for (const value of [SAMPLES.clientSecret, SAMPLES.accessToken, SAMPLES.webhookSecret])
+      expect(value).toMatch(PLACEHOLDER_WORDS);
   });
 
   test('the detector: generated-looking values are caught, placeholders and variables are not', () => {

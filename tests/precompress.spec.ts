@@ -28,8 +28,20 @@ test('@viewport-independent every text file of the build has .gz and .br twins t
   const files = servedFiles(BUILD_DIR).filter((file) => extensions.includes(path.extname(file)));
   const relative = files.map((file) => path.relative(BUILD_DIR, file));
   // The kinds the site serves: pages, bundles, styles, the search index, Markdown twins, llms files, the API downloads.
-  for (const pattern of [/\.html$/, /^assets\/js\/main\.[0-9a-f]+\.js$/, /\.css$/, /^search-index.*\.json$/, /\.md$/, /^llms-full\.txt$/, /^openapi\.yaml$/, /^postman\/.*\.json$/]) {
-    expect(relative.some((file) => pattern.test(file)), `a file matching ${pattern}`).toBe(true);
+  for (const pattern of [
+    /\.html$/,
+    /^assets\/js\/main\.[0-9a-f]+\.js$/,
+    /\.css$/,
+    /^search-index.*\.json$/,
+    /\.md$/,
+    /^llms-full\.txt$/,
+    /^openapi\.yaml$/,
+    /^postman\/.*\.json$/,
+  ]) {
+    expect(
+      relative.some((file) => pattern.test(file)),
+      `a file matching ${pattern}`,
+    ).toBe(true);
   }
   for (const file of files) {
     const original = readFileSync(file);

@@ -10,7 +10,9 @@ test('a sidebar link has its page chunks prefetched before it is followed', {tag
   const billing = page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Billing', exact: true});
   // Every link in view asks for its chunks in the same observer task; wait for those requests to end.
   await page.waitForLoadState('networkidle');
-  const prefetched = new Set(await prefetchLinks.evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href)));
+  const prefetched = new Set(
+    await prefetchLinks.evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href)),
+  );
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script' && request.url().includes('/assets/js/')) scripts.push(request.url());
@@ -19,5 +21,8 @@ test('a sidebar link has its page chunks prefetched before it is followed', {tag
   await expect(page).toHaveURL('/account-management/billing');
   await expect(page.getByRole('heading', {level: 1, name: 'Billing'})).toBeVisible();
   expect(scripts.length, 'the new page needed chunks').toBeGreaterThan(0);
-  expect(scripts.filter((url) => !prefetched.has(url)), 'chunks the new page loaded without a prefetch').toEqual([]);
+  expect(
+    scripts.filter((url) => !prefetched.has(url)),
+    'chunks the new page loaded without a prefetch',
+  ).toEqual([]);
 });

@@ -1,6 +1,13 @@
 import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
-import {checkTablesRenderedOnlyNearViewport, checkDeepAnchorLands, expectNoLayoutShiftOnLoad, isRendered, lastShown, tableRegions} from './support/render-skipping';
+import {
+  checkTablesRenderedOnlyNearViewport,
+  checkDeepAnchorLands,
+  expectNoLayoutShiftOnLoad,
+  isRendered,
+  lastShown,
+  tableRegions,
+} from './support/render-skipping';
 
 // Long pages skip rendering tables far from the viewport (content-visibility: auto).
 test.describe('render skipping on long pages', () => {
@@ -12,7 +19,9 @@ test.describe('render skipping on long pages', () => {
     await checkDeepAnchorLands(page);
   });
 
-  test('a skipped table is given a height for its rows, and focusing it (keyboard scrolling) renders it', async ({page}) => {
+  test('a skipped table is given a height for its rows, and focusing it (keyboard scrolling) renders it', async ({
+    page,
+  }) => {
     await openPage(page, '/getting-started/main-concepts');
     const table = lastShown(tableRegions(page));
     expect(await isRendered(table)).toBe(false);
@@ -26,15 +35,25 @@ test.describe('render skipping on long pages', () => {
   });
 
   // The word-wrap toggle is offered only where a block overflows, and this sample overflows a phone's width.
-  test('an overflowing code block far below the fold has its word-wrap toggle when scrolled to', {tag: '@phone-only'}, async ({page}) => {
-    await openPage(page, '/getting-started/main-concepts');
-    const last = lastShown(page.locator('.theme-code-block'));
-    await last.scrollIntoViewIfNeeded();
-    await expect(last.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
-    expect(await last.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth), 'this sample overflows a phone').toBe(true);
-  });
+  test(
+    'an overflowing code block far below the fold has its word-wrap toggle when scrolled to',
+    {tag: '@phone-only'},
+    async ({page}) => {
+      await openPage(page, '/getting-started/main-concepts');
+      const last = lastShown(page.locator('.theme-code-block'));
+      await last.scrollIntoViewIfNeeded();
+      await expect(last.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
+      expect(
+        await last.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth),
+        'this sample overflows a phone',
+      ).toBe(true);
+    },
+  );
 
-  test('no page shifts its layout while it loads (a table in the first screenful is rendered at once)', async ({page, isMobile}) => {
+  test('no page shifts its layout while it loads (a table in the first screenful is rendered at once)', async ({
+    page,
+    isMobile,
+  }) => {
     if (!isMobile) {
       // Lighthouse's desktop run: 940 px tall, so the first table of /basics/iframe and what follows it
       // are both in the first screenful. The phone keeps its own screen (Lighthouse's mobile run).

@@ -14,9 +14,28 @@ const SPEC_SIDEBAR: ReadonlyArray<{label: string; pages: ReadonlyArray<readonly 
       ['/getting-started/authentication', 'Authentication'],
     ],
   },
-  {label: 'Basics', pages: [['/basics/sdk', 'SDK'], ['/basics/iframe', 'Iframe'], ['/basics/test-in-postman', 'Test in Postman']]},
-  {label: 'Account management', pages: [['/account-management/dashboard', 'Dashboard'], ['/account-management/billing', 'Billing']]},
-  {label: 'Additional', pages: [['/additional/changelog', 'Changelog'], ['/additional/contact-and-help-center', 'Contact and help center']]},
+  {
+    label: 'Basics',
+    pages: [
+      ['/basics/sdk', 'SDK'],
+      ['/basics/iframe', 'Iframe'],
+      ['/basics/test-in-postman', 'Test in Postman'],
+    ],
+  },
+  {
+    label: 'Account management',
+    pages: [
+      ['/account-management/dashboard', 'Dashboard'],
+      ['/account-management/billing', 'Billing'],
+    ],
+  },
+  {
+    label: 'Additional',
+    pages: [
+      ['/additional/changelog', 'Changelog'],
+      ['/additional/contact-and-help-center', 'Contact and help center'],
+    ],
+  },
 ];
 const SPEC_TITLES = new Map(SPEC_SIDEBAR.flatMap((category) => category.pages));
 
@@ -31,11 +50,17 @@ const PAGES = docPages();
 
 test.describe('the documentation routes (spec §2)', () => {
   test('the build has every page of the spec', {tag: '@viewport-independent'}, () => {
-    expect(docRoutes().filter((path) => SPEC_TITLES.has(path)).sort()).toEqual([...SPEC_TITLES.keys()].sort());
+    expect(
+      docRoutes()
+        .filter((path) => SPEC_TITLES.has(path))
+        .sort(),
+    ).toEqual([...SPEC_TITLES.keys()].sort());
   });
 
   for (const doc of PAGES) {
-    test(`${doc.path} renders "${doc.title}" with its own title, description and active sidebar link`, async ({page}) => {
+    test(`${doc.path} renders "${doc.title}" with its own title, description and active sidebar link`, async ({
+      page,
+    }) => {
       if (SPEC_TITLES.has(doc.path)) {
         expect(doc.title, 'the title of spec §2').toBe(SPEC_TITLES.get(doc.path));
       }
@@ -56,28 +81,45 @@ test.describe('the documentation routes (spec §2)', () => {
   }
 
   // The desktop sidebar (a phone shows the same items in its menu: tests/mobile.mobile.spec.ts).
-  test('one sidebar holds every page once, the spec\'s eleven in its order and grouping', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/');
-    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
-    const categories = await sidebar.locator(':scope > ul > li.theme-doc-sidebar-item-category').evaluateAll((items) =>
-      items.map((item) => ({
-        label: item.querySelector('.menu__list-item-collapsible')?.textContent ?? '',
-        links: Array.from(item.querySelectorAll('a.menu__link[href]')).map((link) => [link.getAttribute('href') ?? '', link.textContent ?? ''] as const),
-      })),
-    );
-    expect(inOrder(SPEC_SIDEBAR.map((category) => category.label), categories.map((category) => category.label)), 'spec categories in order').toBe(true);
-    for (const category of SPEC_SIDEBAR) {
-      const built = categories.find((candidate) => candidate.label === category.label);
-      // Each spec page under its category with its title, in the spec's order (new pages may come between).
-      const builtLinks = (built?.links ?? []).map(([href, title]) => `${href} ${title}`);
-      expect(builtLinks.filter((link) => category.pages.some(([path, title]) => link === `${path} ${title}`)), category.label).toEqual(
-        category.pages.map(([path, title]) => `${path} ${title}`),
-      );
-    }
-    // Every doc of the sitemap, and nothing else, is linked exactly once.
-    const hrefs = await sidebar.locator('a.menu__link[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect([...hrefs].sort()).toEqual(docRoutes().sort());
-  });
+  test(
+    "one sidebar holds every page once, the spec's eleven in its order and grouping",
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      await openPage(page, '/');
+      const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+      const categories = await sidebar
+        .locator(':scope > ul > li.theme-doc-sidebar-item-category')
+        .evaluateAll((items) =>
+          items.map((item) => ({
+            label: item.querySelector('.menu__list-item-collapsible')?.textContent ?? '',
+            links: Array.from(item.querySelectorAll('a.menu__link[href]')).map(
+              (link) => [link.getAttribute('href') ?? '', link.textContent ?? ''] as const,
+            ),
+          })),
+        );
+      expect(
+        inOrder(
+          SPEC_SIDEBAR.map((category) => category.label),
+          categories.map((category) => category.label),
+        ),
+        'spec categories in order',
+      ).toBe(true);
+      for (const category of SPEC_SIDEBAR) {
+        const built = categories.find((candidate) => candidate.label === category.label);
+        // Each spec page under its category with its title, in the spec's order (new pages may come between).
+        const builtLinks = (built?.links ?? []).map(([href, title]) => `${href} ${title}`);
+        expect(
+          builtLinks.filter((link) => category.pages.some(([path, title]) => link === `${path} ${title}`)),
+          category.label,
+        ).toEqual(category.pages.map(([path, title]) => `${path} ${title}`));
+      }
+      // Every doc of the sitemap, and nothing else, is linked exactly once.
+      const hrefs = await sidebar
+        .locator('a.menu__link[href]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect([...hrefs].sort()).toEqual(docRoutes().sort());
+    },
+  );
 
   test('/ is the Introduction doc itself, not a landing page', async ({page}) => {
     await openPage(page, '/');

@@ -24,17 +24,21 @@ const LOADING_TEXT = 'Loading...';
 
 test.describe('search box: states (spec §2, §4, §9)', () => {
   // The shortcut and its hint are for a hardware keyboard; phones get neither.
-  test('shows the placeholder Search and the Ctrl K hint off Mac, once its index is loaded', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/getting-started/quick-start');
-    await waitForSearchReady(page);
-    const input = searchInput(page);
-    await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
-    await expect(input).toBeEnabled();
-    const hint = page.getByTestId('search-shortcut-hint');
-    await expect(hint).toBeVisible();
-    await expect(hint).toHaveText(/^Ctrl\s*K$/);
-    await expect(input).toHaveAttribute('aria-keyshortcuts', 'Control+K');
-  });
+  test(
+    'shows the placeholder Search and the Ctrl K hint off Mac, once its index is loaded',
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      await openPage(page, '/getting-started/quick-start');
+      await waitForSearchReady(page);
+      const input = searchInput(page);
+      await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
+      await expect(input).toBeEnabled();
+      const hint = page.getByTestId('search-shortcut-hint');
+      await expect(hint).toBeVisible();
+      await expect(hint).toHaveText(/^Ctrl\s*K$/);
+      await expect(input).toHaveAttribute('aria-keyshortcuts', 'Control+K');
+    },
+  );
 
   test('loads its index without any interaction, soon after hydration', async ({page}) => {
     const indexRequest = page.waitForRequest(INDEX_FILES);
@@ -64,7 +68,12 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     await expect(input).toBeVisible();
     // Let the page run everything it had queued: two idle periods and a frame go by while the index
     // is still held (the test alone releases it). The box stays disabled and not yet a combobox.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(() => requestAnimationFrame(() => resolve(null))))));
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestIdleCallback(() => requestIdleCallback(() => requestAnimationFrame(() => resolve(null)))),
+        ),
+    );
     expect(delivered).toBe(false);
     await expect(input).toBeDisabled();
     await expect(input).not.toHaveAttribute('role', 'combobox');
@@ -77,20 +86,24 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     await expect(page.locator('[data-search-status="ready"]')).toHaveAttribute('aria-busy', 'false');
   });
 
-  test('Ctrl+K pressed while loading focuses the box as soon as it is ready', {tag: '@desktop-only'}, async ({page}) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(INDEX_FILES, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await openPage(page, '/');
-    await page.keyboard.press('Control+k');
-    await expect(searchInput(page)).not.toBeFocused();
-    release();
-    await waitForSearchReady(page);
-    await expect(searchInput(page)).toBeFocused();
-  });
+  test(
+    'Ctrl+K pressed while loading focuses the box as soon as it is ready',
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(INDEX_FILES, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await openPage(page, '/');
+      await page.keyboard.press('Control+k');
+      await expect(searchInput(page)).not.toBeFocused();
+      release();
+      await waitForSearchReady(page);
+      await expect(searchInput(page)).toBeFocused();
+    },
+  );
 
   test('Ctrl+K focuses the box from anywhere on the page', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/account-management/billing');
@@ -136,7 +149,10 @@ test.describe('search box on a Mac', {tag: '@desktop-only'}, () => {
 
 test.describe('search results', () => {
   // On a phone the box sits in the navbar too (not behind the menu), and it is used by touch.
-  test('selecting a result (a click, or a tap on a phone) navigates to it and highlights the matched word on the target page', async ({page, hasTouch}) => {
+  test('selecting a result (a click, or a tap on a phone) navigates to it and highlights the matched word on the target page', async ({
+    page,
+    hasTouch,
+  }) => {
     await openPage(page, '/getting-started/quick-start');
     await waitForSearchReady(page);
     const input = searchInput(page);
@@ -188,138 +204,167 @@ test.describe('search results', () => {
   });
 
   // Arrow keys and Escape: a hardware keyboard.
-  test('keyboard: arrows move through results, Enter opens, Escape closes; combobox and listbox roles', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/');
-    await waitForSearchReady(page);
-    const input = page.getByRole('combobox', {name: 'Search'});
-    await input.focus();
-    await page.keyboard.type('webhook');
-    const listbox = searchListbox(page);
-    await expect(listbox).toBeVisible();
-    await expect(input).toHaveAttribute('aria-expanded', 'true');
-    await expect(input).toHaveAttribute('aria-owns', (await listbox.getAttribute('id')) ?? '');
-    const options = listbox.getByRole('option');
-    expect(await options.count()).toBeGreaterThan(2);
+  test(
+    'keyboard: arrows move through results, Enter opens, Escape closes; combobox and listbox roles',
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      await openPage(page, '/');
+      await waitForSearchReady(page);
+      const input = page.getByRole('combobox', {name: 'Search'});
+      await input.focus();
+      await page.keyboard.type('webhook');
+      const listbox = searchListbox(page);
+      await expect(listbox).toBeVisible();
+      await expect(input).toHaveAttribute('aria-expanded', 'true');
+      await expect(input).toHaveAttribute('aria-owns', (await listbox.getAttribute('id')) ?? '');
+      const options = listbox.getByRole('option');
+      expect(await options.count()).toBeGreaterThan(2);
 
-    // The first result is preselected; ArrowDown moves on, ArrowUp comes back.
-    const selected = listbox.locator('[role="option"][aria-selected="true"]');
-    const first = await options.nth(0).getAttribute('id');
-    const second = await options.nth(1).getAttribute('id');
-    await expect(selected).toHaveAttribute('id', first ?? '');
-    await page.keyboard.press('ArrowDown');
-    await expect(selected).toHaveAttribute('id', second ?? '');
-    await expect(input).toHaveAttribute('aria-activedescendant', second ?? '');
-    await page.keyboard.press('ArrowUp');
-    await expect(selected).toHaveAttribute('id', first ?? '');
+      // The first result is preselected; ArrowDown moves on, ArrowUp comes back.
+      const selected = listbox.locator('[role="option"][aria-selected="true"]');
+      const first = await options.nth(0).getAttribute('id');
+      const second = await options.nth(1).getAttribute('id');
+      await expect(selected).toHaveAttribute('id', first ?? '');
+      await page.keyboard.press('ArrowDown');
+      await expect(selected).toHaveAttribute('id', second ?? '');
+      await expect(input).toHaveAttribute('aria-activedescendant', second ?? '');
+      await page.keyboard.press('ArrowUp');
+      await expect(selected).toHaveAttribute('id', first ?? '');
 
-    await page.keyboard.press('Escape');
-    await expect(listbox).toBeHidden();
-    await expect(input).toHaveAttribute('aria-expanded', 'false');
+      await page.keyboard.press('Escape');
+      await expect(listbox).toBeHidden();
+      await expect(input).toHaveAttribute('aria-expanded', 'false');
 
-    await input.focus();
-    await page.keyboard.press('ArrowDown');
-    await expect(listbox).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/_highlight=webhook/);
-    await expect(page.locator('article mark').first()).toBeVisible();
-  });
+      await input.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(listbox).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/_highlight=webhook/);
+      await expect(page.locator('article mark').first()).toBeVisible();
+    },
+  );
 
   // The ranking is the index's, the same at any width (the phone's box is covered above): run once.
-  test('relevance: hit@3 is at least 0.9 over the query set, through the real UI', {tag: '@viewport-independent'}, async ({page}) => {
-    test.setTimeout(120_000);
-    await openPage(page, '/');
-    await waitForSearchReady(page);
-    await instrumentSearch(page);
-    const anchors = loadHeadingAnchors();
-    const results = [];
-    for (const query of loadQuerySet()) {
-      const {hits} = await runQuery(page, query.query, anchors);
-      results.push({query, hits});
-    }
-    const relevance = scoreRelevance(results);
-    const misses = relevance.perQuery.filter((row) => row.rank === null || row.rank > 3);
-    expect(results.length).toBeGreaterThanOrEqual(40);
-    expect(relevance.hitAt3, `queries not in the top 3: ${JSON.stringify(misses, null, 1)}`).toBeGreaterThanOrEqual(0.9);
-  });
+  test(
+    'relevance: hit@3 is at least 0.9 over the query set, through the real UI',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      test.setTimeout(120_000);
+      await openPage(page, '/');
+      await waitForSearchReady(page);
+      await instrumentSearch(page);
+      const anchors = loadHeadingAnchors();
+      const results = [];
+      for (const query of loadQuerySet()) {
+        const {hits} = await runQuery(page, query.query, anchors);
+        results.push({query, hits});
+      }
+      const relevance = scoreRelevance(results);
+      const misses = relevance.perQuery.filter((row) => row.rank === null || row.rank > 3);
+      expect(results.length).toBeGreaterThanOrEqual(40);
+      expect(relevance.hitAt3, `queries not in the top 3: ${JSON.stringify(misses, null, 1)}`).toBeGreaterThanOrEqual(
+        0.9,
+      );
+    },
+  );
 
   // The index holds words without the punctuation around them (lunr's trimmer); the box searches them so.
-  test('a word wrapped in punctuation (a question mark, quotes, a Postman variable) finds what the bare word finds', {tag: '@viewport-independent'}, async ({page}) => {
-    await openPage(page, '/');
-    await waitForSearchReady(page);
-    await instrumentSearch(page);
-    const anchors = loadHeadingAnchors();
-    for (const [wrapped, bare] of [
-      ['token lifetime?', 'token lifetime'],
-      ['"refund"', 'refund'],
-      ['{{packageId}}', 'packageId'],
-    ] as const) {
-      const expected = (await runQuery(page, bare, anchors)).hits.map((hit) => hit.title);
-      expect(expected.length, `results for ${JSON.stringify(bare)}`).toBeGreaterThan(0);
-      const found = (await runQuery(page, wrapped, anchors)).hits.map((hit) => hit.title);
-      expect(found, JSON.stringify(wrapped)).toEqual(expected);
-    }
-  });
+  test(
+    'a word wrapped in punctuation (a question mark, quotes, a Postman variable) finds what the bare word finds',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await openPage(page, '/');
+      await waitForSearchReady(page);
+      await instrumentSearch(page);
+      const anchors = loadHeadingAnchors();
+      for (const [wrapped, bare] of [
+        ['token lifetime?', 'token lifetime'],
+        ['"refund"', 'refund'],
+        ['{{packageId}}', 'packageId'],
+      ] as const) {
+        const expected = (await runQuery(page, bare, anchors)).hits.map((hit) => hit.title);
+        expect(expected.length, `results for ${JSON.stringify(bare)}`).toBeGreaterThan(0);
+        const found = (await runQuery(page, wrapped, anchors)).hits.map((hit) => hit.title);
+        expect(found, JSON.stringify(wrapped)).toEqual(expected);
+      }
+    },
+  );
 
   // The held-out set: an integrator's own words, written from the product brief before any tuning and
   // frozen (never edited to fit the index). It checks that synonyms and code names reach the right page.
-  test('relevance: hit@3 is at least 0.95 over the held-out blind set, through the real UI', {tag: '@viewport-independent'}, async ({page}) => {
-    test.setTimeout(180_000);
-    await openPage(page, '/');
-    await waitForSearchReady(page);
-    await instrumentSearch(page);
-    const anchors = loadHeadingAnchors();
-    const results = [];
-    for (const query of loadQuerySet('blind')) {
-      const {hits} = await runQuery(page, query.query, anchors);
-      results.push({query, hits});
-    }
-    const relevance = scoreRelevance(results);
-    const misses = relevance.perQuery.filter((row) => row.rank === null || row.rank > 3);
-    expect(results.length).toBe(100);
-    expect(relevance.hitAt3, `queries not in the top 3: ${JSON.stringify(misses, null, 1)}`).toBeGreaterThanOrEqual(0.95);
-  });
+  test(
+    'relevance: hit@3 is at least 0.95 over the held-out blind set, through the real UI',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      test.setTimeout(180_000);
+      await openPage(page, '/');
+      await waitForSearchReady(page);
+      await instrumentSearch(page);
+      const anchors = loadHeadingAnchors();
+      const results = [];
+      for (const query of loadQuerySet('blind')) {
+        const {hits} = await runQuery(page, query.query, anchors);
+        results.push({query, hits});
+      }
+      const relevance = scoreRelevance(results);
+      const misses = relevance.perQuery.filter((row) => row.rank === null || row.rank > 3);
+      expect(results.length).toBe(100);
+      expect(relevance.hitAt3, `queries not in the top 3: ${JSON.stringify(misses, null, 1)}`).toBeGreaterThanOrEqual(
+        0.95,
+      );
+    },
+  );
 });
 
 test.describe('bad input', () => {
   // Speed is not timed here: `npm run bench:search` prints the time each of these queries takes.
   // What lunr makes of a query and how a result is escaped do not depend on the width: run once.
-  test('lunr syntax, emoji, RTL and HTML are searched within the bound, give results or "No results" and render as text', {tag: '@viewport-independent'}, async ({page}) => {
-    test.setTimeout(90_000);
-    page.on('dialog', (dialog) => {
-      throw new Error(`unexpected dialog: ${dialog.message()}`);
-    });
-    await openPage(page, '/');
-    await waitForSearchReady(page);
-    await instrumentSearch(page);
-    const anchors = loadHeadingAnchors();
-    const listbox = searchListbox(page);
-    for (const query of HOSTILE_QUERIES) {
-      await runQuery(page, 'sdk', anchors);
-      // The list re-renders after this edit: the query was searched (no exception, no hang).
-      const {latencyMs} = await runQuery(page, query, anchors);
-      expect(latencyMs, `no results render after ${JSON.stringify(query)}`).not.toBeNull();
-      // What is searched is within the bound that keeps lunr's work small.
-      expect(boundQuery(query)).toEqual({query, cut: null});
-      await expect(listbox).toBeVisible();
-      const options = await listbox.getByRole('option').count();
-      if (options === 0) {
-        await expect(listbox, JSON.stringify(query)).toContainText('No results');
+  test(
+    'lunr syntax, emoji, RTL and HTML are searched within the bound, give results or "No results" and render as text',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      test.setTimeout(90_000);
+      page.on('dialog', (dialog) => {
+        throw new Error(`unexpected dialog: ${dialog.message()}`);
+      });
+      await openPage(page, '/');
+      await waitForSearchReady(page);
+      await instrumentSearch(page);
+      const anchors = loadHeadingAnchors();
+      const listbox = searchListbox(page);
+      for (const query of HOSTILE_QUERIES) {
+        await runQuery(page, 'sdk', anchors);
+        // The list re-renders after this edit: the query was searched (no exception, no hang).
+        const {latencyMs} = await runQuery(page, query, anchors);
+        expect(latencyMs, `no results render after ${JSON.stringify(query)}`).not.toBeNull();
+        // What is searched is within the bound that keeps lunr's work small.
+        expect(boundQuery(query)).toEqual({query, cut: null});
+        await expect(listbox).toBeVisible();
+        const options = await listbox.getByRole('option').count();
+        if (options === 0) {
+          await expect(listbox, JSON.stringify(query)).toContainText('No results');
+        }
+        await expect(listbox.locator('img, script, b, [onerror]')).toHaveCount(0);
+        await expect(searchInput(page)).toHaveValue(query);
       }
-      await expect(listbox.locator('img, script, b, [onerror]')).toHaveCount(0);
-      await expect(searchInput(page)).toHaveValue(query);
-    }
-  });
+    },
+  );
 
   // The bound is what keeps any query fast; `npm run bench:search` prints the time these take.
-  test('a 2,000-character query is cut to the bound, says so, and the bounded query is what gets searched', async ({page}) => {
+  test('a 2,000-character query is cut to the bound, says so, and the bounded query is what gets searched', async ({
+    page,
+  }) => {
     await openPage(page, '/');
     await waitForSearchReady(page);
     await instrumentSearch(page);
     const anchors = loadHeadingAnchors();
     const input = searchInput(page);
     const listbox = searchListbox(page);
-    const notice = {length: 'Only the first 60 characters are searched.', words: 'Only the first 5 words are searched.'};
+    const notice = {
+      length: 'Only the first 60 characters are searched.',
+      words: 'Only the first 5 words are searched.',
+    };
     for (const {query, bounded, cut, answer} of LONG_QUERIES) {
       await runQuery(page, 'sdk', anchors);
       await expect(listbox).toContainText(/sdk/i);
@@ -350,7 +395,10 @@ test.describe('bad input', () => {
   });
 
   test('a hostile _highlight parameter neither breaks the page nor injects markup', async ({page}) => {
-    await openPage(page, `/basics/sdk?_highlight=${encodeURIComponent('<img src=x onerror=alert(1)>')}&_highlight=${'a'.repeat(2000)}`);
+    await openPage(
+      page,
+      `/basics/sdk?_highlight=${encodeURIComponent('<img src=x onerror=alert(1)>')}&_highlight=${'a'.repeat(2000)}`,
+    );
     await expect(page.getByRole('heading', {level: 1})).toHaveText('SDK');
     await expect(page.locator('article img[src="x"]')).toHaveCount(0);
     await waitForSearchReady(page);

@@ -39,9 +39,10 @@ test.describe('SEO', {tag: '@viewport-independent'}, () => {
           lang: document.documentElement.getAttribute('lang'),
           dir: document.documentElement.getAttribute('dir'),
           description: meta('meta[name="description"]'),
-          canonical: document.head.querySelectorAll('link[rel="canonical"]').length === 1
-            ? document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null
-            : 'not exactly one',
+          canonical:
+            document.head.querySelectorAll('link[rel="canonical"]').length === 1
+              ? (document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null)
+              : 'not exactly one',
           ogTitle: meta('meta[property="og:title"]'),
           ogDescription: meta('meta[property="og:description"]'),
           ogUrl: meta('meta[property="og:url"]'),

@@ -9,7 +9,13 @@ import path from 'node:path';
 
 import {test as base, expect} from '@playwright/test';
 
-import {HOST_DEFAULT_CACHE_CONTROL, IMMUTABLE, headersFor, parseHeadersFile, type HeaderRule} from '../plugins/csp/static-hosts';
+import {
+  HOST_DEFAULT_CACHE_CONTROL,
+  IMMUTABLE,
+  headersFor,
+  parseHeadersFile,
+  type HeaderRule,
+} from '../plugins/csp/static-hosts';
 import {BUILD_DIR, CSP_INCLUDE, nginxWorkerFixture, type NginxServer} from './support/nginx';
 
 const HEADERS_FILE = path.join(BUILD_DIR, '_headers');
@@ -35,14 +41,18 @@ const HOST_OWNED = new Set([
 
 /** `no-cache`, `no-store` or an age of 0 that must be revalidated: a deploy is seen on the next use. */
 const revalidatesEveryUse = (value: string | undefined): boolean =>
-  value !== undefined && (/\bno-(?:cache|store)\b/.test(value) || (/\bmax-age=0\b/.test(value) && /\bmust-revalidate\b/.test(value)));
+  value !== undefined &&
+  (/\bno-(?:cache|store)\b/.test(value) || (/\bmax-age=0\b/.test(value) && /\bmust-revalidate\b/.test(value)));
 
 /** The URL path of each served file of the build: pages by their canonical path, other files as they are. */
 function servedPaths(): string[] {
   return readdirSync(BUILD_DIR, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile())
     .map((entry) => `/${path.relative(BUILD_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
-    .filter((file) => !file.split('/').some((segment) => segment.startsWith('.')) && file !== '/_headers' && file !== '/404.html')
+    .filter(
+      (file) =>
+        !file.split('/').some((segment) => segment.startsWith('.')) && file !== '/_headers' && file !== '/404.html',
+    )
     .map((file) => (file.endsWith('.html') ? file.replace(/(?:\/index)?\.html$/, '') || '/' : file));
 }
 
@@ -74,7 +84,10 @@ function expectSameHeaders(urlPath: string, {fromNginx, fromRules}: Awaited<Retu
     expect(rulesCache, `Cache-Control of ${urlPath}`).toBe(IMMUTABLE);
   } else {
     expect(revalidatesEveryUse(nginxCache), `nginx's Cache-Control of ${urlPath}: ${nginxCache}`).toBe(true);
-    expect(revalidatesEveryUse(rulesCache ?? HOST_DEFAULT_CACHE_CONTROL), `_headers' Cache-Control of ${urlPath}: ${rulesCache}`).toBe(true);
+    expect(
+      revalidatesEveryUse(rulesCache ?? HOST_DEFAULT_CACHE_CONTROL),
+      `_headers' Cache-Control of ${urlPath}: ${rulesCache}`,
+    ).toBe(true);
   }
 }
 
@@ -92,7 +105,12 @@ test.describe('static hosts: _headers sends what nginx sends', {tag: '@viewport-
       checked[urlPath] = both.fromRules['cache-control'];
     }
     // Both classes are really there: nginx makes the asset immutable and revalidates the index.
-    expect(checked).toEqual({'/basics/sdk': undefined, [asset!]: IMMUTABLE, [`/${index}`]: undefined, '/openapi.yaml': undefined});
+    expect(checked).toEqual({
+      '/basics/sdk': undefined,
+      [asset!]: IMMUTABLE,
+      [`/${index}`]: undefined,
+      '/openapi.yaml': undefined,
+    });
   });
 
   test('the Content-Security-Policy is the one this build wrote for nginx', async ({rules}) => {

@@ -37,7 +37,12 @@ const TOUCHES_INTERNALS = [
 ];
 
 /** What marks a file as touching internals: an `/internal` import, bundler set-up, or a path inside a dependency. */
-const INTERNALS = [/from '@docusaurus\/[\w-]+\/internal'/, /\bconfigureWebpack\b/, /'[@\w./-]+\/dist\//, /require\.resolve\(['`][^.]/];
+const INTERNALS = [
+  /from '@docusaurus\/[\w-]+\/internal'/,
+  /\bconfigureWebpack\b/,
+  /'[@\w./-]+\/dist\//,
+  /require\.resolve\(['`][^.]/,
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
@@ -57,44 +62,78 @@ function themeComponents(dir: string): string[] {
   });
 }
 
-test('the installed Docusaurus theme is the version the internals were checked against', {tag: '@viewport-independent'}, () => {
-  const installed = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@docusaurus/theme-classic/package.json'), 'utf8')) as {version: string}).version;
-  expect(
-    installed,
-    `@docusaurus/theme-classic is ${installed}, but these files were checked against ${CHECKED_AGAINST}: ` +
-      `compare each with the new theme, then update CHECKED_AGAINST:\n${TOUCHES_INTERNALS.join('\n')}`,
-  ).toBe(CHECKED_AGAINST);
-});
+test(
+  'the installed Docusaurus theme is the version the internals were checked against',
+  {tag: '@viewport-independent'},
+  () => {
+    const installed = (
+      JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@docusaurus/theme-classic/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    expect(
+      installed,
+      `@docusaurus/theme-classic is ${installed}, but these files were checked against ${CHECKED_AGAINST}: ` +
+        `compare each with the new theme, then update CHECKED_AGAINST:\n${TOUCHES_INTERNALS.join('\n')}`,
+    ).toBe(CHECKED_AGAINST);
+  },
+);
 
-test('every theme component that is not a wrap is on the list of files to re-check', {tag: '@viewport-independent'}, () => {
-  const notWraps = themeComponents(path.join(ROOT, 'src/theme')).filter(
-    (file) => !/from '@theme-original\//.test(readFileSync(path.join(ROOT, file), 'utf8')),
-  );
-  expect(notWraps.length, 'theme components found').toBeGreaterThan(0);
-  expect(notWraps.filter((file) => !TOUCHES_INTERNALS.includes(file)), 'not wraps, missing from TOUCHES_INTERNALS').toEqual([]);
-  for (const file of TOUCHES_INTERNALS) {
-    expect(statSync(path.join(ROOT, file)).isFile(), `${file} is listed but does not exist`).toBe(true);
-  }
-});
+test(
+  'every theme component that is not a wrap is on the list of files to re-check',
+  {tag: '@viewport-independent'},
+  () => {
+    const notWraps = themeComponents(path.join(ROOT, 'src/theme')).filter(
+      (file) => !/from '@theme-original\//.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
+    expect(notWraps.length, 'theme components found').toBeGreaterThan(0);
+    expect(
+      notWraps.filter((file) => !TOUCHES_INTERNALS.includes(file)),
+      'not wraps, missing from TOUCHES_INTERNALS',
+    ).toEqual([]);
+    for (const file of TOUCHES_INTERNALS) {
+      expect(statSync(path.join(ROOT, file)).isFile(), `${file} is listed but does not exist`).toBe(true);
+    }
+  },
+);
 
-test('every file that imports internals, sets up the bundler or names a file inside a dependency is on the list', {tag: '@viewport-independent'}, () => {
-  const touching = ['src', 'plugins', 'lib']
-    .flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
-    .filter((file) => INTERNALS.some((pattern) => pattern.test(readFileSync(path.join(ROOT, file), 'utf8'))));
-  expect(touching.length, 'files found').toBeGreaterThan(0);
-  expect(touching.filter((file) => !TOUCHES_INTERNALS.includes(file)), 'missing from TOUCHES_INTERNALS').toEqual([]);
-});
+test(
+  'every file that imports internals, sets up the bundler or names a file inside a dependency is on the list',
+  {tag: '@viewport-independent'},
+  () => {
+    const touching = ['src', 'plugins', 'lib']
+      .flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
+      .filter((file) => INTERNALS.some((pattern) => pattern.test(readFileSync(path.join(ROOT, file), 'utf8'))));
+    expect(touching.length, 'files found').toBeGreaterThan(0);
+    expect(
+      touching.filter((file) => !TOUCHES_INTERNALS.includes(file)),
+      'missing from TOUCHES_INTERNALS',
+    ).toEqual([]);
+  },
+);
 
-test('every override pins the version its dependency is pinned to, and every @docusaurus package is at one version', {tag: '@viewport-independent'}, () => {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<'dependencies' | 'devDependencies' | 'overrides', Record<string, string>>;
-  const pinned = {...manifest.dependencies, ...manifest.devDependencies};
-  for (const [name, version] of Object.entries(pinned)) {
-    expect(version, `${name} is pinned to an exact version`).toMatch(/^\d+\.\d+\.\d+$/);
-  }
-  for (const [name, version] of Object.entries(manifest.overrides)) {
-    if (name in pinned) expect(version, `overrides.${name}`).toBe(pinned[name]);
-  }
-  const docusaurus = pinned['@docusaurus/core'];
-  const docusaurusPins = Object.entries({...pinned, ...manifest.overrides}).filter(([name]) => name.startsWith('@docusaurus/'));
-  expect(docusaurusPins.filter(([, version]) => version !== docusaurus), `@docusaurus packages not at ${docusaurus}`).toEqual([]);
-});
+test(
+  'every override pins the version its dependency is pinned to, and every @docusaurus package is at one version',
+  {tag: '@viewport-independent'},
+  () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<
+      'dependencies' | 'devDependencies' | 'overrides',
+      Record<string, string>
+    >;
+    const pinned = {...manifest.dependencies, ...manifest.devDependencies};
+    for (const [name, version] of Object.entries(pinned)) {
+      expect(version, `${name} is pinned to an exact version`).toMatch(/^\d+\.\d+\.\d+$/);
+    }
+    for (const [name, version] of Object.entries(manifest.overrides)) {
+      if (name in pinned) expect(version, `overrides.${name}`).toBe(pinned[name]);
+    }
+    const docusaurus = pinned['@docusaurus/core'];
+    const docusaurusPins = Object.entries({...pinned, ...manifest.overrides}).filter(([name]) =>
+      name.startsWith('@docusaurus/'),
+    );
+    expect(
+      docusaurusPins.filter(([, version]) => version !== docusaurus),
+      `@docusaurus packages not at ${docusaurus}`,
+    ).toEqual([]);
+  },
+);

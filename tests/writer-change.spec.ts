@@ -6,7 +6,17 @@
  * Plain Node (@viewport-independent): it starts its own servers on free ports.
  */
 import {execFile} from 'node:child_process';
-import {cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -21,13 +31,27 @@ import {builtSidebar, docPages, docRoutes, htmlFile} from './support/docs';
 
 const ROOT = path.resolve(__dirname, '..');
 // What git ignores at the top level: installed, built or written by test runs.
-const NOT_COPIED = new Set(['.git', 'node_modules', 'build', '.docusaurus', '.docusaurus-build', '.cache-loader', 'test-results', 'playwright-report', 'blob-report', 'tmp']);
+const NOT_COPIED = new Set([
+  '.git',
+  'node_modules',
+  'build',
+  '.docusaurus',
+  '.docusaurus-build',
+  '.cache-loader',
+  'test-results',
+  'playwright-report',
+  'blob-report',
+  'tmp',
+]);
 const run = promisify(execFile);
 
 type NewPage = {file: string; route: string; title: string; category: string; position: number; word: string};
 
 function frontMatter(file: string): Record<string, unknown> {
-  return (parseYaml(/^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))?.[1] ?? '') ?? {}) as Record<string, unknown>;
+  return (parseYaml(/^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))?.[1] ?? '') ?? {}) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** A page as README asks writers to write it: front matter, an opening paragraph, three sections, a table, Next steps. */
@@ -70,15 +94,35 @@ function plannedPages(docsDir: string): {pages: NewPage[]; newCategory: {dir: st
         .map((name) => Number(frontMatter(path.join(dir, name)).sidebar_position))
         .sort((a, b) => a - b);
       const position = positions.length > 1 ? (positions[0]! + positions[1]!) / 2 : (positions[0] ?? 0) + 1;
-      return {file: `docs/${entry.name}/writer-trial.mdx`, route: `/${entry.name}/writer-trial`, title: `${label} trial topic`, category: label, position, word: `trialword${index}`};
+      return {
+        file: `docs/${entry.name}/writer-trial.mdx`,
+        route: `/${entry.name}/writer-trial`,
+        title: `${label} trial topic`,
+        category: label,
+        position,
+        word: `trialword${index}`,
+      };
     });
   const newCategory = {dir: 'writer-trial-category', label: 'Trial category'};
-  pages.push({file: `docs/${newCategory.dir}/first-page.mdx`, route: `/${newCategory.dir}/first-page`, title: 'Trial category topic', category: newCategory.label, position: 1, word: 'trialwordnew'});
+  pages.push({
+    file: `docs/${newCategory.dir}/first-page.mdx`,
+    route: `/${newCategory.dir}/first-page`,
+    title: 'Trial category topic',
+    category: newCategory.label,
+    position: 1,
+    word: 'trialwordnew',
+  });
   return {pages, newCategory};
 }
 
 /** An operation a writer adds: a new path under an existing tag, with a scope and a required query parameter. */
-const OPERATION = {method: 'GET', path: '/v1/destinations/search', summary: 'Search destinations', query: 'q', sample: 'jap'};
+const OPERATION = {
+  method: 'GET',
+  path: '/v1/destinations/search',
+  summary: 'Search destinations',
+  query: 'q',
+  sample: 'jap',
+};
 const OPERATION_YAML = `
   ${OPERATION.path}:
     get:
@@ -120,103 +164,160 @@ const OPERATION_YAML = `
 
 /** The specs that take their pages from the build (sitemap, sidebar) or their operations from the contract. */
 function derivedSpecs(): string[] {
-  return readdirSync(path.join(ROOT, 'tests'))
-    .filter((name) => name.endsWith('.spec.ts') && !name.endsWith('.mobile.spec.ts') && name !== path.basename(__filename))
-    .filter((name) => /\b(docRoutes|docPages|builtSidebar|listOperations)\b/.test(readFileSync(path.join(ROOT, 'tests', name), 'utf8')))
-    // nginx has its own spec set; it serves the same build.
-    .filter((name) => name !== 'nginx.spec.ts')
-    .map((name) => `tests/${name}`);
+  return (
+    readdirSync(path.join(ROOT, 'tests'))
+      .filter(
+        (name) => name.endsWith('.spec.ts') && !name.endsWith('.mobile.spec.ts') && name !== path.basename(__filename),
+      )
+      .filter((name) =>
+        /\b(docRoutes|docPages|builtSidebar|listOperations)\b/.test(
+          readFileSync(path.join(ROOT, 'tests', name), 'utf8'),
+        ),
+      )
+      // nginx has its own spec set; it serves the same build.
+      .filter((name) => name !== 'nginx.spec.ts')
+      .map((name) => `tests/${name}`)
+  );
 }
 
 type JsonReport = {stats: {expected: number; unexpected: number; flaky: number; skipped: number}; suites: JsonSuite[]};
 type JsonSuite = {title: string; specs?: {title: string; ok: boolean; file: string}[]; suites?: JsonSuite[]};
-const specsOf = (suites: JsonSuite[]): {title: string; ok: boolean; file: string}[] => suites.flatMap((suite) => [...(suite.specs ?? []), ...specsOf(suite.suites ?? [])]);
-const failed = (report: JsonReport) => specsOf(report.suites).filter((spec) => !spec.ok).map((spec) => `${spec.file}: ${spec.title}`);
+const specsOf = (suites: JsonSuite[]): {title: string; ok: boolean; file: string}[] =>
+  suites.flatMap((suite) => [...(suite.specs ?? []), ...specsOf(suite.suites ?? [])]);
+const failed = (report: JsonReport) =>
+  specsOf(report.suites)
+    .filter((spec) => !spec.ok)
+    .map((spec) => `${spec.file}: ${spec.title}`);
 
 async function playwright(dir: string, args: string[], env: NodeJS.ProcessEnv): Promise<JsonReport> {
-  const {stdout} = await run(path.join(dir, 'node_modules', '.bin', 'playwright'), ['test', ...args, '--reporter=json'], {cwd: dir, env, maxBuffer: 256 * 1024 * 1024}).catch(
-    (error: Error & {stdout?: string}) => ({stdout: error.stdout ?? ''}),
-  );
+  const {stdout} = await run(
+    path.join(dir, 'node_modules', '.bin', 'playwright'),
+    ['test', ...args, '--reporter=json'],
+    {cwd: dir, env, maxBuffer: 256 * 1024 * 1024},
+  ).catch((error: Error & {stdout?: string}) => ({stdout: error.stdout ?? ''}));
   const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as JsonReport;
   return report;
 }
 
-test('a page in every category, a new category and a new API operation pass the whole suite untouched', {tag: '@viewport-independent'}, async () => {
-  test.setTimeout(1_200_000);
-  const dir = mkdtempSync(path.join(tmpdir(), 'docs-writer-change-'));
-  try {
-    cpSync(ROOT, dir, {recursive: true, filter: (source) => !NOT_COPIED.has(path.relative(ROOT, source).split(path.sep)[0]!)});
-    symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    const {pages, newCategory} = plannedPages(path.join(dir, 'docs'));
-    mkdirSync(path.join(dir, 'docs', newCategory.dir));
-    writeFileSync(
-      path.join(dir, 'docs', newCategory.dir, '_category_.json'),
-      JSON.stringify({label: newCategory.label, position: 99, collapsible: false, link: null}, null, 2),
-    );
-    for (const page of pages) writeFileSync(path.join(dir, page.file), pageSource(page));
-    const contract = readFileSync(path.join(dir, 'api/openapi.yaml'), 'utf8');
-    const anchor = contract.indexOf('\n  /v1/packages:\n');
-    expect(anchor, 'api/openapi.yaml has /v1/packages to insert before').toBeGreaterThan(0);
-    writeFileSync(path.join(dir, 'api/openapi.yaml'), `${contract.slice(0, anchor)}\n${OPERATION_YAML}${contract.slice(anchor)}`);
+test(
+  'a page in every category, a new category and a new API operation pass the whole suite untouched',
+  {tag: '@viewport-independent'},
+  async () => {
+    test.setTimeout(1_200_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-writer-change-'));
+    try {
+      cpSync(ROOT, dir, {
+        recursive: true,
+        filter: (source) => !NOT_COPIED.has(path.relative(ROOT, source).split(path.sep)[0]!),
+      });
+      symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+      const {pages, newCategory} = plannedPages(path.join(dir, 'docs'));
+      mkdirSync(path.join(dir, 'docs', newCategory.dir));
+      writeFileSync(
+        path.join(dir, 'docs', newCategory.dir, '_category_.json'),
+        JSON.stringify({label: newCategory.label, position: 99, collapsible: false, link: null}, null, 2),
+      );
+      for (const page of pages) writeFileSync(path.join(dir, page.file), pageSource(page));
+      const contract = readFileSync(path.join(dir, 'api/openapi.yaml'), 'utf8');
+      const anchor = contract.indexOf('\n  /v1/packages:\n');
+      expect(anchor, 'api/openapi.yaml has /v1/packages to insert before').toBeGreaterThan(0);
+      writeFileSync(
+        path.join(dir, 'api/openapi.yaml'),
+        `${contract.slice(0, anchor)}\n${OPERATION_YAML}${contract.slice(anchor)}`,
+      );
 
-    const env: NodeJS.ProcessEnv = {...process.env, CI: '1', DOCS_PORT: String(await freePort())};
-    delete env.DOCS_LLMS;
-    delete env.DOCS_WEB_SERVER;
-    await run('npm', ['run', 'build:e2e'], {cwd: dir, env, maxBuffer: 64 * 1024 * 1024}).catch((error: Error & {stdout?: string; stderr?: string}) => {
-      throw new Error(`npm run build:e2e failed in ${dir}:\n${error.stderr ?? ''}\n${(error.stdout ?? '').slice(-4000)}`);
-    });
-    const build = path.join(dir, 'build');
-    const read = (file: string) => readFileSync(path.join(build, file), 'utf8');
+      const env: NodeJS.ProcessEnv = {...process.env, CI: '1', DOCS_PORT: String(await freePort())};
+      delete env.DOCS_LLMS;
+      delete env.DOCS_WEB_SERVER;
+      await run('npm', ['run', 'build:e2e'], {cwd: dir, env, maxBuffer: 64 * 1024 * 1024}).catch(
+        (error: Error & {stdout?: string; stderr?: string}) => {
+          throw new Error(
+            `npm run build:e2e failed in ${dir}:\n${error.stderr ?? ''}\n${(error.stdout ?? '').slice(-4000)}`,
+          );
+        },
+      );
+      const build = path.join(dir, 'build');
+      const read = (file: string) => readFileSync(path.join(build, file), 'utf8');
 
-    // Every new page: in the sitemap, in its category of the sidebar at its sidebar_position, titled from front matter.
-    const routes = docRoutes(build);
-    const sidebar = builtSidebar(build);
-    for (const page of pages) {
-      expect(routes, page.file).toContain(page.route);
-      expect(docPages(build)).toContainEqual({path: page.route, title: page.title});
-      const category = sidebar.find((group) => group.label === page.category);
-      const placed = category?.pages.findIndex((entry) => entry.path === page.route) ?? -1;
-      const before = readdirSync(path.dirname(path.join(dir, page.file)))
-        .filter((name) => /\.mdx?$/.test(name) && name !== path.basename(page.file))
-        .filter((name) => Number(frontMatter(path.join(path.dirname(path.join(dir, page.file)), name)).sidebar_position) < page.position).length;
-      expect(placed, `${page.route} in "${page.category}" after the ${before} page(s) placed before it`).toBe(before);
-      expect(/<title[^>]*>([^<]*)<\/title>/.exec(readFileSync(htmlFile(page.route, build), 'utf8'))?.[1]).toBe(`${page.title} | ${SITE.title}`);
-      // Its Markdown twin and its line in llms.txt.
-      expect(read(`${page.route.slice(1)}.md`)).toContain(page.word);
-      expect(read('llms.txt')).toContain(`[${page.title}](${SITE.url}${page.route}.md)`);
+      // Every new page: in the sitemap, in its category of the sidebar at its sidebar_position, titled from front matter.
+      const routes = docRoutes(build);
+      const sidebar = builtSidebar(build);
+      for (const page of pages) {
+        expect(routes, page.file).toContain(page.route);
+        expect(docPages(build)).toContainEqual({path: page.route, title: page.title});
+        const category = sidebar.find((group) => group.label === page.category);
+        const placed = category?.pages.findIndex((entry) => entry.path === page.route) ?? -1;
+        const before = readdirSync(path.dirname(path.join(dir, page.file)))
+          .filter((name) => /\.mdx?$/.test(name) && name !== path.basename(page.file))
+          .filter(
+            (name) =>
+              Number(frontMatter(path.join(path.dirname(path.join(dir, page.file)), name)).sidebar_position) <
+              page.position,
+          ).length;
+        expect(placed, `${page.route} in "${page.category}" after the ${before} page(s) placed before it`).toBe(before);
+        expect(/<title[^>]*>([^<]*)<\/title>/.exec(readFileSync(htmlFile(page.route, build), 'utf8'))?.[1]).toBe(
+          `${page.title} | ${SITE.title}`,
+        );
+        // Its Markdown twin and its line in llms.txt.
+        expect(read(`${page.route.slice(1)}.md`)).toContain(page.word);
+        expect(read('llms.txt')).toContain(`[${page.title}](${SITE.url}${page.route}.md)`);
+      }
+      expect(sidebar.flatMap((group) => group.pages.map((page) => page.path)).sort()).toEqual([...routes].sort());
+      // The search index holds the new pages' words.
+      const documents = searchIndexFiles(build).flatMap((file) =>
+        (JSON.parse(readFileSync(file, 'utf8')) as Array<{documents: {t: string; u: string}[]}>).flatMap(
+          (part) => part.documents,
+        ),
+      );
+      for (const page of pages)
+        expect(
+          documents.some((document) => document.u === page.route && document.t.includes(page.word)),
+          page.route,
+        ).toBe(true);
+      // Byte budgets: route JS and CSS do not grow with pages; the index stays within its allowance per page.
+      const budgets = loadBudgets();
+      const index = searchIndexFiles(build).reduce((sum, file) => sum + gzipSize(file), 0);
+      expect(routeAssets(pages[0]!.route, build).jsGzip).toBeLessThanOrEqual(budgets.routeJs);
+      expect(index).toBeLessThanOrEqual(budgets.searchIndexPerPage * routes.length);
+
+      // The operation: in the served contract, in the Postman collection with its required parameter on
+      // and a sample value, and in the scopes the Test in Postman page lists per request.
+      const openapi = parseYaml(read('openapi.yaml')) as {
+        paths: Record<string, Record<string, {security: {oauth2: string[]}[]}>>;
+      };
+      expect(openapi.paths[OPERATION.path]?.get?.security).toEqual([{oauth2: ['catalog:read']}]);
+      const collection = readdirSync(path.join(build, 'postman')).find((name) =>
+        name.endsWith('.postman_collection.json'),
+      )!;
+      type Request = {
+        name: string;
+        request: {url: {path: string[]; query?: {key: string; value: string; disabled?: boolean}[]}};
+      };
+      const requests = (JSON.parse(read(`postman/${collection}`)) as {item: {item: Request[]}[]}).item.flatMap(
+        (folder) => folder.item,
+      );
+      const added = requests.find((request) => request.name === OPERATION.summary);
+      expect(added?.request.url.query).toContainEqual(
+        expect.objectContaining({key: OPERATION.query, value: OPERATION.sample, disabled: false}),
+      );
+      expect(readFileSync(htmlFile('/basics/test-in-postman', build), 'utf8')).toContain(OPERATION.summary);
+
+      // The suite itself, in the copy: the route-driven and contract specs on the desktop, then the doc tests.
+      const e2e = await playwright(dir, [...derivedSpecs(), '--project=desktop'], env);
+      expect(failed(e2e), `failures in the copy ${dir}`).toEqual([]);
+      expect(e2e.stats.expected).toBeGreaterThan(0);
+      const titles = specsOf(e2e.suites).map((spec) => spec.title);
+      for (const page of pages)
+        expect(
+          titles.some((title) => title.includes(page.route)),
+          `a test names ${page.route}`,
+        ).toBe(true);
+      const docs = await playwright(dir, ['--project=docs'], {...env, DOCS_WEB_SERVER: 'off'});
+      expect(failed(docs), `doc-test failures in the copy ${dir}`).toEqual([]);
+      expect(docs.stats.expected).toBeGreaterThan(0);
+      expect(existsSync(path.join(ROOT, pages[0]!.file)), 'the repository itself is untouched').toBe(false);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
     }
-    expect(sidebar.flatMap((group) => group.pages.map((page) => page.path)).sort()).toEqual([...routes].sort());
-    // The search index holds the new pages' words.
-    const documents = searchIndexFiles(build).flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as Array<{documents: {t: string; u: string}[]}>).flatMap((part) => part.documents));
-    for (const page of pages) expect(documents.some((document) => document.u === page.route && document.t.includes(page.word)), page.route).toBe(true);
-    // Byte budgets: route JS and CSS do not grow with pages; the index stays within its allowance per page.
-    const budgets = loadBudgets();
-    const index = searchIndexFiles(build).reduce((sum, file) => sum + gzipSize(file), 0);
-    expect(routeAssets(pages[0]!.route, build).jsGzip).toBeLessThanOrEqual(budgets.routeJs);
-    expect(index).toBeLessThanOrEqual(budgets.searchIndexPerPage * routes.length);
-
-    // The operation: in the served contract, in the Postman collection with its required parameter on
-    // and a sample value, and in the scopes the Test in Postman page lists per request.
-    const openapi = parseYaml(read('openapi.yaml')) as {paths: Record<string, Record<string, {security: {oauth2: string[]}[]}>>};
-    expect(openapi.paths[OPERATION.path]?.get?.security).toEqual([{oauth2: ['catalog:read']}]);
-    const collection = readdirSync(path.join(build, 'postman')).find((name) => name.endsWith('.postman_collection.json'))!;
-    type Request = {name: string; request: {url: {path: string[]; query?: {key: string; value: string; disabled?: boolean}[]}}};
-    const requests = (JSON.parse(read(`postman/${collection}`)) as {item: {item: Request[]}[]}).item.flatMap((folder) => folder.item);
-    const added = requests.find((request) => request.name === OPERATION.summary);
-    expect(added?.request.url.query).toContainEqual(expect.objectContaining({key: OPERATION.query, value: OPERATION.sample, disabled: false}));
-    expect(readFileSync(htmlFile('/basics/test-in-postman', build), 'utf8')).toContain(OPERATION.summary);
-
-    // The suite itself, in the copy: the route-driven and contract specs on the desktop, then the doc tests.
-    const e2e = await playwright(dir, [...derivedSpecs(), '--project=desktop'], env);
-    expect(failed(e2e), `failures in the copy ${dir}`).toEqual([]);
-    expect(e2e.stats.expected).toBeGreaterThan(0);
-    const titles = specsOf(e2e.suites).map((spec) => spec.title);
-    for (const page of pages) expect(titles.some((title) => title.includes(page.route)), `a test names ${page.route}`).toBe(true);
-    const docs = await playwright(dir, ['--project=docs'], {...env, DOCS_WEB_SERVER: 'off'});
-    expect(failed(docs), `doc-test failures in the copy ${dir}`).toEqual([]);
-    expect(docs.stats.expected).toBeGreaterThan(0);
-    expect(existsSync(path.join(ROOT, pages[0]!.file)), 'the repository itself is untouched').toBe(false);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  },
+);

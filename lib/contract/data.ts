@@ -118,13 +118,18 @@ function requestPath(item: PostmanItem): string {
 
 export function contractData(artifacts: Artifacts): ContractData {
   const document = parse(artifacts.get(ARTIFACTS.openapi)!) as OpenApiDocument;
-  const oauth = document.components.securitySchemes!.oauth2 as {flows: {clientCredentials: {scopes: Record<string, string>}}};
+  const oauth = document.components.securitySchemes!.oauth2 as {
+    flows: {clientCredentials: {scopes: Record<string, string>}};
+  };
   const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
   const [sandbox, live] = [ARTIFACTS.postmanSandboxEnvironment, ARTIFACTS.postmanLiveEnvironment].map(
     (urlPath) => JSON.parse(artifacts.get(urlPath)!) as PostmanEnvironment,
   );
   const operationScopeMap = Object.fromEntries(
-    listOperations(document).map(({method, path, operation}) => [`${method} ${path}`, operationScopes(document, operation)]),
+    listOperations(document).map(({method, path, operation}) => [
+      `${method} ${path}`,
+      operationScopes(document, operation),
+    ]),
   );
   const folders = collection.item.map((folder) => ({
     name: folder.name,
@@ -152,13 +157,18 @@ export function contractData(artifacts: Artifacts): ContractData {
     ?.requests.find((request) => failing && request.operation === `${failing.method} ${failing.path}`);
   const failingError = ERROR_CODES.find((error) => error.code === SANDBOX.failingPackageError);
   if (!failingRequest || !failingError) {
-    throw new Error(`POSTMAN_RUNS.failurePath: no request for ${failurePath.operationId} in its folder, or ${SANDBOX.failingPackageError} is not in ERROR_CODES`);
+    throw new Error(
+      `POSTMAN_RUNS.failurePath: no request for ${failurePath.operationId} in its folder, or ${SANDBOX.failingPackageError} is not in ERROR_CODES`,
+    );
   }
   if (!scripts.test.some((line) => line.includes(`pm.test('${STATUS_TEST_NAME}'`))) {
     throw new Error(`The collection test script has no "${STATUS_TEST_NAME}" test`);
   }
 
-  const scopes = Object.entries(oauth.flows.clientCredentials.scopes).map(([scope, description]) => ({scope, description}));
+  const scopes = Object.entries(oauth.flows.clientCredentials.scopes).map(([scope, description]) => ({
+    scope,
+    description,
+  }));
   const variables = sandbox!.values.map((value, index) => ({
     key: value.key,
     type: value.type ?? 'default',
@@ -166,10 +176,15 @@ export function contractData(artifacts: Artifacts): ContractData {
     liveValue: String(live!.values[index]?.value ?? ''),
     description: VARIABLE_DESCRIPTIONS[value.key as EnvironmentVariable] ?? '',
     setByPreRequest: variablesSetBy(scripts.prerequest).includes(value.key),
-    setBy: folders.flatMap((folder) => folder.requests).filter((request) => variablesSetBy(request.test).includes(value.key)).map((request) => request.name),
+    setBy: folders
+      .flatMap((folder) => folder.requests)
+      .filter((request) => variablesSetBy(request.test).includes(value.key))
+      .map((request) => request.name),
   }));
   const happyFolders = POSTMAN_RUNS.happyPath.tags.map(folderOfTag);
-  const happyRequests = folders.filter((folder) => happyFolders.includes(folder.name)).flatMap((folder) => folder.requests);
+  const happyRequests = folders
+    .filter((folder) => happyFolders.includes(folder.name))
+    .flatMap((folder) => folder.requests);
   const failureFolder = folders.find((folder) => folder.name === folderOfTag(failurePath.tag))!;
 
   return {
@@ -184,8 +199,13 @@ export function contractData(artifacts: Artifacts): ContractData {
         happyPath: {
           folders: happyFolders,
           requests: happyRequests.map((request) => request.name),
-          scopes: scopesFor({scopes, operationScopes: operationScopeMap}, happyRequests.map((request) => request.operation)),
-          stores: variables.filter((variable) => variable.setBy.some((name) => happyRequests.some((request) => request.name === name))).map((variable) => variable.key),
+          scopes: scopesFor(
+            {scopes, operationScopes: operationScopeMap},
+            happyRequests.map((request) => request.operation),
+          ),
+          stores: variables
+            .filter((variable) => variable.setBy.some((name) => happyRequests.some((request) => request.name === name)))
+            .map((variable) => variable.key),
         },
         failurePath: {
           folder: failureFolder.name,
@@ -197,8 +217,12 @@ export function contractData(artifacts: Artifacts): ContractData {
           code: failingError.code,
           meaning: failingError.summary,
           test: STATUS_TEST_NAME,
-          otherRequests: failureFolder.requests.filter((request) => request !== failingRequest).map((request) => request.name),
-          keeps: variables.filter((variable) => variable.setBy.includes(failingRequest.name)).map((variable) => variable.key),
+          otherRequests: failureFolder.requests
+            .filter((request) => request !== failingRequest)
+            .map((request) => request.name),
+          keeps: variables
+            .filter((variable) => variable.setBy.includes(failingRequest.name))
+            .map((variable) => variable.key),
         },
       },
     },

@@ -21,7 +21,10 @@ export type ApiFacts = {
 
 /** `Acme Connect` → `acme-connect`: the slug of the download file names (same rule as NPM_SCOPE). */
 export function brandSlug(brand: string): string {
-  return brand.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return brand
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** The facts for `brand` (default: the BRAND constant); everything else comes from the constants. */

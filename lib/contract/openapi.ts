@@ -83,7 +83,9 @@ export function openApiToYaml(document: OpenApiDocument, facts: ApiFacts): strin
 }
 
 /** Every operation of the document, in source order: path order, then method order as written. */
-export function listOperations(document: OpenApiDocument): {method: string; path: string; operation: OpenApiOperation}[] {
+export function listOperations(
+  document: OpenApiDocument,
+): {method: string; path: string; operation: OpenApiOperation}[] {
   const operations: {method: string; path: string; operation: OpenApiOperation}[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
@@ -101,7 +103,10 @@ export function resolveRef<T>(document: OpenApiDocument, value: T | {$ref: strin
     const target = value.$ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+        document,
+      );
     return resolveRef(document, target as T | {$ref: string});
   }
   return value as T;

@@ -11,7 +11,13 @@ import {createHash} from 'node:crypto';
 import {convert as convertOpenApi} from 'openapi-to-postmanv2';
 
 import {postmanNames, type ApiFacts, type EnvironmentKey} from './facts';
-import {listOperations, resolveRef, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter} from './openapi';
+import {
+  listOperations,
+  resolveRef,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+} from './openapi';
 
 const SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -90,7 +96,10 @@ export const POSTMAN_RUNS = {
   happyPath: {tags: ['Auth', 'Catalogue', 'Orders', 'eSIMs & activation', 'Usage & top-ups']},
   /** The folder to run again with `variable` set to the sandbox's always-failing package; `operationId` then fails. */
   failurePath: {tag: 'Orders', operationId: 'createOrder', variable: 'packageId'},
-} as const satisfies {happyPath: {tags: readonly string[]}; failurePath: {tag: string; operationId: string; variable: EnvironmentVariable}};
+} as const satisfies {
+  happyPath: {tags: readonly string[]};
+  failurePath: {tag: string; operationId: string; variable: EnvironmentVariable};
+};
 
 export type PostmanUrl = {
   raw?: string;
@@ -103,7 +112,11 @@ type PostmanRequest = {
   method: string;
   url: PostmanUrl;
   header?: {key: string; value: string; disabled?: boolean; description?: string}[];
-  body?: {mode: string; urlencoded?: {key: string; value: string; disabled?: boolean; description?: string}[]; [key: string]: unknown};
+  body?: {
+    mode: string;
+    urlencoded?: {key: string; value: string; disabled?: boolean; description?: string}[];
+    [key: string]: unknown;
+  };
   auth?: unknown;
   [key: string]: unknown;
 };
@@ -205,7 +218,11 @@ function testScript(operationId: string): string | undefined {
   if (operationId !== 'createAccessToken' && stored.length === 0) {
     return undefined;
   }
-  const lines = [`// Stores values for the next requests; an error answer leaves the previous ones in place.`, `if (pm.response.code < 300) {`, `  const json = pm.response.json();`];
+  const lines = [
+    `// Stores values for the next requests; an error answer leaves the previous ones in place.`,
+    `if (pm.response.code < 300) {`,
+    `  const json = pm.response.json();`,
+  ];
   if (operationId === 'createAccessToken') {
     lines.push(
       `  pm.test('stores accessToken', () => {`,
@@ -216,7 +233,12 @@ function testScript(operationId: string): string | undefined {
     );
   }
   for (const [variable, expression] of stored) {
-    lines.push(`  pm.test('stores ${variable}', () => {`, `    pm.expect(${expression}).to.be.a('string');`, `    pm.environment.set('${variable}', ${expression});`, `  });`);
+    lines.push(
+      `  pm.test('stores ${variable}', () => {`,
+      `    pm.expect(${expression}).to.be.a('string');`,
+      `    pm.environment.set('${variable}', ${expression});`,
+      `  });`,
+    );
   }
   lines.push(`}`);
   return lines.join('\n');
@@ -269,20 +291,30 @@ export function openApiPathOf(url: PostmanUrl): string {
 }
 
 /** A required query parameter's sample: its example, else its schema's example, default or first enum value. */
-function sampleValue(parameter: OpenApiParameter & {schema?: {example?: unknown; default?: unknown; enum?: unknown[]}}): string | undefined {
-  const value = parameter.example ?? parameter.schema?.example ?? parameter.schema?.default ?? parameter.schema?.enum?.[0];
+function sampleValue(
+  parameter: OpenApiParameter & {schema?: {example?: unknown; default?: unknown; enum?: unknown[]}},
+): string | undefined {
+  const value =
+    parameter.example ?? parameter.schema?.example ?? parameter.schema?.default ?? parameter.schema?.enum?.[0];
   return value === undefined ? undefined : String(value);
 }
 
 /** The operation's required query parameters and their sample values, which the request sends as written. */
-function requiredQuery(document: OpenApiDocument, operation: OpenApiOperation, method: string, path: string): Map<string, string> {
+function requiredQuery(
+  document: OpenApiDocument,
+  operation: OpenApiOperation,
+  method: string,
+  path: string,
+): Map<string, string> {
   const required = new Map<string, string>();
   for (const entry of operation.parameters ?? []) {
     const parameter = resolveRef<OpenApiParameter>(document, entry);
     if (parameter.in !== 'query' || !parameter.required) continue;
     const value = sampleValue(parameter);
     if (value === undefined) {
-      throw new Error(`${method} ${path}: the required query parameter "${parameter.name}" needs an example in api/openapi.yaml`);
+      throw new Error(
+        `${method} ${path}: the required query parameter "${parameter.name}" needs an example in api/openapi.yaml`,
+      );
     }
     required.set(parameter.name, value);
   }
@@ -290,10 +322,18 @@ function requiredQuery(document: OpenApiDocument, operation: OpenApiOperation, m
 }
 
 /** Points a converted URL at `{{tokenUrl}}` or `{{baseUrl}}` (which already ends in `/v1`); optional query parameters start switched off. */
-function rewriteUrl(url: PostmanUrl, facts: ApiFacts, tokenPath: string, fillVariables: boolean, required: Map<string, string> = new Map()): PostmanUrl {
+function rewriteUrl(
+  url: PostmanUrl,
+  facts: ApiFacts,
+  tokenPath: string,
+  fillVariables: boolean,
+  required: Map<string, string> = new Map(),
+): PostmanUrl {
   const path = openApiPathOf(url);
   const query = (url.query ?? []).map((parameter) =>
-    required.has(parameter.key) ? {...parameter, value: required.get(parameter.key), disabled: false} : {...parameter, disabled: true},
+    required.has(parameter.key)
+      ? {...parameter, value: required.get(parameter.key), disabled: false}
+      : {...parameter, disabled: true},
   );
   if (path === tokenPath) {
     return {raw: '{{tokenUrl}}', host: ['{{tokenUrl}}']};
@@ -308,15 +348,22 @@ function rewriteUrl(url: PostmanUrl, facts: ApiFacts, tokenPath: string, fillVar
   return {raw, host: ['{{baseUrl}}'], path: segments, query, variable};
 }
 
-export async function generatePostmanCollection(document: OpenApiDocument, facts: ApiFacts): Promise<PostmanCollection> {
+export async function generatePostmanCollection(
+  document: OpenApiDocument,
+  facts: ApiFacts,
+): Promise<PostmanCollection> {
   const names = postmanNames(facts);
   const converted = await convert(document);
   const tokenUrlPath = new URL(facts.ENVIRONMENTS.sandbox.tokenUrl).pathname;
-  const requests = new Map(flatten(converted.item).map((item) => [`${item.request?.method} ${openApiPathOf(item.request!.url)}`, item]));
+  const requests = new Map(
+    flatten(converted.item).map((item) => [`${item.request?.method} ${openApiPathOf(item.request!.url)}`, item]),
+  );
 
   const {failurePath} = POSTMAN_RUNS;
   if (!Object.values(BODY_VARIABLES[failurePath.operationId] ?? {}).includes(failurePath.variable)) {
-    throw new Error(`POSTMAN_RUNS.failurePath: the ${failurePath.operationId} body does not use {{${failurePath.variable}}}`);
+    throw new Error(
+      `POSTMAN_RUNS.failurePath: the ${failurePath.operationId} body does not use {{${failurePath.variable}}}`,
+    );
   }
   const folders: PostmanItem[] = document.tags.map((tag, index) => ({
     name: `${String(index).padStart(2, '0')} ${tag.name}`,

@@ -7,7 +7,9 @@ export function scopesFor(data: ScopeData, operations: readonly string[]): strin
     operations.flatMap((operation) => {
       const scopes = data.operationScopes[operation];
       if (!scopes) {
-        throw new Error(`"${operation}" is not an operation of the OpenAPI document (write it as "METHOD /v1/path/{param}")`);
+        throw new Error(
+          `"${operation}" is not an operation of the OpenAPI document (write it as "METHOD /v1/path/{param}")`,
+        );
       }
       return scopes;
     }),

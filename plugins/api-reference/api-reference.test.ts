@@ -60,7 +60,10 @@ test.describe('no drift: names derive from the BRAND constant', () => {
   test('the real brand gives POSTMAN and ARTIFACTS exactly', () => {
     const names = postmanNames(apiFacts());
     expect(names.collectionName).toBe(POSTMAN.collectionName);
-    expect(names.environmentNames).toEqual({sandbox: POSTMAN.sandboxEnvironmentName, live: POSTMAN.liveEnvironmentName});
+    expect(names.environmentNames).toEqual({
+      sandbox: POSTMAN.sandboxEnvironmentName,
+      live: POSTMAN.liveEnvironmentName,
+    });
     expect(names.paths).toEqual({
       collection: ARTIFACTS.postmanCollection,
       environments: {sandbox: ARTIFACTS.postmanSandboxEnvironment, live: ARTIFACTS.postmanLiveEnvironment},
@@ -80,11 +83,18 @@ test.describe('no drift: names derive from the BRAND constant', () => {
     expect(slug).toBe('globex-mobile');
     const collectionPath = `/postman/${slug}-api-v1.postman_collection.json`;
     expect([...artifacts.keys()].sort()).toEqual(
-      [OPENAPI_PATH, collectionPath, `/postman/${slug}-live.postman_environment.json`, `/postman/${slug}-sandbox.postman_environment.json`].sort(),
+      [
+        OPENAPI_PATH,
+        collectionPath,
+        `/postman/${slug}-live.postman_environment.json`,
+        `/postman/${slug}-sandbox.postman_environment.json`,
+      ].sort(),
     );
     const collection = JSON.parse(artifacts.get(collectionPath)!) as PostmanCollection;
     expect(collection.info.name).toBe('Globex Mobile API v1');
-    const sandbox = JSON.parse(artifacts.get(`/postman/${slug}-sandbox.postman_environment.json`)!) as PostmanEnvironment;
+    const sandbox = JSON.parse(
+      artifacts.get(`/postman/${slug}-sandbox.postman_environment.json`)!,
+    ) as PostmanEnvironment;
     expect(sandbox.name).toBe('Globex Mobile – Sandbox');
     expect(JSON.stringify(collection)).not.toContain(BRAND);
   });

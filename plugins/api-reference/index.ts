@@ -36,7 +36,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
 };
 
-export default function pluginApiReference(context: LoadContext, options: PluginOptions = DEFAULT_OPTIONS): Plugin<Content> {
+export default function pluginApiReference(
+  context: LoadContext,
+  options: PluginOptions = DEFAULT_OPTIONS,
+): Plugin<Content> {
   const sourcePath = path.resolve(context.siteDir, options.source);
   const declarationPath = path.join(context.siteDir, DECLARATION);
   let artifacts: Artifacts = new Map();
@@ -90,7 +93,13 @@ export default function pluginApiReference(context: LoadContext, options: Plugin
       await writeArtifacts(content.artifacts, outDir);
       // Their URLs of this site (`doc_url` examples, descriptions) must name built pages and anchors.
       const written = new Set([...content.artifacts.keys()].map((urlPath) => urlPath.slice(1)));
-      await assertSiteUrlsResolve({source: PLUGIN_NAME, buildDir: outDir, siteUrl: siteConfig.url, baseUrl, files: (file) => written.has(file)});
+      await assertSiteUrlsResolve({
+        source: PLUGIN_NAME,
+        buildDir: outDir,
+        siteUrl: siteConfig.url,
+        baseUrl,
+        files: (file) => written.has(file),
+      });
     },
   };
 }

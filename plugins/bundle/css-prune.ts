@@ -19,7 +19,9 @@ export const SAFELIST = {
 
 async function filesUnder(dir: string, keep: (file: string) => boolean): Promise<string[]> {
   const entries = await readdir(dir, {recursive: true, withFileTypes: true});
-  return entries.filter((entry) => entry.isFile() && keep(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && keep(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** `styles.679efed5.css` + new content → `styles.<8 hex of the new content>.css`. */
@@ -64,7 +66,10 @@ export async function pruneBuild(outDir: string): Promise<PruneResult[]> {
     const renamedTo = path.join(path.dirname(file), rehashedName(path.basename(file), css));
     await writeFile(renamedTo, css);
     if (renamedTo !== file) await rm(file);
-    renames.set(`/${path.relative(outDir, file).split(path.sep).join('/')}`, `/${path.relative(outDir, renamedTo).split(path.sep).join('/')}`);
+    renames.set(
+      `/${path.relative(outDir, file).split(path.sep).join('/')}`,
+      `/${path.relative(outDir, renamedTo).split(path.sep).join('/')}`,
+    );
     results.push({file, renamedTo, bytesBefore: Buffer.byteLength(original), bytesAfter: Buffer.byteLength(css)});
   }
   await Promise.all(
@@ -80,7 +85,9 @@ export async function pruneBuild(outDir: string): Promise<PruneResult[]> {
     const text = await readFile(file, 'utf8');
     for (const from of renames.keys()) {
       if (text.includes(path.posix.basename(from))) {
-        throw new Error(`[${PLUGIN_NAME}] ${path.relative(outDir, file)} names ${from}, which was renamed; only HTML references are rewritten.`);
+        throw new Error(
+          `[${PLUGIN_NAME}] ${path.relative(outDir, file)} names ${from}, which was renamed; only HTML references are rewritten.`,
+        );
       }
     }
   }

@@ -11,11 +11,14 @@ import {languagesInLoadOrder, leanPrismSource, SECTION_END, SECTION_START, withG
 
 const ROOT = path.resolve(__dirname, '../..');
 const normalize = normalizePluginOptions as unknown as OptionValidationContext<Options, PluginOptions>['validate'];
-const validate = (options: Options | Record<string, unknown>) => validateOptions({validate: normalize, options: options as Options});
+const validate = (options: Options | Record<string, unknown>) =>
+  validateOptions({validate: normalize, options: options as Options});
 
 /** The `languages` option docusaurus.config.ts gives this plugin. */
 function configuredLanguages(): string[] {
-  const entry = (config.plugins ?? []).find((plugin) => Array.isArray(plugin) && String(plugin[0]).includes('plugins/bundle'));
+  const entry = (config.plugins ?? []).find(
+    (plugin) => Array.isArray(plugin) && String(plugin[0]).includes('plugins/bundle'),
+  );
   return ((entry as [string, PluginOptions] | undefined)?.[1].prismLanguages ?? []) as string[];
 }
 
@@ -36,7 +39,9 @@ function fenceLanguages(): Set<string> {
 }
 
 /** Imports the generated module (it imports react and clsx, so it is written inside the repository). */
-async function importLean(languages: string[]): Promise<{Prism: {languages: Record<string, unknown>; tokenize: (code: string, grammar: unknown) => unknown[]}}> {
+async function importLean(
+  languages: string[],
+): Promise<{Prism: {languages: Record<string, unknown>; tokenize: (code: string, grammar: unknown) => unknown[]}}> {
   const dir = mkdtempSync(path.join(ROOT, 'node_modules', '.lean-prism-test-'));
   try {
     const file = path.join(dir, 'prism-react-renderer.mjs');
@@ -71,9 +76,12 @@ test.describe('lean-prism plugin', () => {
     const {Prism} = await importLean(languages);
     for (const id of languagesInLoadOrder(languages)) expect(Object.keys(Prism.languages)).toContain(id);
     // Some of the grammars prism-react-renderer bundles, which the docs never use.
-    for (const id of ['swift', 'kotlin', 'rust', 'go', 'cpp', 'graphql', 'yaml', 'jsx']) expect(Object.keys(Prism.languages)).not.toContain(id);
+    for (const id of ['swift', 'kotlin', 'rust', 'go', 'cpp', 'graphql', 'yaml', 'jsx'])
+      expect(Object.keys(Prism.languages)).not.toContain(id);
     const tokens = Prism.tokenize('const order: Order = await client.orders.create();', Prism.languages.typescript);
-    expect(tokens.some((token) => typeof token === 'object' && (token as {type: string}).type === 'keyword')).toBe(true);
+    expect(tokens.some((token) => typeof token === 'object' && (token as {type: string}).type === 'keyword')).toBe(
+      true,
+    );
   });
 
   test('every code-fence language of docs/ is registered (directly or as an alias)', async () => {

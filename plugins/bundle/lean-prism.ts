@@ -32,7 +32,9 @@ export function withGrammars(source: string, grammars: {id: string; code: string
         'this plugin replaces. Update plugins/lean-prism or remove it from docusaurus.config.ts.',
     );
   }
-  const registrations = grammars.map(({id, code}) => `// prismjs/components/prism-${id}.js\n(function (Prism) {\n${code}\n})(Prism);\n`);
+  const registrations = grammars.map(
+    ({id, code}) => `// prismjs/components/prism-${id}.js\n(function (Prism) {\n${code}\n})(Prism);\n`,
+  );
   return `${source.slice(0, start)}${SECTION_START} (lean: ${grammars.map(({id}) => id).join(', ')})\n${CORE}\n${registrations.join('')}\n${source.slice(end)}`;
 }
 

@@ -9,7 +9,10 @@ export type PluginOptions = {
 export type Options = Partial<PluginOptions>;
 
 export const pluginOptionsSchema = Joi.object<PluginOptions>({
-  prismLanguages: Joi.array().items(Joi.string().pattern(/^[a-z][a-z0-9-]*$/, 'a Prism language id')).min(1).required(),
+  prismLanguages: Joi.array()
+    .items(Joi.string().pattern(/^[a-z][a-z0-9-]*$/, 'a Prism language id'))
+    .min(1)
+    .required(),
 });
 
 export function validateOptions({validate, options}: OptionValidationContext<Options, PluginOptions>): PluginOptions {

@@ -9,10 +9,19 @@ import type {OptionValidationContext} from '@docusaurus/types';
 import {DEFAULT_OPTIONS, validateOptions, type Options, type PluginOptions} from './options';
 import {buildPolicy, collectorOrigin, inlineScriptHashes, nginxInclude} from './policy';
 import {policyForBuild} from './index';
-import {headersFile, headersFor, IMMUTABLE, parseHeadersFile, pathPattern, SECURITY_HEADERS, staticHostRules} from './static-hosts';
+import {
+  headersFile,
+  headersFor,
+  IMMUTABLE,
+  parseHeadersFile,
+  pathPattern,
+  SECURITY_HEADERS,
+  staticHostRules,
+} from './static-hosts';
 
 const normalize = normalizePluginOptions as unknown as OptionValidationContext<Options, PluginOptions>['validate'];
-const validate = (options: Options | Record<string, unknown>) => validateOptions({validate: normalize, options: options as Options});
+const validate = (options: Options | Record<string, unknown>) =>
+  validateOptions({validate: normalize, options: options as Options});
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 test.describe('csp plugin', () => {
@@ -41,7 +50,12 @@ test.describe('csp plugin', () => {
     expect(directives['connect-src']).toEqual(["'self'"]);
     expect(directives['img-src']).toEqual(["'self'", 'data:']);
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-    for (const [name, value] of [['frame-ancestors', "'none'"], ['base-uri', "'self'"], ['form-action', "'self'"], ['object-src', "'none'"]]) {
+    for (const [name, value] of [
+      ['frame-ancestors', "'none'"],
+      ['base-uri', "'self'"],
+      ['form-action', "'self'"],
+      ['object-src', "'none'"],
+    ]) {
       expect(directives[name!]).toEqual([value]);
     }
     expect(policy).not.toMatch(/unsafe-eval/);
@@ -50,7 +64,9 @@ test.describe('csp plugin', () => {
   test('an absolute collector URL adds its origin to connect-src', () => {
     expect(collectorOrigin('https://plausible.example.com/api/event')).toBe('https://plausible.example.com');
     expect(collectorOrigin('/api/event')).toBeUndefined();
-    expect(buildPolicy({scriptHashes: [], collectorUrl: 'https://p.example.com:8443/e'})).toContain("connect-src 'self' https://p.example.com:8443;");
+    expect(buildPolicy({scriptHashes: [], collectorUrl: 'https://p.example.com:8443/e'})).toContain(
+      "connect-src 'self' https://p.example.com:8443;",
+    );
   });
 
   test('writes an nginx `set` and refuses what nginx would misread', () => {
@@ -59,7 +75,7 @@ test.describe('csp plugin', () => {
     expect(() => nginxInclude('a $b')).toThrow();
   });
 
-  test('a build directory: the union of all pages\' hashes', async () => {
+  test("a build directory: the union of all pages' hashes", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'csp-'));
     try {
       await mkdir(path.join(dir, 'a'));
@@ -77,10 +93,17 @@ test.describe('csp plugin: _headers for Netlify and Cloudflare Pages', () => {
   const rules = staticHostRules("default-src 'self'; script-src 'self' 'sha256-abc='");
 
   test('security headers with the policy on every path; a year, immutable, on hashed files only', () => {
-    for (const urlPath of ['/', '/basics/sdk', '/openapi.yaml', '/assets/js/main.1234abcd.js', '/search-index-0a1b2c3d.json']) {
+    for (const urlPath of [
+      '/',
+      '/basics/sdk',
+      '/openapi.yaml',
+      '/assets/js/main.1234abcd.js',
+      '/search-index-0a1b2c3d.json',
+    ]) {
       const headers = headersFor(rules, urlPath);
       expect(headers['content-security-policy'], urlPath).toBe("default-src 'self'; script-src 'self' 'sha256-abc='");
-      for (const [name, value] of SECURITY_HEADERS) expect(headers[name.toLowerCase()], `${name} on ${urlPath}`).toBe(value);
+      for (const [name, value] of SECURITY_HEADERS)
+        expect(headers[name.toLowerCase()], `${name} on ${urlPath}`).toBe(value);
     }
     expect(headersFor(rules, '/assets/js/main.1234abcd.js')['cache-control']).toBe(IMMUTABLE);
     // Other files, the search index included (its name does not follow all of its content), keep the
@@ -91,8 +114,16 @@ test.describe('csp plugin: _headers for Netlify and Cloudflare Pages', () => {
   });
 
   test('no header is set by two rules that match one path, so the hosts never join two values', () => {
-    for (const urlPath of ['/', '/basics/sdk', '/assets/js/a.1234abcd.js', '/assets/search-index-1.json', '/search-index-0a1b2c3d.json']) {
-      const names = rules.filter((rule) => pathPattern(rule.path).test(urlPath)).flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase()));
+    for (const urlPath of [
+      '/',
+      '/basics/sdk',
+      '/assets/js/a.1234abcd.js',
+      '/assets/search-index-1.json',
+      '/search-index-0a1b2c3d.json',
+    ]) {
+      const names = rules
+        .filter((rule) => pathPattern(rule.path).test(urlPath))
+        .flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase()));
       expect(new Set(names).size, urlPath).toBe(names.length);
     }
   });
@@ -100,11 +131,17 @@ test.describe('csp plugin: _headers for Netlify and Cloudflare Pages', () => {
   test('written and read back: the file format', () => {
     const text = headersFile(rules);
     expect(text).toMatch(/^# Generated by plugins\/csp.*do not edit/);
-    expect(text).toContain("/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc='\n  Strict-Transport-Security:");
+    expect(text).toContain(
+      "/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc='\n  Strict-Transport-Security:",
+    );
     expect(text).toContain(`/assets/*\n  Cache-Control: ${IMMUTABLE}\n`);
     expect(text).not.toContain('/search-index-');
-    expect(parseHeadersFile(text)).toEqual(rules.map((rule) => ({path: rule.path, headers: rule.headers.map(([name, value]) => [name, value])})));
-    expect(() => headersFile([{path: '/*', headers: [['X-Bad', 'a\nInjected: 1']]}])).toThrow(/Cannot write the header/);
+    expect(parseHeadersFile(text)).toEqual(
+      rules.map((rule) => ({path: rule.path, headers: rule.headers.map(([name, value]) => [name, value])})),
+    );
+    expect(() => headersFile([{path: '/*', headers: [['X-Bad', 'a\nInjected: 1']]}])).toThrow(
+      /Cannot write the header/,
+    );
     expect(() => parseHeadersFile('  Orphan: 1\n')).toThrow(/line 1/);
   });
 
@@ -117,7 +154,9 @@ test.describe('csp plugin: _headers for Netlify and Cloudflare Pages', () => {
     expect(pathPattern('/:section/sdk').test('/basics/sdk')).toBe(true);
     expect(pathPattern('/:section/sdk').test('/a/b/sdk')).toBe(false);
     expect(pathPattern('/a.b').test('/axb')).toBe(false);
-    const layered = parseHeadersFile('/*\n  Cache-Control: no-cache\n/assets/*\n  Cache-Control: public\n  X-Extra: 1\n');
+    const layered = parseHeadersFile(
+      '/*\n  Cache-Control: no-cache\n/assets/*\n  Cache-Control: public\n  X-Extra: 1\n',
+    );
     expect(headersFor(layered, '/assets/a.js')).toEqual({'cache-control': 'no-cache, public', 'x-extra': '1'});
     expect(headersFor(layered, '/page')).toEqual({'cache-control': 'no-cache'});
   });

@@ -30,7 +30,13 @@ export function collectorOrigin(collectorUrl: string | undefined): string | unde
   return collectorUrl && /^https?:\/\//i.test(collectorUrl) ? new URL(collectorUrl).origin : undefined;
 }
 
-export function buildPolicy({scriptHashes, collectorUrl}: {scriptHashes: readonly string[]; collectorUrl?: string}): string {
+export function buildPolicy({
+  scriptHashes,
+  collectorUrl,
+}: {
+  scriptHashes: readonly string[];
+  collectorUrl?: string;
+}): string {
   const origin = collectorOrigin(collectorUrl);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],

@@ -14,7 +14,10 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['Permissions-Policy', 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'],
+  [
+    'Permissions-Policy',
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  ],
   ['X-Frame-Options', 'DENY'],
 ];
 
@@ -40,7 +43,8 @@ export function headersFile(rules: readonly HeaderRule[]): string {
   for (const rule of rules) {
     lines.push(rule.path);
     for (const [name, value] of rule.headers) {
-      if (/[\r\n]/.test(value) || !/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`Cannot write the header ${name}: ${value} into _headers.`);
+      if (/[\r\n]/.test(value) || !/^[A-Za-z0-9-]+$/.test(name))
+        throw new Error(`Cannot write the header ${name}: ${value} into _headers.`);
       lines.push(`  ${name}: ${value}`);
     }
   }
@@ -58,7 +62,8 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
     const header = /^\s+([^:\s]+):\s*(.*?)\s*$/.exec(line);
     const rule = rules.at(-1);
-    if (!header || !rule) throw new Error(`_headers line ${index + 1} is neither a path nor a header under one: ${line}`);
+    if (!header || !rule)
+      throw new Error(`_headers line ${index + 1} is neither a path nor a header under one: ${line}`);
     rule.headers.push([header[1]!, header[2]!]);
   }
   return rules;

@@ -4,7 +4,13 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {LoadContext} from '@docusaurus/types';
 
-import {assertSiteUrlsResolve, checkBuildUrls, formatProblems, resolveSitePath, type CheckOptions} from '../../lib/site-urls';
+import {
+  assertSiteUrlsResolve,
+  checkBuildUrls,
+  formatProblems,
+  resolveSitePath,
+  type CheckOptions,
+} from '../../lib/site-urls';
 import pluginDocsUrls, {PLUGIN_NAME} from './index';
 
 const SITE_URL = 'https://docs.example.com';
@@ -105,7 +111,13 @@ test.describe('docs-urls check', () => {
       'postman/env.json': `{\n  "values": [\n    {"key": "docs", "value": "${SITE_URL}/errors#insufficient_balance"}\n  ]\n}\n`,
     });
     expect(problems).toEqual([
-      {file: 'postman/env.json', line: 3, url: `${SITE_URL}/errors#insufficient_balance`, kind: 'no-page', message: 'no such page /errors'},
+      {
+        file: 'postman/env.json',
+        line: 3,
+        url: `${SITE_URL}/errors#insufficient_balance`,
+        kind: 'no-page',
+        message: 'no such page /errors',
+      },
     ]);
   });
 
@@ -120,7 +132,8 @@ test.describe('docs-urls check', () => {
         line: 5,
         url: `${SITE_URL}/getting-started/main-concepts#insufficient_balanc`,
         kind: 'no-anchor',
-        message: 'no such anchor #insufficient_balanc on /getting-started/main-concepts (getting-started/main-concepts.html)',
+        message:
+          'no such anchor #insufficient_balanc on /getting-started/main-concepts (getting-started/main-concepts.html)',
       },
     ]);
   });
@@ -177,16 +190,20 @@ test.describe('docs-urls check', () => {
       'basics/sdk.html': page('/basics/sdk', `<a href=${SITE_URL}/errors>x</a>`),
     };
     const problems = await check(build, {files: (file) => file === 'openapi.yaml'});
-    expect(formatProblems(problems)).toBe(`- openapi.yaml:3: ${SITE_URL}/basics#gone — no such anchor #gone on /basics (basics/index.html)`);
+    expect(formatProblems(problems)).toBe(
+      `- openapi.yaml:3: ${SITE_URL}/basics#gone — no such anchor #gone on /basics (basics/index.html)`,
+    );
     // Files another postBuild is still writing count as served when named.
     const withoutEnv = Object.fromEntries(Object.entries(build).filter(([file]) => file !== 'postman/env.json'));
     expect((await check(withoutEnv, {files: (file) => file === 'openapi.yaml'})).map(({url}) => url)).toEqual([
       `${SITE_URL}/postman/env.json`,
       `${SITE_URL}/basics#gone`,
     ]);
-    expect((await check(withoutEnv, {files: (file) => file === 'openapi.yaml', alsoServed: ['postman/env.json']})).map(({url}) => url)).toEqual([
-      `${SITE_URL}/basics#gone`,
-    ]);
+    expect(
+      (await check(withoutEnv, {files: (file) => file === 'openapi.yaml', alsoServed: ['postman/env.json']})).map(
+        ({url}) => url,
+      ),
+    ).toEqual([`${SITE_URL}/basics#gone`]);
   });
 
   test('assertSiteUrlsResolve passes on a good build and throws naming the source, files, lines and URLs', async () => {
@@ -194,7 +211,10 @@ test.describe('docs-urls check', () => {
     try {
       const options = {source: 'api-reference', buildDir, siteUrl: SITE_URL};
       await assertSiteUrlsResolve({...options, files: (file) => file === 'openapi.yaml'});
-      const error = await assertSiteUrlsResolve(options).then(() => undefined, (caught: Error) => caught);
+      const error = await assertSiteUrlsResolve(options).then(
+        () => undefined,
+        (caught: Error) => caught,
+      );
       expect(error?.message).toBe(
         `[api-reference] 1 URL of ${SITE_URL} in the built files point at no page or anchor of the build (plugins/docs-urls):\n` +
           `- ${path.relative(process.cwd(), path.join(buildDir, 'postman/env.json'))}:2: ${SITE_URL}/errors — no such page /errors`,
@@ -214,9 +234,17 @@ test.describe('docs-urls plugin', () => {
     const outDir = await writeBuild({...GOOD_BUILD, 'openapi.yaml': `doc_url: ${SITE_URL}/errors\n`});
     try {
       await postBuild(outDir);
-      await writeFile(path.join(outDir, 'basics/sdk.html'), page('/basics/sdk', codeLine(`${SITE_URL}/getting-started/main-concepts#insufficient_balanse`)));
-      const error = await postBuild(outDir).then(() => undefined, (caught: Error) => caught);
-      expect(error?.message).toContain(`[${PLUGIN_NAME}] 1 URL of ${SITE_URL} in the built files point at no page or anchor`);
+      await writeFile(
+        path.join(outDir, 'basics/sdk.html'),
+        page('/basics/sdk', codeLine(`${SITE_URL}/getting-started/main-concepts#insufficient_balanse`)),
+      );
+      const error = await postBuild(outDir).then(
+        () => undefined,
+        (caught: Error) => caught,
+      );
+      expect(error?.message).toContain(
+        `[${PLUGIN_NAME}] 1 URL of ${SITE_URL} in the built files point at no page or anchor`,
+      );
       expect(error?.message).toContain(
         `basics/sdk.html: ${SITE_URL}/getting-started/main-concepts#insufficient_balanse — no such anchor #insufficient_balanse on /getting-started/main-concepts`,
       );

@@ -49,7 +49,13 @@ const text = (value: string): ElementContent => ({type: 'text', value});
 
 /** The text exactly as written (toText would collapse the spaces of code outside its `pre`). */
 const rawText = (node: Element | ElementContent): string =>
-  node.type === 'text' ? node.value : isElement(node) ? (node.tagName === 'br' ? '\n' : node.children.map(rawText).join('')) : '';
+  node.type === 'text'
+    ? node.value
+    : isElement(node)
+      ? node.tagName === 'br'
+        ? '\n'
+        : node.children.map(rawText).join('')
+      : '';
 
 /** A code block as `<pre><code class="language-x">`: what rehype-remark turns into a fenced block. */
 function codeBlock(container: Element): Element {
@@ -58,20 +64,31 @@ function codeBlock(container: Element): Element {
     ?.slice('language-'.length);
   const code = findFirst(container, (node) => node.tagName === 'code');
   const lines = code ? findAll(code, (node) => hasClass(node, 'token-line')) : [];
-  const source = lines.length > 0 ? lines.map((line) => rawText(line).replace(/\n$/, '')).join('\n') : code ? rawText(code) : '';
+  const source =
+    lines.length > 0 ? lines.map((line) => rawText(line).replace(/\n$/, '')).join('\n') : code ? rawText(code) : '';
   const title = findFirst(container, (node) => classes(node).some((name) => name.startsWith('codeBlockTitle')));
-  const block = element('pre', [element('code', [text(source.replace(/\n+$/, ''))], language ? {className: [`language-${language}`]} : {})]);
+  const block = element('pre', [
+    element('code', [text(source.replace(/\n+$/, ''))], language ? {className: [`language-${language}`]} : {}),
+  ]);
   return title ? element('div', [element('p', [element('strong', [text(toText(title))])]), block]) : block;
 }
 
 /** A tab set as sections: each tab's label as a heading one level below the section it is in. */
 function tabSections(container: Element, depth: number): Element {
-  const labels = new Map(findAll(container, (node) => node.properties.role === 'tab').map((tab) => [String(tab.properties.id), toText(tab).trim()]));
+  const labels = new Map(
+    findAll(container, (node) => node.properties.role === 'tab').map((tab) => [
+      String(tab.properties.id),
+      toText(tab).trim(),
+    ]),
+  );
   const panels = findAll(container, (node) => node.properties.role === 'tabpanel');
   const heading = `h${Math.min(depth + 1, 6)}`;
   return element(
     'div',
-    panels.flatMap((panel) => [element(heading, [text(labels.get(String(panel.properties.ariaLabelledBy)) ?? '')]), ...panel.children]),
+    panels.flatMap((panel) => [
+      element(heading, [text(labels.get(String(panel.properties.ariaLabelledBy)) ?? '')]),
+      ...panel.children,
+    ]),
   );
 }
 
@@ -81,9 +98,16 @@ function admonition(container: Element): Element {
   const content = findFirst(container, (node) => classes(node).some((name) => name.startsWith('admonitionContent')));
   const title = heading ? toText(heading).trim() : '';
   const label = element('strong', [text(`${title.charAt(0).toUpperCase()}${title.slice(1)}:`)]);
-  const [first, ...rest] = content?.children.filter((child) => !(child.type === 'text' && child.value.trim() === '')) ?? [];
-  const opening = first && isElement(first) && first.tagName === 'p' ? element('p', [label, text(' '), ...first.children]) : undefined;
-  return element('blockquote', opening ? [opening, ...rest] : [element('p', [label]), ...(first ? [first] : []), ...rest]);
+  const [first, ...rest] =
+    content?.children.filter((child) => !(child.type === 'text' && child.value.trim() === '')) ?? [];
+  const opening =
+    first && isElement(first) && first.tagName === 'p'
+      ? element('p', [label, text(' '), ...first.children])
+      : undefined;
+  return element(
+    'blockquote',
+    opening ? [opening, ...rest] : [element('p', [label]), ...(first ? [first] : []), ...rest],
+  );
 }
 
 /** Rewrites the content tree in place into plain HTML that rehype-remark maps one to one. */
@@ -116,7 +140,11 @@ function simplify(parent: Element, context: TwinContext, depth = 1): void {
     }
     // An inline diagram (an SVG imported by the page): its accessible name is its description.
     if (tag === 'svg' || (child.properties.role === 'img' && tag !== 'img')) {
-      const label = String(child.properties.ariaLabel ?? findFirst(child, (node) => node.properties.role === 'img')?.properties.ariaLabel ?? '');
+      const label = String(
+        child.properties.ariaLabel ??
+          findFirst(child, (node) => node.properties.role === 'img')?.properties.ariaLabel ??
+          '',
+      );
       if (label) children.push(element('p', [element('em', [text(`Diagram: ${label}`)])]));
       continue;
     }
@@ -140,10 +168,14 @@ function simplify(parent: Element, context: TwinContext, depth = 1): void {
 }
 
 const parser = unified().use(rehypeParse);
-const toMarkdown = unified()
-  .use(rehypeRemark)
-  .use(remarkGfm, {tablePipeAlign: false})
-  .use(remarkStringify, {bullet: '-', emphasis: '_', fences: true, rule: '-', listItemIndent: 'one', resourceLink: true});
+const toMarkdown = unified().use(rehypeRemark).use(remarkGfm, {tablePipeAlign: false}).use(remarkStringify, {
+  bullet: '-',
+  emphasis: '_',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+  resourceLink: true,
+});
 
 /** The Markdown body of a built doc page (its title, which the twin's header carries, left out). */
 export async function htmlToMarkdown(html: string, context: TwinContext): Promise<string> {
@@ -153,7 +185,9 @@ export async function htmlToMarkdown(html: string, context: TwinContext): Promis
     throw new Error(`${context.file}: no .theme-doc-markdown element: not a built doc page`);
   }
   // The title heading is rendered in the twin's header.
-  content.children = content.children.filter((child) => !(isElement(child) && (child.tagName === 'header' || child.tagName === 'h1')));
+  content.children = content.children.filter(
+    (child) => !(isElement(child) && (child.tagName === 'header' || child.tagName === 'h1')),
+  );
   simplify(content, context);
   const mdast = await toMarkdown.run({type: 'root', children: [content]} as Root);
   return toMarkdown.stringify(mdast as never).trim();

@@ -24,17 +24,22 @@ function validate(options: Options): PluginOptions {
 // Pages as Docusaurus 3.7 renders them (the theme's class names, our Tabs, ScrollableTable and diagrams).
 const page = (content: string) =>
   `<html><body><nav class="navbar">Menu</nav><article><div class="theme-doc-markdown markdown"><header><h1>Title</h1></header>${content}</div></article><footer>Footer</footer></body></html>`;
-const convert = (content: string) => htmlToMarkdown(page(content), {pageUrl: 'https://docs.example.com/getting-started/example', file: 'example.html'});
+const convert = (content: string) =>
+  htmlToMarkdown(page(content), {pageUrl: 'https://docs.example.com/getting-started/example', file: 'example.html'});
 const codeBlock = (language: string, lines: string[]) =>
   `<div class="language-${language} codeBlockContainer_Ckt0 theme-code-block"><div class="codeBlockContent_biex"><pre tabindex="0" class="prism-code language-${language}"><code class="codeBlockLines_e6Vv">${lines
     .map((line) => `<span class="token-line"><span class="token plain">${line}</span><br></span>`)
-    .join('')}</code></pre><div class="buttonGroup"><button type="button" aria-label="Copy code">Copy</button></div></div></div>`;
-
+    .join(
+      '',
+    )}</code></pre><div class="buttonGroup"><button type="button" aria-label="Copy code">Copy</button></div></div></div>`;
 
 test.describe('llms-txt options', () => {
   test('defaults, overrides and rejections', () => {
     expect(validate({})).toEqual({id: 'default', ...DEFAULT_OPTIONS});
-    expect(validate({summary: 'One line.', sidebarId: 'other'})).toMatchObject({summary: 'One line.', sidebarId: 'other'});
+    expect(validate({summary: 'One line.', sidebarId: 'other'})).toMatchObject({
+      summary: 'One line.',
+      sidebarId: 'other',
+    });
     expect(() => validate({summary: 'two\n\nparagraphs'})).toThrow();
     expect(() => validate({enabled: 'yes'} as unknown as Options)).toThrow();
     expect(() => validate({colour: 'red'} as unknown as Options)).toThrow();
@@ -81,8 +86,22 @@ test.describe('which docs are listed and which get a twin', () => {
         ],
         sidebars: {
           main: [
-            {type: 'category', label: 'Start', items: [{type: 'doc', id: 'start/intro'}, {type: 'doc', id: 'start/next'}]},
-            {type: 'category', label: 'More', items: [{type: 'doc', id: 'more/hidden'}, {type: 'doc', id: 'more/listed'}]},
+            {
+              type: 'category',
+              label: 'Start',
+              items: [
+                {type: 'doc', id: 'start/intro'},
+                {type: 'doc', id: 'start/next'},
+              ],
+            },
+            {
+              type: 'category',
+              label: 'More',
+              items: [
+                {type: 'doc', id: 'more/hidden'},
+                {type: 'doc', id: 'more/listed'},
+              ],
+            },
             {type: 'doc', id: 'top'},
           ],
         },
@@ -104,7 +123,14 @@ test.describe('which docs are listed and which get a twin', () => {
       sourcePath: path.join(ROOT, 'docs/start/next.mdx'),
     });
     // Each doc page links to its twin ("View as Markdown"), in the sidebar or not.
-    expect(pages.map((page) => page.permalink)).toEqual(['/', '/start/next', '/more/listed', '/top', '/more/hidden', '/off/sidebar']);
+    expect(pages.map((page) => page.permalink)).toEqual([
+      '/',
+      '/start/next',
+      '/more/listed',
+      '/top',
+      '/more/hidden',
+      '/off/sidebar',
+    ]);
   });
 
   test('a missing sidebar or a sidebar id that is no doc fails the build', () => {
@@ -129,12 +155,16 @@ test.describe('llms.txt rendering', () => {
 
 test.describe('HTML → Markdown', () => {
   test('only the article: no title, navbar, footer, heading anchors or copy buttons', async () => {
-    const markdown = await convert('<h2 id="a">Section<a href="#a" class="hash-link" aria-label="Direct link">​</a></h2><p>Text.</p>');
+    const markdown = await convert(
+      '<h2 id="a">Section<a href="#a" class="hash-link" aria-label="Direct link">​</a></h2><p>Text.</p>',
+    );
     expect(markdown).toBe('## Section\n\nText.');
   });
 
   test('code blocks keep their language and every space', async () => {
-    const markdown = await convert(codeBlock('bash', ['curl -s https://example.com \\', '  -H "Accept: application/json"']));
+    const markdown = await convert(
+      codeBlock('bash', ['curl -s https://example.com \\', '  -H "Accept: application/json"']),
+    );
     expect(markdown).toBe('```bash\ncurl -s https://example.com \\\n  -H "Accept: application/json"\n```');
   });
 
@@ -142,13 +172,18 @@ test.describe('HTML → Markdown', () => {
     const tabs =
       '<div class="tabs-container"><ul role="tablist"><li role="tab" id="t-0">cURL<li role="tab" id="t-1">Python</ul>' +
       `<div><div role="tabpanel" aria-labelledby="t-0">${codeBlock('bash', ['echo done'])}</div><div role="tabpanel" aria-labelledby="t-1" hidden><p>Text for <strong>Python</strong>.</p></div></div></div>`;
-    expect(await convert(`<h3 id="s">Send it</h3>${tabs}`)).toBe('### Send it\n\n#### cURL\n\n```bash\necho done\n```\n\n#### Python\n\nText for **Python**.');
+    expect(await convert(`<h3 id="s">Send it</h3>${tabs}`)).toBe(
+      '### Send it\n\n#### cURL\n\n```bash\necho done\n```\n\n#### Python\n\nText for **Python**.',
+    );
   });
 
   test('admonitions become labelled blockquotes', async () => {
     const admonition = (type: string, title: string, body: string) =>
       `<div class="theme-admonition theme-admonition-${type} alert"><div class="admonitionHeading_Gvgb"><span class="admonitionIcon_Rf37"><svg></svg></span>${title}</div><div class="admonitionContent_BuS1">${body}</div></div>`;
-    const markdown = await convert(admonition('note', 'note', '<p>Keep it <strong>safe</strong>.</p>') + admonition('warning', 'Heads up', '<p>Second.</p>'));
+    const markdown = await convert(
+      admonition('note', 'note', '<p>Keep it <strong>safe</strong>.</p>') +
+        admonition('warning', 'Heads up', '<p>Second.</p>'),
+    );
     expect(markdown).toBe('> **Note:** Keep it **safe**.\n\n> **Heads up:** Second.');
   });
 
@@ -172,7 +207,12 @@ test.describe('HTML → Markdown', () => {
   });
 
   test('a page without doc content fails, naming the file', async () => {
-    await expect(htmlToMarkdown('<html><body><p>No article</p></body></html>', {pageUrl: 'https://docs.example.com/x', file: 'build/x.html'})).rejects.toThrow(/build\/x\.html/);
+    await expect(
+      htmlToMarkdown('<html><body><p>No article</p></body></html>', {
+        pageUrl: 'https://docs.example.com/x',
+        file: 'build/x.html',
+      }),
+    ).rejects.toThrow(/build\/x\.html/);
   });
 
   test('the built HTML file of a doc', () => {

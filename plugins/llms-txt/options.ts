@@ -24,7 +24,10 @@ export const DEFAULT_OPTIONS = {
 export const optionsSchema = Joi.object<PluginOptions>({
   enabled: Joi.boolean().default(DEFAULT_OPTIONS.enabled),
   // One paragraph: no blank line inside (it becomes a single blockquote line).
-  summary: Joi.string().trim().min(1).pattern(/^[^\n]+$/, 'one line'),
+  summary: Joi.string()
+    .trim()
+    .min(1)
+    .pattern(/^[^\n]+$/, 'one line'),
   docsPluginId: Joi.string().default(DEFAULT_OPTIONS.docsPluginId),
   sidebarId: Joi.string().default(DEFAULT_OPTIONS.sidebarId),
 });

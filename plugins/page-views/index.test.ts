@@ -6,8 +6,14 @@ import {test, expect} from '@playwright/test';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {compileScript, type CompiledScript} from './build-script';
-import pluginPageViews, {DEFAULT_OPTIONS, OFF_SWITCH_ENV, PLUGIN_NAME, isSwitchedOff, scriptTag, type PluginOptions} from './index';
-
+import pluginPageViews, {
+  DEFAULT_OPTIONS,
+  OFF_SWITCH_ENV,
+  PLUGIN_NAME,
+  isSwitchedOff,
+  scriptTag,
+  type PluginOptions,
+} from './index';
 
 const context = {baseUrl: '/docs/', siteConfig: {url: 'https://docs.example.com'}} as unknown as LoadContext;
 const options: PluginOptions = {...DEFAULT_OPTIONS};
@@ -15,7 +21,8 @@ const options: PluginOptions = {...DEFAULT_OPTIONS};
 /** Runs the plugin constructor with NODE_ENV and DOCS_ANALYTICS set as given. */
 function withEnv<T>(env: {NODE_ENV?: string; DOCS_ANALYTICS?: string}, run: () => T): T {
   const saved = {NODE_ENV: process.env.NODE_ENV, [OFF_SWITCH_ENV]: process.env[OFF_SWITCH_ENV]};
-  const set = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
+  const set = (name: string, value: string | undefined) =>
+    value === undefined ? delete process.env[name] : (process.env[name] = value);
   set('NODE_ENV', env.NODE_ENV);
   set(OFF_SWITCH_ENV, env.DOCS_ANALYTICS);
   try {
@@ -45,7 +52,12 @@ test.describe('page-views plugin', () => {
         },
       ],
     });
-    const custom = {...options, collectorUrl: 'https://plausible.example.com/api/event', domain: 'acme.test', allowLocalhost: true};
+    const custom = {
+      ...options,
+      collectorUrl: 'https://plausible.example.com/api/event',
+      domain: 'acme.test',
+      allowLocalhost: true,
+    };
     expect(scriptTag({baseUrl: '/', siteUrl: 'https://docs.example.com'}, custom, 'h').attributes).toEqual({
       defer: true,
       src: '/js/page-views.js?v=h',
@@ -58,7 +70,9 @@ test.describe('page-views plugin', () => {
   test('postBuild writes the compiled script to the script path', async () => {
     const outDir = await mkdtemp(path.join(tmpdir(), 'page-views-'));
     try {
-      const plugin = withEnv({NODE_ENV: 'production'}, () => pluginPageViews(context, options)) as Plugin<CompiledScript>;
+      const plugin = withEnv({NODE_ENV: 'production'}, () =>
+        pluginPageViews(context, options),
+      ) as Plugin<CompiledScript>;
       const content = await compileScript();
       await plugin.postBuild!({outDir, content} as Parameters<NonNullable<Plugin<CompiledScript>['postBuild']>>[0]);
       expect(await readFile(path.join(outDir, 'js', 'page-views.js'), 'utf8')).toBe(content.code);
@@ -69,7 +83,9 @@ test.describe('page-views plugin', () => {
 
   test('switched off (option or DOCS_ANALYTICS=off) or in `docusaurus start`: no plugin, so no script is injected', () => {
     expect(withEnv({NODE_ENV: 'production'}, () => pluginPageViews(context, {...options, enabled: false}))).toBeNull();
-    expect(withEnv({NODE_ENV: 'production', DOCS_ANALYTICS: 'off'}, () => pluginPageViews(context, options))).toBeNull();
+    expect(
+      withEnv({NODE_ENV: 'production', DOCS_ANALYTICS: 'off'}, () => pluginPageViews(context, options)),
+    ).toBeNull();
     expect(withEnv({NODE_ENV: 'development'}, () => pluginPageViews(context, options))).toBeNull();
     expect(withEnv({}, () => pluginPageViews(context, options))).toBeNull();
     expect(isSwitchedOff({enabled: true}, {DOCS_ANALYTICS: 'on'})).toBe(false);

@@ -26,13 +26,25 @@ test.describe('page-views options', () => {
   });
 
   test('accepts a same-origin path or any http(s) collector URL', () => {
-    for (const collectorUrl of ['/api/event', '/stats/e?x=1', 'https://plausible.io/api/event', 'http://localhost:8000/api/event']) {
+    for (const collectorUrl of [
+      '/api/event',
+      '/stats/e?x=1',
+      'https://plausible.io/api/event',
+      'http://localhost:8000/api/event',
+    ]) {
       expect(validate({collectorUrl}).collectorUrl).toBe(collectorUrl);
     }
   });
 
   test('rejects a relative, protocol-relative or non-http collector URL', () => {
-    for (const collectorUrl of ['api/event', '//evil.example/api/event', 'ftp://example.com/e', 'javascript:alert(1)', '', '/api event']) {
+    for (const collectorUrl of [
+      'api/event',
+      '//evil.example/api/event',
+      'ftp://example.com/e',
+      'javascript:alert(1)',
+      '',
+      '/api event',
+    ]) {
       expect(() => validate({collectorUrl}), collectorUrl).toThrow(/collectorUrl/);
     }
   });

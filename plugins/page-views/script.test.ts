@@ -1,8 +1,23 @@
 import {test, expect} from '@playwright/test';
 
-import {buildEvent, buildPayload, isLocalHost, linkEvent, maySend, pageUrl, referrerOrigin, sendEvent, viewportClass} from './script';
+import {
+  buildEvent,
+  buildPayload,
+  isLocalHost,
+  linkEvent,
+  maySend,
+  pageUrl,
+  referrerOrigin,
+  sendEvent,
+  viewportClass,
+} from './script';
 
-const consent = {doNotTrack: null, globalPrivacyControl: undefined, hostname: 'docs.example.com', allowLocalhost: false};
+const consent = {
+  doNotTrack: null,
+  globalPrivacyControl: undefined,
+  hostname: 'docs.example.com',
+  allowLocalhost: false,
+};
 
 test.describe('page-views payload', () => {
   test('builds a Plausible pageview event with only the allowed fields', () => {
@@ -45,7 +60,10 @@ test.describe('page-views payload', () => {
 
 test.describe('custom events', () => {
   test('carry the name and props given, the page URL without query or hash, and no page-view props', () => {
-    const state = {href: 'https://docs.example.com/basics/sdk?q=secret#x', referrer: 'https://www.google.com/search?q=x'};
+    const state = {
+      href: 'https://docs.example.com/basics/sdk?q=secret#x',
+      referrer: 'https://www.google.com/search?q=x',
+    };
     expect(buildEvent('Feedback', state, 'docs.example.com', {vote: 'yes', page: '/basics/sdk'})).toEqual({
       name: 'Feedback',
       url: 'https://docs.example.com/basics/sdk',
@@ -58,10 +76,22 @@ test.describe('custom events', () => {
 
   test('links: files are downloads, other hosts outbound, page links nothing (Plausible names, URL without query)', () => {
     const host = 'docs.example.com';
-    expect(linkEvent('https://docs.example.com/openapi.yaml', host, false)).toEqual(['File Download', {url: 'https://docs.example.com/openapi.yaml'}]);
-    expect(linkEvent('https://docs.example.com/postman/a.postman_collection.json?x=1', host, false)).toEqual(['File Download', {url: 'https://docs.example.com/postman/a.postman_collection.json'}]);
-    expect(linkEvent('https://docs.example.com/export', host, true)).toEqual(['File Download', {url: 'https://docs.example.com/export'}]);
-    expect(linkEvent('https://help.example.com/a?token=s#b', host, false)).toEqual(['Outbound Link: Click', {url: 'https://help.example.com/a'}]);
+    expect(linkEvent('https://docs.example.com/openapi.yaml', host, false)).toEqual([
+      'File Download',
+      {url: 'https://docs.example.com/openapi.yaml'},
+    ]);
+    expect(linkEvent('https://docs.example.com/postman/a.postman_collection.json?x=1', host, false)).toEqual([
+      'File Download',
+      {url: 'https://docs.example.com/postman/a.postman_collection.json'},
+    ]);
+    expect(linkEvent('https://docs.example.com/export', host, true)).toEqual([
+      'File Download',
+      {url: 'https://docs.example.com/export'},
+    ]);
+    expect(linkEvent('https://help.example.com/a?token=s#b', host, false)).toEqual([
+      'Outbound Link: Click',
+      {url: 'https://help.example.com/a'},
+    ]);
     expect(linkEvent('https://docs.example.com/basics/sdk', host, false)).toBeNull();
     expect(linkEvent('https://docs.example.com/basics/sdk.md', host, false)).toBeNull();
     expect(linkEvent('mailto:support@example.com', host, false)).toBeNull();
@@ -101,7 +131,13 @@ test.describe('page-views transport', () => {
   });
 
   test('falls back to one fetch with keepalive when sendBeacon is missing, refuses or throws', async () => {
-    for (const sendBeacon of [undefined, () => false, () => { throw new TypeError('blocked'); }]) {
+    for (const sendBeacon of [
+      undefined,
+      () => false,
+      () => {
+        throw new TypeError('blocked');
+      },
+    ]) {
       const calls: [string, RequestInit | undefined][] = [];
       sendEvent('https://plausible.example.com/api/event', '{"n":1}', {
         sendBeacon,
@@ -109,7 +145,13 @@ test.describe('page-views transport', () => {
       });
       expect(calls).toHaveLength(1);
       expect(calls[0][0]).toBe('https://plausible.example.com/api/event');
-      expect(calls[0][1]).toMatchObject({method: 'POST', body: '{"n":1}', keepalive: true, mode: 'no-cors', credentials: 'omit'});
+      expect(calls[0][1]).toMatchObject({
+        method: 'POST',
+        body: '{"n":1}',
+        keepalive: true,
+        mode: 'no-cors',
+        credentials: 'omit',
+      });
     }
   });
 
@@ -118,8 +160,16 @@ test.describe('page-views transport', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      expect(() => sendEvent('/api/event', '{}', {fetch: () => Promise.reject(new TypeError('Failed to fetch'))})).not.toThrow();
-      expect(() => sendEvent('/api/event', '{}', {fetch: () => { throw new TypeError('bad'); }})).not.toThrow();
+      expect(() =>
+        sendEvent('/api/event', '{}', {fetch: () => Promise.reject(new TypeError('Failed to fetch'))}),
+      ).not.toThrow();
+      expect(() =>
+        sendEvent('/api/event', '{}', {
+          fetch: () => {
+            throw new TypeError('bad');
+          },
+        }),
+      ).not.toThrow();
       expect(() => sendEvent('/api/event', '{}', {})).not.toThrow();
       // Node reports unhandled rejections once the microtask queue has drained, before the next
       // macrotask: one turn of the event loop (setImmediate) is enough, no waiting.

@@ -83,7 +83,12 @@ export function buildPayload(state: PageState, domain: string): PageViewEvent {
 }
 
 /** A custom event for the page the reader is on. */
-export function buildEvent(name: string, state: Pick<PageState, 'href' | 'referrer'>, domain: string, props?: EventProps): CustomEvent {
+export function buildEvent(
+  name: string,
+  state: Pick<PageState, 'href' | 'referrer'>,
+  domain: string,
+  props?: EventProps,
+): CustomEvent {
   return {name, url: pageUrl(state.href), domain, referrer: referrerOrigin(state.referrer), ...(props ? {props} : {})};
 }
 

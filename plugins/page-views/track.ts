@@ -17,7 +17,9 @@ export function track(name: string, props?: EventProps): void {
     const w = window as unknown as {plausible?: Plausible};
     if (!w.plausible) {
       const queue: unknown[][] = [];
-      w.plausible = Object.assign((...args: unknown[]) => void (queue.length < MAX_QUEUED && queue.push(args)), {q: queue});
+      w.plausible = Object.assign((...args: unknown[]) => void (queue.length < MAX_QUEUED && queue.push(args)), {
+        q: queue,
+      });
     }
     w.plausible(name, props ? {props} : undefined);
   } catch {

@@ -16,22 +16,34 @@ const PAGE = path.join(ROOT, 'docs/test/page.mdx');
 /** The options docusaurus.config.ts gives the plugin (docs `beforeDefaultRemarkPlugins`). */
 function configuredOptions(): Options {
   const [, presetOptions] = (config.presets ?? [])[0] as [string, {docs: {beforeDefaultRemarkPlugins?: unknown[]}}];
-  const entry = (presetOptions.docs.beforeDefaultRemarkPlugins ?? []).find((plugin) => Array.isArray(plugin) && plugin[0] === mdxChecks);
+  const entry = (presetOptions.docs.beforeDefaultRemarkPlugins ?? []).find(
+    (plugin) => Array.isArray(plugin) && plugin[0] === mdxChecks,
+  );
   if (!entry) throw new Error('mdx-checks is not a docs beforeDefaultRemarkPlugins entry of docusaurus.config.ts');
   return (entry as [unknown, Options])[1];
 }
 
 /** Parses and checks a page as the MDX loader does: Docusaurus's preprocessing, front matter, MDX, directives. */
 async function check(source: string, filePath = PAGE): Promise<void> {
-  const [{unified}, {default: remarkParse}, {default: remarkFrontmatter}, {default: remarkMdx}, {default: remarkDirective}] = await Promise.all([
+  const [
+    {unified},
+    {default: remarkParse},
+    {default: remarkFrontmatter},
+    {default: remarkMdx},
+    {default: remarkDirective},
+  ] = await Promise.all([
     import('unified'),
     import('remark-parse'),
     import('remark-frontmatter'),
     import('remark-mdx'),
     import('remark-directive'),
   ]);
-  const {admonitionTitleToDirectiveLabel, escapeMarkdownHeadingIds, unwrapMdxCodeBlocks} = await import('@docusaurus/utils');
-  const value = admonitionTitleToDirectiveLabel(escapeMarkdownHeadingIds(unwrapMdxCodeBlocks(source)), DEFAULT_ADMONITIONS);
+  const {admonitionTitleToDirectiveLabel, escapeMarkdownHeadingIds, unwrapMdxCodeBlocks} =
+    await import('@docusaurus/utils');
+  const value = admonitionTitleToDirectiveLabel(
+    escapeMarkdownHeadingIds(unwrapMdxCodeBlocks(source)),
+    DEFAULT_ADMONITIONS,
+  );
   const processor = unified()
     .use(remarkParse)
     .use(remarkFrontmatter)
@@ -127,7 +139,9 @@ test.describe('mdx-checks remark plugin', () => {
   });
 
   test('an imported name the module does not export, and a constant never imported', async () => {
-    const error = await check("import {NOPE, SAMPLES} from '@site/src/constants/api';\n\n{SAMPLES.iccid} {SAMPLEZ.iccid}\n").then(
+    const error = await check(
+      "import {NOPE, SAMPLES} from '@site/src/constants/api';\n\n{SAMPLES.iccid} {SAMPLEZ.iccid}\n",
+    ).then(
       () => undefined,
       (thrown: Error) => thrown,
     );
@@ -154,7 +168,9 @@ test.describe('mdx-checks remark plugin', () => {
 
   test("knows Docusaurus's own admonition keywords", () => {
     const requireFromSite = createRequire(path.join(ROOT, 'package.json'));
-    const {DefaultAdmonitionOptions} = requireFromSite('@docusaurus/mdx-loader/lib/remark/admonitions') as {DefaultAdmonitionOptions: {keywords: string[]}};
+    const {DefaultAdmonitionOptions} = requireFromSite('@docusaurus/mdx-loader/lib/remark/admonitions') as {
+      DefaultAdmonitionOptions: {keywords: string[]};
+    };
     expect([...DEFAULT_ADMONITIONS].sort()).toEqual([...DefaultAdmonitionOptions.keywords].sort());
   });
 
@@ -191,7 +207,10 @@ test.describe('mdx-checks in a real build', () => {
     const siteDir = await mkdtemp(path.join(tmpdir(), 'mdx-checks-'));
     try {
       const skip = new Set(['node_modules', 'build', '.git', 'test-results', 'playwright-report']);
-      await cp(ROOT, siteDir, {recursive: true, filter: (source) => !skip.has(path.basename(source)) && !path.basename(source).startsWith('.docusaurus')});
+      await cp(ROOT, siteDir, {
+        recursive: true,
+        filter: (source) => !skip.has(path.basename(source)) && !path.basename(source).startsWith('.docusaurus'),
+      });
       await symlink(path.join(ROOT, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
       const doc = path.join(siteDir, 'docs/getting-started/quick-start.mdx');
       const source = await readFile(doc, 'utf8');
@@ -204,14 +223,19 @@ test.describe('mdx-checks in a real build', () => {
       await writeFile(undescribed, (await readFile(undescribed, 'utf8')).replace(/^description: .*\n/m, ''));
 
       const {code, output} = await new Promise<{code: number | null; output: string}>((resolve) => {
-        const child = spawn('npx', ['docusaurus', 'build'], {cwd: siteDir, env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'}});
+        const child = spawn('npx', ['docusaurus', 'build'], {
+          cwd: siteDir,
+          env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'},
+        });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.on('close', (code) => resolve({code, output}));
       });
       expect(code).not.toBe(0);
-      expect(output).toContain(`docs/getting-started/quick-start.mdx:${line + 1}:${column}: LIMITS has no property "sandboxRequestPerMinute" (src/constants/api.ts)`);
+      expect(output).toContain(
+        `docs/getting-started/quick-start.mdx:${line + 1}:${column}: LIMITS has no property "sandboxRequestPerMinute" (src/constants/api.ts)`,
+      );
       expect(output).toContain('docs/basics/iframe.mdx:1:1: the front matter has no "description"');
     } finally {
       await rm(siteDir, {recursive: true, force: true});

@@ -32,7 +32,17 @@ const REQUIRED_FRONT_MATTER_WHY: Record<(typeof REQUIRED_FRONT_MATTER)[number], 
   description: 'it is the page summary in search results, link previews and llms.txt',
 };
 
-export const DEFAULT_ADMONITIONS = ['secondary', 'info', 'success', 'danger', 'note', 'tip', 'warning', 'important', 'caution'];
+export const DEFAULT_ADMONITIONS = [
+  'secondary',
+  'info',
+  'success',
+  'danger',
+  'note',
+  'tip',
+  'warning',
+  'important',
+  'caution',
+];
 
 /** The modules whose values pages may quote; they are loaded to check what a page reads from them. */
 const CONSTANTS_PREFIX = '@site/src/constants/';
@@ -42,18 +52,35 @@ const PLAIN_TEXT = ['plain', 'plaintext', 'text', 'txt'];
 
 type Loc = {line: number; column: number};
 type EsNode = {type: string; loc?: {start: Loc}; [key: string]: unknown};
-type MdNode = {type: string; name?: string; lang?: string | null; position?: {start: Loc}; data?: {estree?: EsNode}; children?: MdNode[]; attributes?: unknown; value?: unknown};
+type MdNode = {
+  type: string;
+  name?: string;
+  lang?: string | null;
+  position?: {start: Loc};
+  data?: {estree?: EsNode};
+  children?: MdNode[];
+  attributes?: unknown;
+  value?: unknown;
+};
 type Problem = {line: number; column: number; message: string};
 type Binding = {value: unknown; module: string};
 
 /** Each registered language id, with its aliases (prismjs/components.json, which the grammars' own code follows). */
 export function registeredLanguages(languages: string[], siteDir = process.cwd()): Map<string, string[]> {
   const requireFromSite = createRequire(path.join(siteDir, 'package.json'));
-  const components = requireFromSite('prismjs/components.js') as {languages: Record<string, {alias?: string | string[]}>};
-  return new Map(languagesInLoadOrder(languages, requireFromSite).map((id) => [id, ([] as string[]).concat(components.languages[id]?.alias ?? [])]));
+  const components = requireFromSite('prismjs/components.js') as {
+    languages: Record<string, {alias?: string | string[]}>;
+  };
+  return new Map(
+    languagesInLoadOrder(languages, requireFromSite).map((id) => [
+      id,
+      ([] as string[]).concat(components.languages[id]?.alias ?? []),
+    ]),
+  );
 }
 
-const isNode = (value: unknown): value is EsNode => typeof value === 'object' && value !== null && typeof (value as EsNode).type === 'string';
+const isNode = (value: unknown): value is EsNode =>
+  typeof value === 'object' && value !== null && typeof (value as EsNode).type === 'string';
 
 function childNodes(node: EsNode): [EsNode, string][] {
   const out: [EsNode, string][] = [];
@@ -68,7 +95,9 @@ function childNodes(node: EsNode): [EsNode, string][] {
 function patternNames(node: unknown, names: Set<string>): void {
   if (!isNode(node)) return;
   if (node.type === 'Identifier') names.add(node.name as string);
-  else if (node.type === 'ObjectPattern') for (const prop of node.properties as EsNode[]) patternNames(prop.type === 'RestElement' ? prop : prop.value, names);
+  else if (node.type === 'ObjectPattern')
+    for (const prop of node.properties as EsNode[])
+      patternNames(prop.type === 'RestElement' ? prop : prop.value, names);
   else if (node.type === 'ArrayPattern') for (const element of node.elements as unknown[]) patternNames(element, names);
   else if (node.type === 'RestElement') patternNames(node.argument, names);
   else if (node.type === 'AssignmentPattern') patternNames(node.left, names);
@@ -89,16 +118,27 @@ function declaredNames(program: EsNode, names: {imported: Set<string>; local: Se
 
 /** An Identifier child that is a name, not a reference (`a.b`'s b, `{b: 1}`'s b, labels). */
 function isNameOnly(parent: EsNode, key: string): boolean {
-  if ((parent.type === 'Property' || /^(Method|Property)Definition$/.test(parent.type)) && key === 'key') return !parent.computed;
+  if ((parent.type === 'Property' || /^(Method|Property)Definition$/.test(parent.type)) && key === 'key')
+    return !parent.computed;
   return key === 'label' || parent.type === 'MetaProperty' || (parent.type === 'ExportSpecifier' && key === 'exported');
 }
 
 /** Checks the member chains (`SAMPLES.a.b`, also in templates and calls) and free constant-like names of one program. */
-function checkProgram(program: EsNode, bindings: Map<string, Binding>, names: {imported: Set<string>; local: Set<string>}, report: (node: EsNode, message: string) => void): void {
+function checkProgram(
+  program: EsNode,
+  bindings: Map<string, Binding>,
+  names: {imported: Set<string>; local: Set<string>},
+  report: (node: EsNode, message: string) => void,
+): void {
   // Only constant-like names: a page's other free names are MDX's own (`props`, components).
   const checkFree = (node: EsNode) => {
     const name = node.name as string;
-    if (/^[A-Z][A-Z0-9_]*$/.test(name) && !names.imported.has(name) && !names.local.has(name) && !(name in globalThis)) {
+    if (
+      /^[A-Z][A-Z0-9_]*$/.test(name) &&
+      !names.imported.has(name) &&
+      !names.local.has(name) &&
+      !(name in globalThis)
+    ) {
       report(node, `${name} is not defined on this page: import it from ${CONSTANTS_PREFIX}… or fix its spelling`);
     }
   };
@@ -129,9 +169,14 @@ function checkProgram(program: EsNode, bindings: Map<string, Binding>, names: {i
     let chain = root.name as string;
     for (const member of members) {
       const property = member.property as EsNode;
-      const name = member.computed ? (property.type === 'Literal' ? String(property.value) : undefined) : (property.name as string);
+      const name = member.computed
+        ? property.type === 'Literal'
+          ? String(property.value)
+          : undefined
+        : (property.name as string);
       if (name === undefined) return; // `LIMITS[key]`: not known before run time
-      if (value === null || value === undefined) return report(property, `${chain} is ${value}, so it has no property "${name}" (${binding.module})`);
+      if (value === null || value === undefined)
+        return report(property, `${chain} is ${value}, so it has no property "${name}" (${binding.module})`);
       if (!(name in Object(value))) return report(property, `${chain} has no property "${name}" (${binding.module})`);
       value = (value as Record<string, unknown>)[name];
       chain += `.${name}`;
@@ -145,10 +190,16 @@ export default function mdxChecks(options: Options) {
   const siteDir = options.siteDir ?? process.cwd();
   const registered = registeredLanguages(options.languages, siteDir);
   const languages = new Set([...PLAIN_TEXT, ...[...registered].flatMap(([id, aliases]) => [id, ...aliases])]);
-  const languageList = [...registered].map(([id, aliases]) => (aliases.length ? `${id} (${aliases.join(', ')})` : id)).join(', ');
+  const languageList = [...registered]
+    .map(([id, aliases]) => (aliases.length ? `${id} (${aliases.join(', ')})` : id))
+    .join(', ');
   const admonitions = [...DEFAULT_ADMONITIONS, ...(options.admonitionKeywords ?? [])];
   // Fresh modules for each page (no require cache): a page compiled while `npm start` runs sees today's constants.
-  const load = createJiti(path.join(siteDir, 'package.json'), {cache: true, requireCache: false, interopDefault: false});
+  const load = createJiti(path.join(siteDir, 'package.json'), {
+    cache: true,
+    requireCache: false,
+    interopDefault: false,
+  });
   const relative = (file: string) => path.relative(siteDir, file).split(path.sep).join('/');
 
   return (tree: Root, file: {path?: string; data?: {frontMatter?: Record<string, unknown>}}) => {
@@ -172,11 +223,19 @@ export default function mdxChecks(options: Options) {
     const walk = (node: MdNode) => {
       if (node.data?.estree) programs.push(node.data.estree);
       if (node.type === 'code' && node.lang && !languages.has(node.lang)) {
-        at(node.position?.start, `code block language "${node.lang}" is not registered with Prism, so it is not highlighted; use one of ${languageList}, or add it to PRISM_LANGUAGES in docusaurus.config.ts`);
+        at(
+          node.position?.start,
+          `code block language "${node.lang}" is not registered with Prism, so it is not highlighted; use one of ${languageList}, or add it to PRISM_LANGUAGES in docusaurus.config.ts`,
+        );
       }
       // `:::name Title` with an unknown name is not even a directive (Docusaurus rewrites the title syntax for
       // known names only): it stays a paragraph that starts with the text ":::name".
-      const name = node.type === 'containerDirective' ? node.name : node.type === 'paragraph' ? /^:::\s*([A-Za-z][\w-]*)/.exec(String(node.children?.[0]?.value))?.[1] : undefined;
+      const name =
+        node.type === 'containerDirective'
+          ? node.name
+          : node.type === 'paragraph'
+            ? /^:::\s*([A-Za-z][\w-]*)/.exec(String(node.children?.[0]?.value))?.[1]
+            : undefined;
       if (name && !admonitions.includes(name)) {
         at(node.position?.start, `unknown admonition ":::${name}"; Docusaurus knows ${admonitions.join(', ')}`);
       }
@@ -211,7 +270,10 @@ export default function mdxChecks(options: Options) {
             bindings.set(local, {value: module, module: moduleFile});
             continue;
           }
-          const imported = specifier.type === 'ImportDefaultSpecifier' ? 'default' : ((specifier.imported as EsNode).name ?? (specifier.imported as EsNode).value) as string;
+          const imported =
+            specifier.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : (((specifier.imported as EsNode).name ?? (specifier.imported as EsNode).value) as string);
           if (!(imported in module)) report(specifier, `${moduleFile} has no export "${imported}"`);
           else bindings.set(local, {value: module[imported], module: moduleFile});
         }

@@ -4,12 +4,17 @@ import type {Root, Table} from 'mdast';
 import tableNamesPlugin, {tableNames} from './table-names';
 
 async function parse(markdown: string): Promise<Root> {
-  const [{unified}, {default: remarkParse}, {default: remarkGfm}] = await Promise.all([import('unified'), import('remark-parse'), import('remark-gfm')]);
+  const [{unified}, {default: remarkParse}, {default: remarkGfm}] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+  ]);
   const processor = unified().use(remarkParse).use(remarkGfm);
   return processor.run(processor.parse(markdown)) as Promise<Root>;
 }
 
-const table = (...headers: string[]) => `| ${headers.join(' | ')} |\n|${headers.map(() => '---').join('|')}|\n| ${headers.map(() => 'x').join(' | ')} |\n`;
+const table = (...headers: string[]) =>
+  `| ${headers.join(' | ')} |\n|${headers.map(() => '---').join('|')}|\n| ${headers.map(() => 'x').join(' | ')} |\n`;
 
 test.describe('table-names remark plugin', () => {
   test('names each table after its section, adding the columns where a section has several', async () => {

@@ -38,10 +38,16 @@ export function tableNames(root: Root): string[] {
   const tables = tablesWithHeadings(root);
   const first = tables.map(({heading, table}) => heading ?? `Table: ${headersOf(table)}`);
   const names = tables.map(({heading, table}, index) =>
-    heading !== undefined && first.filter((name) => name === first[index]).length > 1 ? `${heading} (${headersOf(table)})` : first[index]!,
+    heading !== undefined && first.filter((name) => name === first[index]).length > 1
+      ? `${heading} (${headersOf(table)})`
+      : first[index]!,
   );
   // Same heading and same columns: number them.
-  return names.map((name, index) => (names.filter((other) => other === name).length > 1 ? `${name} ${names.slice(0, index + 1).filter((other) => other === name).length}` : name));
+  return names.map((name, index) =>
+    names.filter((other) => other === name).length > 1
+      ? `${name} ${names.slice(0, index + 1).filter((other) => other === name).length}`
+      : name,
+  );
 }
 
 export default function tableNamesPlugin() {

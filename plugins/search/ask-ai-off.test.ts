@@ -17,7 +17,9 @@ test.describe('search-ask-ai-off plugin', () => {
   });
 
   test('aliases the widget and its CSS to an empty module only while askAi is unset', () => {
-    expect(webpackOf(contextWith([[SEARCH, {}]]))).toEqual({resolve: {alias: {'open-ask-ai$': false, 'open-ask-ai/styles.css$': false}}});
+    expect(webpackOf(contextWith([[SEARCH, {}]]))).toEqual({
+      resolve: {alias: {'open-ask-ai$': false, 'open-ask-ai/styles.css$': false}},
+    });
     expect(webpackOf(contextWith([[SEARCH, {askAi: {project: 'x'}}]]))).toEqual({});
   });
 });

@@ -8,12 +8,19 @@ type BuildIndex = (
   options: {language: string[]; removeDefaultStopWordFilter: string[]; removeDefaultStemmer: boolean},
 ) => {index: SearchIndex}[];
 
-const CODE_LINE = "const order = await acme.orders.create(params, {idempotencyKey: randomUUID()}); console.log(err.retryAfter);";
+const CODE_LINE =
+  'const order = await acme.orders.create(params, {idempotencyKey: randomUUID()}); console.log(err.retryAfter);';
 
 /** Builds an index with the search plugin's own builder, as its postBuild does. */
 function indexOf(text: string): SearchIndex {
-  const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex') as {buildIndex: BuildIndex};
-  return buildIndex([[{i: 1, t: text}]], {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: false})[0]!.index;
+  const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex') as {
+    buildIndex: BuildIndex;
+  };
+  return buildIndex([[{i: 1, t: text}]], {
+    language: ['en'],
+    removeDefaultStopWordFilter: [],
+    removeDefaultStemmer: false,
+  })[0]!.index;
 }
 
 test.describe('search-code-terms plugin', {tag: '@viewport-independent'}, () => {
@@ -22,7 +29,7 @@ test.describe('search-code-terms plugin', {tag: '@viewport-independent'}, () => 
       {term: 'acme.orders.create', offset: 0},
       {term: 'orders.create', offset: 5},
     ]);
-    expect(codeTerms("console.log(event.data.object.iccid)").map(({term}) => term)).toEqual([
+    expect(codeTerms('console.log(event.data.object.iccid)').map(({term}) => term)).toEqual([
       'console.log',
       'event.data.object.iccid',
       'data.object.iccid',

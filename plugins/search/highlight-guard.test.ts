@@ -4,8 +4,11 @@ import {existsSync} from 'node:fs';
 import searchHighlightGuard from './highlight-guard';
 
 test.describe('search-highlight-guard plugin', () => {
-  test("aliases the exact mark.js file the search plugin resolves to the guarded wrapper", () => {
-    const configureWebpack = searchHighlightGuard().configureWebpack as (config: object, isServer: boolean) => {resolve: {alias: Record<string, string>}};
+  test('aliases the exact mark.js file the search plugin resolves to the guarded wrapper', () => {
+    const configureWebpack = searchHighlightGuard().configureWebpack as (
+      config: object,
+      isServer: boolean,
+    ) => {resolve: {alias: Record<string, string>}};
     const {alias} = configureWebpack({}, false).resolve;
     const entries = Object.entries(alias);
     expect(entries).toHaveLength(1);

@@ -19,7 +19,9 @@ export default function searchPlugin(context: LoadContext): Plugin {
     name: 'search',
     configureWebpack(...args) {
       // Each part only adds module aliases.
-      const aliases = parts.map((part) => (part.configureWebpack?.(...args) as Aliases | undefined)?.resolve?.alias ?? {});
+      const aliases = parts.map(
+        (part) => (part.configureWebpack?.(...args) as Aliases | undefined)?.resolve?.alias ?? {},
+      );
       return {resolve: {alias: Object.assign({}, ...aliases)}};
     },
   };

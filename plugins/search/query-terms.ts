@@ -32,7 +32,9 @@ export function searchLanguages(context: LoadContext): string[] {
 export default function searchQueryTerms(context: LoadContext): Plugin {
   const languages = searchLanguages(context);
   if (languages.some((language) => language !== 'en')) {
-    throw new Error(`[${PLUGIN_NAME}] reads English queries only; the search plugin is set to ${languages.join(', ')}. Remove this plugin or extend ./tokenize.ts.`);
+    throw new Error(
+      `[${PLUGIN_NAME}] reads English queries only; the search plugin is set to ${languages.join(', ')}. Remove this plugin or extend ./tokenize.ts.`,
+    );
   }
   const tokenize = pluginTokenizeModule();
   return {

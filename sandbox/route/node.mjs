@@ -34,7 +34,13 @@ if (target && apiOrigin && typeof globalThis.fetch === 'function') {
       }
       // Rebuild the request for the new URL; reading the body first avoids stream `duplex` rules.
       const body = input.method === 'GET' || input.method === 'HEAD' ? undefined : await input.arrayBuffer();
-      const copy = new Request(local, {method: input.method, headers: input.headers, body, redirect: input.redirect, signal: input.signal});
+      const copy = new Request(local, {
+        method: input.method,
+        headers: input.headers,
+        body,
+        redirect: input.redirect,
+        signal: input.signal,
+      });
       return originalFetch(copy, init);
     }
     const local = typeof input === 'string' || input instanceof URL ? reroute(String(input)) : undefined;

@@ -9,7 +9,10 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 const BOX_ID = 'chunk-load-failure';
 
 function isChunkLoadError(reason: unknown): reason is Error {
-  return reason instanceof Error && (reason.name === 'ChunkLoadError' || /Loading (CSS )?chunk .+ failed/.test(reason.message));
+  return (
+    reason instanceof Error &&
+    (reason.name === 'ChunkLoadError' || /Loading (CSS )?chunk .+ failed/.test(reason.message))
+  );
 }
 
 function showRetryBox(error: Error): void {

@@ -15,6 +15,8 @@ export const vsDarkAccessible: PrismTheme = {
   ...themes.vsDark,
   styles: themes.vsDark.styles.map((entry) => {
     const colour = entry.style.color;
-    return colour && accessibleColours[colour] ? {...entry, style: {...entry.style, color: accessibleColours[colour]}} : entry;
+    return colour && accessibleColours[colour]
+      ? {...entry, style: {...entry.style, color: accessibleColours[colour]}}
+      : entry;
   }),
 };

@@ -107,7 +107,14 @@ async function build(variant: Variant, outDir: string): Promise<Result> {
   const started = performance.now();
   const child = spawn(DOCUSAURUS, ['build', '--out-dir', outDir], {
     cwd: ROOT,
-    env: {...process.env, DOCUSAURUS_GENERATED_FILES_DIR_NAME: GENERATED_DIR, DOCS_FASTER: String(variant.faster), DOCS_CRASH_TEST: 'false', FORCE_COLOR: '0', DOCUSAURUS_PERF_LOGGER: 'true'},
+    env: {
+      ...process.env,
+      DOCUSAURUS_GENERATED_FILES_DIR_NAME: GENERATED_DIR,
+      DOCS_FASTER: String(variant.faster),
+      DOCS_CRASH_TEST: 'false',
+      FORCE_COLOR: '0',
+      DOCUSAURUS_PERF_LOGGER: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -137,7 +144,11 @@ async function main(): Promise<void> {
   const runs = Number(argValue('--runs') ?? 1);
   const outDir = mkdtempSync(path.join(tmpdir(), 'docs-bench-build-'));
   const results = new Map<string, Result[]>(VARIANTS.map((variant) => [variant.name, []]));
-  console.log(`Cold builds, ${runs} run(s) per variant, alternating; ${cpus().length} CPUs, ${mib(totalmem())} RAM, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `Cold builds, ${runs} run(s) per variant, alternating; ${cpus().length} CPUs, ${mib(totalmem())} RAM, load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   try {
     for (let run = 1; run <= runs; run += 1) {
       for (const variant of VARIANTS) {
@@ -159,10 +170,12 @@ async function main(): Promise<void> {
   for (const {variant, wall, rss} of summary) console.log(`| ${variant.name} | ${seconds(wall)} | ${mib(rss)} |`);
   const [faster, webpack] = summary;
   console.log('');
-  console.log(`Faster / webpack wall time: ${(faster!.wall / webpack!.wall).toFixed(2)} (${(webpack!.wall / faster!.wall).toFixed(2)}× faster)`);
+  console.log(
+    `Faster / webpack wall time: ${(faster!.wall / webpack!.wall).toFixed(2)} (${(webpack!.wall / faster!.wall).toFixed(2)}× faster)`,
+  );
   console.log(`Faster / webpack peak RSS: ${(faster!.rss / webpack!.rss).toFixed(2)}`);
   console.log('');
-  console.log('Where the time goes (medians of Docusaurus\'s own phase timers; the rest is Node and CLI start-up):');
+  console.log("Where the time goes (medians of Docusaurus's own phase timers; the rest is Node and CLI start-up):");
   console.log('');
   console.log('| Phase | Faster | webpack | webpack / Faster |');
   console.log('| --- | --- | --- | --- |');
@@ -173,10 +186,18 @@ async function main(): Promise<void> {
     console.log(`| ${label} | ${seconds(fast)} | ${seconds(slow)} | ${(slow / fast).toFixed(1)}× |`);
   }
   console.log('');
-  console.log('How: each build is cold (.docusaurus-build/, node_modules/.cache/ and the output dir deleted first), `docusaurus build');
-  console.log('--out-dir <tmp>` with DOCS_FASTER=true|false and DOCUSAURUS_PERF_LOGGER=true (phase times); wall time = spawn');
-  console.log(`to exit (performance.now); peak RSS = highest sum of VmRSS over the build's process tree, sampled every ${SAMPLE_MS} ms`);
-  console.log('from /proc; with an even number of runs the "median" is the lower middle value. Shared machines make all of it noisy.');
+  console.log(
+    'How: each build is cold (.docusaurus-build/, node_modules/.cache/ and the output dir deleted first), `docusaurus build',
+  );
+  console.log(
+    '--out-dir <tmp>` with DOCS_FASTER=true|false and DOCUSAURUS_PERF_LOGGER=true (phase times); wall time = spawn',
+  );
+  console.log(
+    `to exit (performance.now); peak RSS = highest sum of VmRSS over the build's process tree, sampled every ${SAMPLE_MS} ms`,
+  );
+  console.log(
+    'from /proc; with an even number of runs the "median" is the lower middle value. Shared machines make all of it noisy.',
+  );
 }
 
 main().catch((error: unknown) => {

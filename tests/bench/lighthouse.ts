@@ -19,7 +19,16 @@ import {ROOT, serveBuild, serveWithNode} from './serve-build';
 
 const BUILD_DIR = path.join(ROOT, 'build');
 const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<Preset, Record<(typeof CATEGORIES)[number], number>> = {
   desktop: {performance: 98, accessibility: 100, 'best-practices': 100, seo: 100},
@@ -27,7 +36,14 @@ const TARGETS: Record<Preset, Record<(typeof CATEGORIES)[number], number>> = {
 };
 
 type Preset = 'mobile' | 'desktop';
-type Sample = {scores: Record<(typeof CATEGORIES)[number], number>; lcp: number; tbt: number; cls: number; bytes: number; failing: string[]};
+type Sample = {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  failing: string[];
+};
 
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -45,38 +61,57 @@ type Lighthouse = (typeof import('lighthouse'))['default'];
 /** One Lighthouse run of a URL with a preset's default (simulated) throttling. */
 async function measure(lighthouse: Lighthouse, url: string, port: number, preset: Preset): Promise<Sample> {
   const {default: desktopConfig} = await import('lighthouse/core/config/desktop-config.js');
-  const result = await lighthouse(url, {port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES]}, preset === 'desktop' ? desktopConfig : undefined);
+  const result = await lighthouse(
+    url,
+    {port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES]},
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const {lhr} = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Sample['scores'];
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as Sample['scores'];
   // Audits that cost points in a category other than performance (whose metrics are printed anyway).
   const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${id}: ${ref.id}`),
   );
-  return {scores, lcp: numeric('largest-contentful-paint'), tbt: numeric('total-blocking-time'), cls: numeric('cumulative-layout-shift'), bytes: numeric('total-byte-weight'), failing};
+  return {
+    scores,
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    bytes: numeric('total-byte-weight'),
+    failing,
+  };
 }
 
 function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
   return chromeLauncher.launch({chromePath: existsSync(CHROMIUM) ? CHROMIUM : undefined, chromeFlags: CHROME_FLAGS});
 }
 
-const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+const spread = (values: number[]) =>
+  `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
 
 /** `--compare <buildA> <buildB>`: alternating A/B runs per route. */
 async function compare(dirA: string, dirB: string, lighthouse: Lighthouse): Promise<void> {
   const sides = [dirA, dirB].map((dir) => path.resolve(dir));
-  for (const dir of sides) if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} is not a build (no index.html)`);
+  for (const dir of sides)
+    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} is not a build (no index.html)`);
   const runs = Number(argValue('--runs') ?? 5);
   const routes = argValue('--routes')?.split(',') ?? docRoutes(sides[0]);
   const presets = (argValue('--presets')?.split(',') ?? ['mobile']) as Preset[];
   // One kind of server for both sides (nginx serves only the repository's own build/).
   const servers = await Promise.all(sides.map((dir) => serveWithNode(dir)));
   const chrome = await launchChrome();
-  console.log(`A = ${sides[0]}\nB = ${sides[1]}\n${servers[0]!.how}; ${runs} run(s) per side, route and preset, alternating A, B; ${cpus().length} CPUs, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `A = ${sides[0]}\nB = ${sides[1]}\n${servers[0]!.how}; ${runs} run(s) per side, route and preset, alternating A, B; ${cpus().length} CPUs, load ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   const rows: {route: string; preset: Preset; a: Sample[]; b: Sample[]}[] = [];
   try {
     for (const preset of presets) {
@@ -127,7 +162,11 @@ async function main(): Promise<void> {
 
   const served = await serveBuild(BUILD_DIR);
   const chrome = await launchChrome();
-  console.log(`Lighthouse on ${served.origin} (${served.how}); ${runs} run(s) per route and preset; ${cpus().length} CPUs, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `Lighthouse on ${served.origin} (${served.how}); ${runs} run(s) per route and preset; ${cpus().length} CPUs, load ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   const rows: {route: string; preset: Preset; samples: Sample[]}[] = [];
   try {
     for (const preset of presets) {
@@ -138,7 +177,9 @@ async function main(): Promise<void> {
         }
         rows.push({route, preset, samples});
         const last = samples.at(-1)!;
-        process.stderr.write(`  ${preset} ${route}: perf ${samples.map((sample) => sample.scores.performance).join('/')}${last.failing.length ? `; failing ${last.failing.join(', ')}` : ''}\n`);
+        process.stderr.write(
+          `  ${preset} ${route}: perf ${samples.map((sample) => sample.scores.performance).join('/')}${last.failing.length ? `; failing ${last.failing.join(', ')}` : ''}\n`,
+        );
       }
     }
   } finally {
@@ -160,15 +201,25 @@ async function main(): Promise<void> {
     );
     for (const id of CATEGORIES) {
       if (score(id) < TARGETS[preset][id]) {
-        const failing = [...new Set(samples.flatMap((sample) => sample.failing).filter((entry) => entry.startsWith(`${id}:`)))];
-        misses.push(`${preset} ${route}: ${id} ${score(id)} < ${TARGETS[preset][id]}${failing.length ? ` (${failing.join(', ')})` : ''}`);
+        const failing = [
+          ...new Set(samples.flatMap((sample) => sample.failing).filter((entry) => entry.startsWith(`${id}:`))),
+        ];
+        misses.push(
+          `${preset} ${route}: ${id} ${score(id)} < ${TARGETS[preset][id]}${failing.length ? ` (${failing.join(', ')})` : ''}`,
+        );
       }
     }
   }
   console.log('');
-  console.log(misses.length ? `Targets missed:\n  ${misses.join('\n  ')}` : 'Every target met (100 a11y / best practices / SEO; performance ≥ 98 desktop, ≥ 95 mobile).');
+  console.log(
+    misses.length
+      ? `Targets missed:\n  ${misses.join('\n  ')}`
+      : 'Every target met (100 a11y / best practices / SEO; performance ≥ 98 desktop, ≥ 95 mobile).',
+  );
   console.log('');
-  console.log(`How: Lighthouse ${(await import('lighthouse/package.json', {with: {type: 'json'}})).default.version} in ${path.basename(CHROMIUM)} (${CHROME_FLAGS.join(' ')}),`);
+  console.log(
+    `How: Lighthouse ${(await import('lighthouse/package.json', {with: {type: 'json'}})).default.version} in ${path.basename(CHROMIUM)} (${CHROME_FLAGS.join(' ')}),`,
+  );
   console.log('its default simulated throttling per preset; medians over the runs; "Transferred" = total-byte-weight');
   console.log('(bytes over the wire, compressed). Scores move with machine load: the machine is shared.');
 }

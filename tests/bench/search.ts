@@ -40,7 +40,6 @@ import {docRoutes} from '../support/docs';
 const READY_RUNS = 7;
 const HOSTILE_RUNS = 5;
 
-
 async function serve(port: number): Promise<ChildProcess> {
   const bin = path.resolve(__dirname, '../../node_modules/.bin/docusaurus');
   const child = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--no-open', '--dir', BUILD_DIR], {
@@ -71,7 +70,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 /** Page load (navigation start) → search ready, and load event → ready, over fresh contexts. */
-async function measureReady(browser: Browser, baseURL: string): Promise<{fromNavigation: number[]; fromLoad: number[]}> {
+async function measureReady(
+  browser: Browser,
+  baseURL: string,
+): Promise<{fromNavigation: number[]; fromLoad: number[]}> {
   const fromNavigation: number[] = [];
   const fromLoad: number[] = [];
   for (let run = 0; run < READY_RUNS; run += 1) {
@@ -123,7 +125,12 @@ async function main(): Promise<void> {
         const {hits} = await runQuery(page, query.query, anchors);
         results.push({query, hits});
       }
-      relevanceBySet.push({name, file: path.relative(process.cwd(), QUERY_SETS[name]), count: queries.length, relevance: scoreRelevance(results)});
+      relevanceBySet.push({
+        name,
+        file: path.relative(process.cwd(), QUERY_SETS[name]),
+        count: queries.length,
+        relevance: scoreRelevance(results),
+      });
     }
 
     // Latency: every query typed key by key; each keystroke timed to the next results render.
@@ -166,7 +173,9 @@ async function main(): Promise<void> {
       );
     }
 
-    console.log(`Search benchmark (build/ served on :${port}, Chromium; latency over the own set's ${querySet.length} queries)`);
+    console.log(
+      `Search benchmark (build/ served on :${port}, Chromium; latency over the own set's ${querySet.length} queries)`,
+    );
     console.log('');
     console.log('Relevance: rank = first shown row on the expected page; MRR over the whole shown list (not @3).');
     const routes = new Set(docRoutes());
@@ -187,10 +196,14 @@ async function main(): Promise<void> {
         }
       }
       for (const [expectedPage, queries] of unknown) {
-        console.log(`           ${queries} ${queries === 1 ? 'query expects' : 'queries expect'} ${expectedPage}, not a page of this build (counted as misses)`);
+        console.log(
+          `           ${queries} ${queries === 1 ? 'query expects' : 'queries expect'} ${expectedPage}, not a page of this build (counted as misses)`,
+        );
       }
     }
-    console.log(`index size       ${kb(raw)} raw, ${kb(gzip)} gzip (${indexFiles.map((file) => path.basename(file)).join(', ')})`);
+    console.log(
+      `index size       ${kb(raw)} raw, ${kb(gzip)} gzip (${indexFiles.map((file) => path.basename(file)).join(', ')})`,
+    );
     console.log(
       `load → ready     median ${ms(percentile(ready.fromNavigation, 50))} from navigation start, ` +
         `${ms(percentile(ready.fromLoad, 50))} after the load event (max ${ms(Math.max(...ready.fromNavigation))}, ${READY_RUNS} cold loads)`,
@@ -212,7 +225,9 @@ async function main(): Promise<void> {
         console.log('');
         console.log(`Not first (${name} set):`);
         for (const row of misses) {
-          console.log(`  ${JSON.stringify(row.query)} → expected ${row.expected}, rank ${row.rank ?? '-'}; top: ${row.top.join(', ')}`);
+          console.log(
+            `  ${JSON.stringify(row.query)} → expected ${row.expected}, rank ${row.rank ?? '-'}; top: ${row.top.join(', ')}`,
+          );
         }
       }
     }

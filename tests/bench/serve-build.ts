@@ -56,7 +56,9 @@ export async function serveWithNode(buildDir: string): Promise<Served> {
     const status = found ? 200 : 404;
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     const headers: Record<string, string> = {'Content-Type': type, Vary: 'Accept-Encoding'};
-    headers['Cache-Control'] = file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    headers['Cache-Control'] = file.includes(`${path.sep}assets${path.sep}`)
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache';
     const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     if (gzip) headers['Content-Encoding'] = 'gzip';
     response.writeHead(status, headers);

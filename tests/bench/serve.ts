@@ -34,7 +34,8 @@ function onTheFlyConfs(dir: string): {deployConf: string; brotliConf: string} {
   const change = (file: string, replacements: [RegExp, string][]): string => {
     let text = readFileSync(file, 'utf8');
     for (const [from, to] of replacements) {
-      if (!from.test(text)) throw new Error(`${path.relative(process.cwd(), file)} no longer has ${from}: update tests/bench/serve.ts`);
+      if (!from.test(text))
+        throw new Error(`${path.relative(process.cwd(), file)} no longer has ${from}: update tests/bench/serve.ts`);
       text = text.replace(from, to);
     }
     const copy = path.join(dir, path.basename(file));
@@ -42,13 +43,24 @@ function onTheFlyConfs(dir: string): {deployConf: string; brotliConf: string} {
     return copy;
   };
   return {
-    deployConf: change(DEPLOY_CONF, [[/^gzip_static on;/m, 'gzip_static off;'], [/^gzip_comp_level \d+;/m, 'gzip_comp_level 6;']]),
-    brotliConf: change(BROTLI_CONF, [[/^brotli_static on;/m, 'brotli_static off;'], [/^brotli_comp_level \d+;/m, 'brotli_comp_level 5;']]),
+    deployConf: change(DEPLOY_CONF, [
+      [/^gzip_static on;/m, 'gzip_static off;'],
+      [/^gzip_comp_level \d+;/m, 'gzip_comp_level 6;'],
+    ]),
+    brotliConf: change(BROTLI_CONF, [
+      [/^brotli_static on;/m, 'brotli_static off;'],
+      [/^brotli_comp_level \d+;/m, 'brotli_comp_level 5;'],
+    ]),
   };
 }
 
 /** `requests` GETs of `url`, `concurrency` at a time over keep-alive connections. */
-async function runCase(url: string, encoding: Encoding, expected: string | undefined, requests: number): Promise<Sample> {
+async function runCase(
+  url: string,
+  encoding: Encoding,
+  expected: string | undefined,
+  requests: number,
+): Promise<Sample> {
   const agent = new Agent({keepAlive: true, maxSockets: CONCURRENCY});
   const latencies: number[] = [];
   let issued = 0;
@@ -58,7 +70,11 @@ async function runCase(url: string, encoding: Encoding, expected: string | undef
       const started = process.hrtime.bigint();
       get(url, {agent, headers: {'Accept-Encoding': encoding}}, (response) => {
         if (response.statusCode !== 200 || response.headers['content-encoding'] !== expected) {
-          reject(new Error(`${url} (${encoding}): ${response.statusCode}, content-encoding ${response.headers['content-encoding']}`));
+          reject(
+            new Error(
+              `${url} (${encoding}): ${response.statusCode}, content-encoding ${response.headers['content-encoding']}`,
+            ),
+          );
         }
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
         response.on('end', () => {
@@ -79,7 +95,11 @@ async function runCase(url: string, encoding: Encoding, expected: string | undef
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return {rps: requests / seconds, p99: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)]!, bytes: bytes / requests};
+  return {
+    rps: requests / seconds,
+    p99: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)]!,
+    bytes: bytes / requests,
+  };
 }
 
 const median = (values: number[]) => {
@@ -87,7 +107,8 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const spread = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+const spread = (values: number[], digits: number) =>
+  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
 async function main(): Promise<void> {
   const html = readFileSync(path.join(BUILD_DIR, 'index.html'), 'utf8');
@@ -112,15 +133,22 @@ async function main(): Promise<void> {
     ['precompressed', nginx.urls[0]!],
     ['on the fly', nginx.urls[1]!],
   ];
-  const expectedEncoding = (encoding: Encoding) => (encoding === 'identity' ? undefined : encoding === 'br' && !nginx.brotli ? 'gzip' : encoding);
+  const expectedEncoding = (encoding: Encoding) =>
+    encoding === 'identity' ? undefined : encoding === 'br' && !nginx.brotli ? 'gzip' : encoding;
   const results = new Map<string, Sample[]>();
   try {
     // Warm-up: every file in every form, so the page cache and nginx's open files are hot.
-    for (const [, url] of configs) for (const [, urlPath] of files) for (const encoding of ENCODINGS) await runCase(`${url}${urlPath}`, encoding, expectedEncoding(encoding), 16);
+    for (const [, url] of configs)
+      for (const [, urlPath] of files)
+        for (const encoding of ENCODINGS) await runCase(`${url}${urlPath}`, encoding, expectedEncoding(encoding), 16);
     for (let round = 1; round <= ROUNDS; round++) {
       // Cases alternate within the round (config by config, encoding by encoding), and each round
       // runs them in the opposite order of the previous one, so drift on the machine hits all alike.
-      const cases = files.flatMap(([label, urlPath]) => ENCODINGS.flatMap((encoding) => configs.map(([config, url]) => ({key: `${label}|${encoding}|${config}`, url: `${url}${urlPath}`, encoding}))));
+      const cases = files.flatMap(([label, urlPath]) =>
+        ENCODINGS.flatMap((encoding) =>
+          configs.map(([config, url]) => ({key: `${label}|${encoding}|${config}`, url: `${url}${urlPath}`, encoding})),
+        ),
+      );
       if (round % 2 === 0) cases.reverse();
       for (const {key, url, encoding} of cases) {
         const sample = await runCase(url, encoding, expectedEncoding(encoding), REQUESTS);
@@ -133,9 +161,15 @@ async function main(): Promise<void> {
     rmSync(dir, {recursive: true, force: true});
   }
 
-  console.log(`nginx over loopback, ${REQUESTS} GETs per case, ${CONCURRENCY} at a time on keep-alive connections (node:http),`);
-  console.log(`${ROUNDS} rounds with the cases alternating; medians, spread min–max. "precompressed": deploy/nginx.conf`);
-  console.log(`(gzip_static, brotli_static${nginx.brotli ? '' : ' — brotli modules missing, br falls back to gzip'}); "on the fly": the same rules with *_static off, gzip 6, brotli 5.`);
+  console.log(
+    `nginx over loopback, ${REQUESTS} GETs per case, ${CONCURRENCY} at a time on keep-alive connections (node:http),`,
+  );
+  console.log(
+    `${ROUNDS} rounds with the cases alternating; medians, spread min–max. "precompressed": deploy/nginx.conf`,
+  );
+  console.log(
+    `(gzip_static, brotli_static${nginx.brotli ? '' : ' — brotli modules missing, br falls back to gzip'}); "on the fly": the same rules with *_static off, gzip 6, brotli 5.`,
+  );
   console.log(`cost = identity requests/s ÷ this case's requests/s, same configuration.\n`);
   console.log('| File | Encoding | Config | Bytes | Requests/s | p99 (ms) | Cost vs identity |');
   console.log('| --- | --- | --- | ---: | ---: | ---: | ---: |');

@@ -30,7 +30,15 @@ export type Runner = 'bash' | 'node' | 'python';
 
 export type Classification =
   | {kind: 'run'; runner: Runner; expect: number[]; file?: string}
-  | {kind: 'example'; method: string; path: string; target: 'request' | number; pointer: string; abridged: boolean; file?: string}
+  | {
+      kind: 'example';
+      method: string;
+      path: string;
+      target: 'request' | number;
+      pointer: string;
+      abridged: boolean;
+      file?: string;
+    }
   | {kind: 'sdk'}
   | {kind: 'norun'; reason: string};
 
@@ -52,7 +60,18 @@ export function blockName(block: Pick<Block, 'page' | 'line' | 'language' | 'tab
   return `${block.page}:${block.line} (${block.language}${block.tab ? `, tab "${block.tab}"` : ''})`;
 }
 
-const RUNNERS: Record<string, Runner> = {bash: 'bash', sh: 'bash', shell: 'bash', js: 'node', javascript: 'node', mjs: 'node', ts: 'node', typescript: 'node', python: 'python', py: 'python'};
+const RUNNERS: Record<string, Runner> = {
+  bash: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  js: 'node',
+  javascript: 'node',
+  mjs: 'node',
+  ts: 'node',
+  typescript: 'node',
+  python: 'python',
+  py: 'python',
+};
 
 const KNOWN_WORDS = new Set(['run', 'sdk', 'abridged', 'showLineNumbers']);
 const KNOWN_KEYS = new Set(['norun', 'example', 'expect', 'file', 'title']);
@@ -82,7 +101,12 @@ export function classify(language: string, meta: string): Block['classification'
   if (unknown.length > 0) {
     return invalid(`unknown fence metadata ${unknown.map((word) => `\`${word}\``).join(', ')}`);
   }
-  const kinds = [words.includes('run') && 'run', words.includes('sdk') && 'sdk', 'norun' in values && 'norun', 'example' in values && 'example'].filter(Boolean);
+  const kinds = [
+    words.includes('run') && 'run',
+    words.includes('sdk') && 'sdk',
+    'norun' in values && 'norun',
+    'example' in values && 'example',
+  ].filter(Boolean);
   if (kinds.length !== 1) {
     return invalid(
       kinds.length === 0
@@ -96,7 +120,10 @@ export function classify(language: string, meta: string): Block['classification'
       if (!runner) {
         return invalid(`\`run\` needs bash, js, ts or python, not \`${language || 'no language'}\``);
       }
-      const expect = (values.expect ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
+      const expect = (values.expect ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number);
       if (expect.some((status) => !Number.isInteger(status) || status < 100 || status > 599)) {
         return invalid(`expect="${values.expect}" must list HTTP statuses`);
       }
@@ -105,18 +132,32 @@ export function classify(language: string, meta: string): Block['classification'
     case 'sdk':
       return RUNNERS[language] === 'node' ? {kind: 'sdk'} : invalid('`sdk` blocks are JavaScript or TypeScript');
     case 'norun':
-      return values.norun!.trim() ? {kind: 'norun', reason: values.norun!.trim()} : invalid('`norun` needs a reason: norun="…"');
+      return values.norun!.trim()
+        ? {kind: 'norun', reason: values.norun!.trim()}
+        : invalid('`norun` needs a reason: norun="…"');
     default: {
       if (language !== 'json') {
         return invalid('`example` blocks are JSON');
       }
       const webhook = /^webhook\s+(\S+)$/.exec(values.example!.trim());
       if (webhook) {
-        return {kind: 'example', method: 'WEBHOOK', path: webhook[1]!, target: 'request', pointer: '', abridged: words.includes('abridged'), file: values.file};
+        return {
+          kind: 'example',
+          method: 'WEBHOOK',
+          path: webhook[1]!,
+          target: 'request',
+          pointer: '',
+          abridged: words.includes('abridged'),
+          file: values.file,
+        };
       }
-      const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)\s+(request|\d{3})(?:\s+(\/\S*))?$/.exec(values.example!.trim());
+      const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)\s+(request|\d{3})(?:\s+(\/\S*))?$/.exec(
+        values.example!.trim(),
+      );
       if (!match) {
-        return invalid(`example="${values.example}" must read "METHOD /path request", "METHOD /path STATUS [/pointer]" or "webhook NAME"`);
+        return invalid(
+          `example="${values.example}" must read "METHOD /path request", "METHOD /path STATUS [/pointer]" or "webhook NAME"`,
+        );
       }
       return {
         kind: 'example',
@@ -141,7 +182,9 @@ export function selectedPages(env: NodeJS.ProcessEnv = process.env): string[] {
   return named.map((name) => {
     const file = path.resolve(ROOT, name);
     if (!/\.mdx?$/.test(file) || !statSync(file, {throwIfNoEntry: false})?.isFile()) {
-      throw new Error(`${name} is not a page: name an .mdx file under docs/, e.g. docs/getting-started/quick-start.mdx`);
+      throw new Error(
+        `${name} is not a page: name an .mdx file under docs/, e.g. docs/getting-started/quick-start.mdx`,
+      );
     }
     return file;
   });
@@ -159,7 +202,16 @@ export function listPages(dir: string = DOCS_DIR): string[] {
     });
 }
 
-type Node = {type: string; lang?: string | null; meta?: string | null; value?: string; name?: string | null; attributes?: {name?: string; value?: unknown}[]; children?: Node[]; position?: {start: {line: number}}};
+type Node = {
+  type: string;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  name?: string | null;
+  attributes?: {name?: string; value?: unknown}[];
+  children?: Node[];
+  position?: {start: {line: number}};
+};
 
 const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx);
 
@@ -171,7 +223,15 @@ export function pageBlocks(file: string, source: string = readFileSync(file, 'ut
     if (node.type === 'code') {
       const language = (node.lang ?? '').toLowerCase();
       const meta = node.meta ?? '';
-      blocks.push({page, line: node.position!.start.line, language, meta, tab, code: node.value ?? '', classification: classify(language, meta)});
+      blocks.push({
+        page,
+        line: node.position!.start.line,
+        language,
+        meta,
+        tab,
+        code: node.value ?? '',
+        classification: classify(language, meta),
+      });
       return;
     }
     const tabValue =
@@ -197,7 +257,8 @@ export function requiredScopeOperations(file: string, source: string = readFileS
   const operations: string[] = [];
   const visit = (node: Node) => {
     if (node.name === 'RequiredScopes' && node.attributes?.some((attribute) => attribute.name === 'samples')) {
-      const value = node.attributes?.find((attribute) => attribute.name === 'operations')?.value as {value?: string} | undefined;
+      const value = node.attributes?.find((attribute) => attribute.name === 'operations')?.value as
+        {value?: string} | undefined;
       for (const match of (value?.value ?? '').matchAll(/'([^']+)'|"([^"]+)"/g)) {
         operations.push(match[1] ?? match[2]!);
       }

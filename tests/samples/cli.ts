@@ -20,7 +20,17 @@ try {
 const files =
   pages.length === 0
     ? []
-    : ['tests/samples/samples.spec.ts', ...(selectedPages(env).some((file) => /<Postman\w*/.test(readFileSync(file, 'utf8'))) ? ['tests/samples/postman.spec.ts'] : [])];
-if (pages.length > 0) console.log(`Doc tests for ${pages.map((page) => path.relative(ROOT, path.resolve(page))).join(', ')}`);
-const result = spawnSync('npx', ['playwright', 'test', '--project=docs', ...files, ...options], {cwd: ROOT, env, stdio: 'inherit'});
+    : [
+        'tests/samples/samples.spec.ts',
+        ...(selectedPages(env).some((file) => /<Postman\w*/.test(readFileSync(file, 'utf8')))
+          ? ['tests/samples/postman.spec.ts']
+          : []),
+      ];
+if (pages.length > 0)
+  console.log(`Doc tests for ${pages.map((page) => path.relative(ROOT, path.resolve(page))).join(', ')}`);
+const result = spawnSync('npx', ['playwright', 'test', '--project=docs', ...files, ...options], {
+  cwd: ROOT,
+  env,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -31,7 +31,9 @@ export function findOperation(document: OpenApiDocument, method: string, apiPath
     (operation) =>
       operation.method === method.toUpperCase() &&
       operation.path.split('/').length === segments.length &&
-      operation.path.split('/').every((segment, index) => segment === segments[index] || (/^\{.+\}$/.test(segment) && segments[index] !== '')),
+      operation.path
+        .split('/')
+        .every((segment, index) => segment === segments[index] || (/^\{.+\}$/.test(segment) && segments[index] !== '')),
   );
 }
 
@@ -57,13 +59,24 @@ function absoluteRefs(node: unknown, dropRequired: boolean): unknown {
     return Object.fromEntries(
       Object.entries(node)
         .filter(([key, value]) => !(dropRequired && key === 'required' && Array.isArray(value)))
-        .map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${CONTRACT_ID}${value}` : absoluteRefs(value, dropRequired)]),
+        .map(([key, value]) => [
+          key,
+          key === '$ref' && typeof value === 'string' && value.startsWith('#')
+            ? `${CONTRACT_ID}${value}`
+            : absoluteRefs(value, dropRequired),
+        ]),
     );
   }
   return node;
 }
 
-export type ExampleTarget = {method: string; path: string; target: 'request' | number; pointer: string; abridged: boolean};
+export type ExampleTarget = {
+  method: string;
+  path: string;
+  target: 'request' | number;
+  pointer: string;
+  abridged: boolean;
+};
 
 /** Validates JSON examples against the contract; `validate` returns readable problems, none when it is valid. */
 export function exampleValidator(document: OpenApiDocument) {
@@ -96,7 +109,11 @@ export function exampleValidator(document: OpenApiDocument) {
       properties.set(key, [...(properties.get(key) ?? []), value]);
       closed = true;
     }
-    for (const branch of [...((resolved.allOf as Schema[]) ?? []), ...((resolved.oneOf as Schema[]) ?? []), ...((resolved.anyOf as Schema[]) ?? [])]) {
+    for (const branch of [
+      ...((resolved.allOf as Schema[]) ?? []),
+      ...((resolved.oneOf as Schema[]) ?? []),
+      ...((resolved.anyOf as Schema[]) ?? []),
+    ]) {
       const inner = propertySchemas(tree, branch);
       for (const [key, schemas] of inner ?? []) {
         properties.set(key, [...(properties.get(key) ?? []), ...schemas]);
@@ -110,7 +127,13 @@ export function exampleValidator(document: OpenApiDocument) {
   /** Fields the contract does not define, anywhere in the value. */
   const inventedFields = (tree: Schema, value: unknown, schemas: Schema[], at: string): string[] => {
     if (Array.isArray(value)) {
-      const items = schemas.map((schema) => deref(tree, schema)).flatMap((schema) => [schema.items, ...((schema.allOf as Schema[]) ?? []).map((branch) => deref(tree, branch).items)]).filter(Boolean) as Schema[];
+      const items = schemas
+        .map((schema) => deref(tree, schema))
+        .flatMap((schema) => [
+          schema.items,
+          ...((schema.allOf as Schema[]) ?? []).map((branch) => deref(tree, branch).items),
+        ])
+        .filter(Boolean) as Schema[];
       return items.length ? value.flatMap((item, index) => inventedFields(tree, item, items, `${at}/${index}`)) : [];
     }
     if (value === null || typeof value !== 'object') {
@@ -140,7 +163,8 @@ export function exampleValidator(document: OpenApiDocument) {
   const targetSchema = (target: ExampleTarget): {schema: Schema} | {problem: string} => {
     if (target.method === 'WEBHOOK') {
       const webhook = deref(validators[0]!.tree, {$ref: `${CONTRACT_ID}#/webhooks/${target.path}/post/requestBody`});
-      const schema = (webhook?.content as Record<string, Schema> | undefined)?.['application/json']?.schema as Schema | undefined;
+      const schema = (webhook?.content as Record<string, Schema> | undefined)?.['application/json']?.schema as
+        Schema | undefined;
       return schema ? {schema} : {problem: `the document has no webhook "${target.path}" with a JSON body`};
     }
     const found = findOperation(document, target.method, target.path);
@@ -168,7 +192,8 @@ export function exampleValidator(document: OpenApiDocument) {
     for (const key of target.pointer.split('/').filter(Boolean)) {
       const resolved = deref(tree, schema);
       const next = /^\d+$/.test(key)
-        ? resolved.items ?? ((resolved.allOf as Schema[]) ?? []).map((branch) => deref(tree, branch).items).find(Boolean)
+        ? (resolved.items ??
+          ((resolved.allOf as Schema[]) ?? []).map((branch) => deref(tree, branch).items).find(Boolean))
         : propertySchemas(tree, resolved)?.get(key)?.at(-1);
       if (!next) {
         return {problem: `pointer ${target.pointer} does not lead into the ${target.target} schema`};

@@ -16,7 +16,9 @@ export const MINIMUM_NODE_RELEASE = '18.20.8';
 /** Path to a `node` of the minimum version, downloading it on first use. */
 export function minimumNodeBinary(): string {
   if (MINIMUM_NODE_RELEASE.split('.')[0] !== SDK.nodeVersion) {
-    throw new Error(`The pages state Node.js ${SDK.nodeVersion} as the minimum, but the doc tests pin ${MINIMUM_NODE_RELEASE}: update MINIMUM_NODE_RELEASE.`);
+    throw new Error(
+      `The pages state Node.js ${SDK.nodeVersion} as the minimum, but the doc tests pin ${MINIMUM_NODE_RELEASE}: update MINIMUM_NODE_RELEASE.`,
+    );
   }
   const packageName = `node-${process.platform}-${process.arch}`;
   const dir = path.join(ROOT, 'node_modules', '.cache', `${packageName}-${MINIMUM_NODE_RELEASE}`);
@@ -24,7 +26,14 @@ export function minimumNodeBinary(): string {
   if (!existsSync(binary)) {
     rmSync(dir, {recursive: true, force: true});
     mkdirSync(dir, {recursive: true});
-    const tarball = execFileSync('npm', ['pack', `${packageName}@${MINIMUM_NODE_RELEASE}`, '--silent', '--pack-destination', dir], {cwd: dir, encoding: 'utf8'}).trim().split('\n').at(-1)!;
+    const tarball = execFileSync(
+      'npm',
+      ['pack', `${packageName}@${MINIMUM_NODE_RELEASE}`, '--silent', '--pack-destination', dir],
+      {cwd: dir, encoding: 'utf8'},
+    )
+      .trim()
+      .split('\n')
+      .at(-1)!;
     execFileSync('tar', ['-xzf', path.join(dir, tarball), '-C', dir]);
   }
   const version = execFileSync(binary, ['--version'], {encoding: 'utf8'}).trim();

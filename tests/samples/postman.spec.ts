@@ -21,10 +21,14 @@ import {ROOT} from './blocks';
 
 type Postman = ContractData['postman'];
 
-const CREDENTIAL = {clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}postman`, clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}postman`};
+const CREDENTIAL = {
+  clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}postman`,
+  clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}postman`,
+};
 
 /** The requests of `folders`, in collection order. */
-const requestsOf = (postman: Postman, folders: readonly string[]) => postman.folders.filter((folder) => folders.includes(folder.name)).flatMap((folder) => folder.requests);
+const requestsOf = (postman: Postman, folders: readonly string[]) =>
+  postman.folders.filter((folder) => folders.includes(folder.name)).flatMap((folder) => folder.requests);
 
 /** `https://sandbox.api.example.com/v1` → `http://127.0.0.1:PORT/v1`: the origin only. */
 function onSandbox(url: string, sandbox: Sandbox): string {
@@ -38,17 +42,38 @@ function withValues(environment: PostmanEnvironment, values: Record<string, stri
   if (unknown.length > 0) {
     throw new Error(`not variables of ${environment.name}: ${unknown.join(', ')}`);
   }
-  return {...environment, values: environment.values.map((value) => ({...value, value: values[value.key] ?? value.value}))};
+  return {
+    ...environment,
+    values: environment.values.map((value) => ({...value, value: values[value.key] ?? value.value})),
+  };
 }
 
-type Run = {summary: NewmanRunSummary; seconds: number; log: SandboxLogEntry[]; values: Record<string, string>; figures: string};
+type Run = {
+  summary: NewmanRunSummary;
+  seconds: number;
+  log: SandboxLogEntry[];
+  values: Record<string, string>;
+  figures: string;
+};
 
-async function runFolders(collection: PostmanCollection, environment: PostmanEnvironment, folders: readonly string[], sandbox: Sandbox): Promise<Run> {
+async function runFolders(
+  collection: PostmanCollection,
+  environment: PostmanEnvironment,
+  folders: readonly string[],
+  sandbox: Sandbox,
+): Promise<Run> {
   const logStart = sandbox.log.length;
   const started = Date.now();
   const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
-    newman.run({collection: collection as never, environment: environment as never, folder: [...folders], reporters: [], timeoutRequest: 10_000}, (error, result) =>
-      error ? reject(error) : resolve(result),
+    newman.run(
+      {
+        collection: collection as never,
+        environment: environment as never,
+        folder: [...folders],
+        reporters: [],
+        timeoutRequest: 10_000,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
   const seconds = (Date.now() - started) / 1000;
@@ -64,7 +89,8 @@ async function runFolders(collection: PostmanCollection, environment: PostmanEnv
   };
 }
 
-const requestLog = (log: SandboxLogEntry[]) => log.filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request');
+const requestLog = (log: SandboxLogEntry[]) =>
+  log.filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request');
 
 test.describe('Test in Postman: the page’s runs in newman against the sandbox', () => {
   test.describe.configure({mode: 'serial', timeout: 120_000});
@@ -83,7 +109,10 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     postman = contract.postman;
     collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
     // Exactly what the happy-path folders send; the page states the same list (PostmanRunScopes).
-    scopes = scopesFor(contract, requestsOf(postman, postman.runs.happyPath.folders).map((request) => request.operation));
+    scopes = scopesFor(
+      contract,
+      requestsOf(postman, postman.runs.happyPath.folders).map((request) => request.operation),
+    );
     expect(postman.runs.happyPath.scopes).toEqual(scopes);
     sandbox = await startSandbox({credentials: [{...CREDENTIAL, scopes}]});
   });
@@ -117,7 +146,9 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     // Every request of those folders ran, in the page's folder order.
     const expected = requestsOf(postman, folders);
     expect(postman.runs.happyPath.requests).toEqual(expected.map((request) => request.name));
-    expect(run.summary.run.executions.map((execution) => execution.item.name)).toEqual(expected.map((request) => request.name));
+    expect(run.summary.run.executions.map((execution) => execution.item.name)).toEqual(
+      expected.map((request) => request.name),
+    );
     expect(folders).toEqual(postman.folders.map((folder) => folder.name).filter((name) => folders.includes(name)));
     // One test per request at least (the collection's status test), all passed.
     expect(run.summary.run.stats.assertions.total).toBeGreaterThanOrEqual(expected.length);
@@ -134,7 +165,11 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     expect(sent.find((entry) => entry.operation === 'POST /v1/orders')).toMatchObject({status: 201});
     expect(sent.some((entry) => entry.path === `/v1/orders/${run.values.orderId}`)).toBe(true);
     expect(sent.some((entry) => entry.path === `/v1/esims/${run.values.iccid}`)).toBe(true);
-    expect(sent.filter((entry) => entry.status >= 300).map((entry) => `${entry.method} ${entry.path} ${entry.status} ${entry.code}`)).toEqual([]);
+    expect(
+      sent
+        .filter((entry) => entry.status >= 300)
+        .map((entry) => `${entry.method} ${entry.path} ${entry.status} ${entry.code}`),
+    ).toEqual([]);
     // The token script reuses the token that the first request stored: one token request in the whole run.
     expect(sent.filter((entry) => entry.path === new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname)).toHaveLength(1);
     afterHappyPath = run.values;
@@ -146,8 +181,12 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     // "Set packageId to … and run the folder again", on the environment the happy path left.
     const environment = withValues(readerEnvironment(), {...afterHappyPath!, [failure.variable]: failure.value});
     const run = await runFolders(collection, environment, [failure.folder], sandbox);
-    const messages = run.summary.run.failures.map((failed) => `${failed.source?.name} › ${(failed.error as {test?: string}).test}: ${failed.error.message}`);
-    console.log(`newman failure path (${failure.folder}, ${failure.variable}=${failure.value}): ${run.figures}\n  ${messages.join('\n  ')}`);
+    const messages = run.summary.run.failures.map(
+      (failed) => `${failed.source?.name} › ${(failed.error as {test?: string}).test}: ${failed.error.message}`,
+    );
+    console.log(
+      `newman failure path (${failure.folder}, ${failure.variable}=${failure.value}): ${run.figures}\n  ${messages.join('\n  ')}`,
+    );
     test.info().annotations.push({type: 'newman failure path', description: run.figures});
 
     // The request answers the status and code the page names …
@@ -155,12 +194,18 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     expect(failing?.response?.code).toBe(failure.status);
     expect((failing?.response?.json() as {error?: {code?: string}}).error?.code).toBe(failure.code);
     const order = requestsOf(postman, [failure.folder]).find((request) => request.name === failure.request)!;
-    expect(requestLog(run.log).find((entry) => entry.operation === order.operation)).toMatchObject({status: failure.status, code: failure.code});
+    expect(requestLog(run.log).find((entry) => entry.operation === order.operation)).toMatchObject({
+      status: failure.status,
+      code: failure.code,
+    });
 
     // … and only its test the page names fails, with a message starting "422 provisioning_failed".
-    expect(run.summary.run.failures.map((failed) => ({request: failed.source?.name, test: (failed.error as {test?: string}).test}))).toEqual([
-      {request: failure.request, test: failure.test},
-    ]);
+    expect(
+      run.summary.run.failures.map((failed) => ({
+        request: failed.source?.name,
+        test: (failed.error as {test?: string}).test,
+      })),
+    ).toEqual([{request: failure.request, test: failure.test}]);
     expect(run.summary.run.failures[0]!.error.message).toMatch(new RegExp(`^${failure.status} ${failure.code}: \\S`));
 
     // The other requests of the folder, which the page names, ran and passed.
@@ -170,7 +215,9 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     expect(run.summary.run.stats.assertions.failed).toBe(1);
 
     // What the failed request would have stored keeps the last order's values, as the page says.
-    expect(failure.keeps).toEqual(postman.variables.filter((variable) => variable.setBy.includes(failure.request)).map((variable) => variable.key));
+    expect(failure.keeps).toEqual(
+      postman.variables.filter((variable) => variable.setBy.includes(failure.request)).map((variable) => variable.key),
+    );
     expect(failure.keeps.length).toBeGreaterThan(0);
     for (const key of failure.keeps) {
       expect(run.values[key], `${key} kept`).toBe(afterHappyPath![key]);
@@ -180,7 +227,12 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     // Setting the variable back, as the page's last step says, makes the folder pass again.
     const environmentValue = readerEnvironment().values.find((value) => value.key === failure.variable)!.value;
     expect(failure.resetValue).toBe(environmentValue);
-    const again = await runFolders(collection, withValues(environment, {...run.values, [failure.variable]: failure.resetValue}), [failure.folder], sandbox);
+    const again = await runFolders(
+      collection,
+      withValues(environment, {...run.values, [failure.variable]: failure.resetValue}),
+      [failure.folder],
+      sandbox,
+    );
     expect(again.summary.run.failures.map((failed) => `${failed.source?.name}: ${failed.error.message}`)).toEqual([]);
   });
 });

@@ -30,7 +30,11 @@ test.describe('every code block', () => {
     const counts = new Map<string, number>();
     blocks.forEach((block) => counts.set(block.classification.kind, (counts.get(block.classification.kind) ?? 0) + 1));
     console.log(`code blocks: ${blocks.length} (${[...counts].map(([kind, count]) => `${kind} ${count}`).join(', ')})`);
-    expect(blocks.flatMap((block) => (block.classification.kind === 'invalid' ? [`${blockName(block)}: ${block.classification.reason}`] : []))).toEqual([]);
+    expect(
+      blocks.flatMap((block) =>
+        block.classification.kind === 'invalid' ? [`${blockName(block)}: ${block.classification.reason}`] : [],
+      ),
+    ).toEqual([]);
   });
 
   test('JSON examples validate against the schema of their operation', async () => {
@@ -82,16 +86,31 @@ test.describe('runnable samples run against the sandbox', () => {
 
   /** Runs a page's sessions with a credential holding `scopes`; returns problems and what ran. */
   async function runPage(file: string, blocks: Block[], scopes: string[]) {
-    const credential = {clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests`, clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`, scopes};
+    const credential = {
+      clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests`,
+      clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
+      scopes,
+    };
     sandbox.setCredentials([credential]);
     const env = {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret};
     const problems: string[] = [];
     const ran: string[] = [];
     for (const session of sessionsOf(blocks)) {
       const interpreters =
-        session.runner === 'node' ? [{name: `node ${process.versions.node}`, node: process.execPath}, {name: `node ${minimumNode.match(/node-[\w-]+-([\d.]+)/)?.[1]}`, node: minimumNode}] : [{name: session.runner}];
+        session.runner === 'node'
+          ? [
+              {name: `node ${process.versions.node}`, node: process.execPath},
+              {name: `node ${minimumNode.match(/node-[\w-]+-([\d.]+)/)?.[1]}`, node: minimumNode},
+            ]
+          : [{name: session.runner}];
       for (const interpreter of interpreters) {
-        const result = await runSession(session, {sandbox, workDir: workDirFor(blocks), env, python, node: 'node' in interpreter ? interpreter.node : undefined});
+        const result = await runSession(session, {
+          sandbox,
+          workDir: workDirFor(blocks),
+          env,
+          python,
+          node: 'node' in interpreter ? interpreter.node : undefined,
+        });
         problems.push(...result.problems.map((problem) => `[${interpreter.name}] ${problem}`));
         ran.push(`${interpreter.name}: ${session.blocks.length}`);
       }
@@ -104,7 +123,9 @@ test.describe('runnable samples run against the sandbox', () => {
     if (!blocks.some((block) => block.classification.kind === 'run')) {
       // Said, not skipped: its blocks were still classified, validated and type-checked above.
       test(`${relative(file)}: nothing to run (no \`run\` block; ${blocks.length} code block(s) checked above)`, () => {
-        console.log(`${relative(file)}: nothing to run against the sandbox; its ${blocks.length} code block(s) are classified, validated and type-checked`);
+        console.log(
+          `${relative(file)}: nothing to run against the sandbox; its ${blocks.length} code block(s) are classified, validated and type-checked`,
+        );
         expect(blocks.filter((block) => block.classification.kind === 'run')).toEqual([]);
       });
       continue;
@@ -150,15 +171,29 @@ test.describe('runnable samples run against the sandbox', () => {
     const {problems} = await runPage(file, blocks, scopes);
     const page = relative(file);
     expect(problems).toEqual([
-      expect.stringMatching(new RegExp(`^\\[bash\\] ${page}:5 \\(bash\\): POST /v1/sandbox/esims/8900000000000000011/simulate answered 403 \\(insufficient_scope.*esims:write`)),
-      expect.stringMatching(new RegExp(`^\\[python\\] ${page}:12 \\(python\\): the python session exited with code 1:[\\s\\S]*NameError`)),
+      expect.stringMatching(
+        new RegExp(
+          `^\\[bash\\] ${page}:5 \\(bash\\): POST /v1/sandbox/esims/8900000000000000011/simulate answered 403 \\(insufficient_scope.*esims:write`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(`^\\[python\\] ${page}:12 \\(python\\): the python session exited with code 1:[\\s\\S]*NameError`),
+      ),
     ]);
   });
 });
 
 test('a Node sample calling a method the SDK does not have fails the type check, naming the line', () => {
-  const source = ['```ts sdk', "import { AcmeConnect } from '@acme-connect/sdk';", "const acme = new AcmeConnect({ clientId: 'a', clientSecret: 'b', environment: 'sandbox' });", 'await acme.orders.list();', '```'].join('\n');
+  const source = [
+    '```ts sdk',
+    "import { AcmeConnect } from '@acme-connect/sdk';",
+    "const acme = new AcmeConnect({ clientId: 'a', clientSecret: 'b', environment: 'sandbox' });",
+    'await acme.orders.list();',
+    '```',
+  ].join('\n');
   const blocks = pageBlocks(path.join(ROOT, 'docs', 'broken.mdx'), source);
   const {problems} = typeCheckSamples(blocks);
-  expect(problems).toEqual([expect.stringMatching(/^docs\/broken\.mdx:4 \(ts\): TS2339 Property 'list' does not exist/)]);
+  expect(problems).toEqual([
+    expect.stringMatching(/^docs\/broken\.mdx:4 \(ts\): TS2339 Property 'list' does not exist/),
+  ]);
 });

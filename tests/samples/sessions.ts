@@ -69,11 +69,19 @@ function script(session: Session, label: (index: number) => string): {file: stri
   }
   session.blocks.forEach((block, index) => parts.push(mark(index), block.code));
   parts.push(mark(session.blocks.length));
-  const file = {bash: 'session.sh', node: session.typescript ? 'session.ts' : 'session.mjs', python: 'session.py'}[session.runner];
+  const file = {bash: 'session.sh', node: session.typescript ? 'session.ts' : 'session.mjs', python: 'session.py'}[
+    session.runner
+  ];
   return {file, text: `${parts.join('\n')}\n`};
 }
 
-export type RunOptions = {sandbox: Sandbox; workDir: string; env: Record<string, string>; node?: string; python?: string};
+export type RunOptions = {
+  sandbox: Sandbox;
+  workDir: string;
+  env: Record<string, string>;
+  node?: string;
+  python?: string;
+};
 
 let sessionCount = 0;
 
@@ -93,7 +101,9 @@ export async function runSession(session: Session, options: RunOptions): Promise
     let runnable = file;
     if (session.typescript) {
       runnable = 'session.mjs';
-      const output = ts.transpileModule(text, {compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022}}).outputText;
+      const output = ts.transpileModule(text, {
+        compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022},
+      }).outputText;
       writeFileSync(path.join(options.workDir, runnable), output);
     }
     [command, args] = [options.node ?? process.execPath, ['--import', path.join(SHIMS, 'node.mjs'), runnable]];
@@ -123,7 +133,13 @@ export async function runSession(session: Session, options: RunOptions): Promise
   return {problems: attribute(session, options.sandbox.log.slice(logStart), label, code, output), output};
 }
 
-function attribute(session: Session, log: SandboxLogEntry[], label: (index: number) => string, code: number | null, output: string): string[] {
+function attribute(
+  session: Session,
+  log: SandboxLogEntry[],
+  label: (index: number) => string,
+  code: number | null,
+  output: string,
+): string[] {
   const problems: string[] = [];
   const perBlock = session.blocks.map(() => [] as Extract<SandboxLogEntry, {kind: 'request'}>[]);
   let current = -1;
@@ -141,12 +157,16 @@ function attribute(session: Session, log: SandboxLogEntry[], label: (index: numb
       const ok = allowed.length > 0 ? allowed.includes(request.status) : request.status < 400;
       if (!ok) {
         const reason = [request.code, request.detail].filter(Boolean).join(': ');
-        problems.push(`${blockName(block)}: ${request.method} ${request.path} answered ${request.status}${reason ? ` (${reason})` : ''}`);
+        problems.push(
+          `${blockName(block)}: ${request.method} ${request.path} answered ${request.status}${reason ? ` (${reason})` : ''}`,
+        );
       }
     }
     for (const status of allowed) {
       if (!perBlock[index]!.some((request) => request.status === status)) {
-        problems.push(`${blockName(block)}: expected a ${status} answer, got ${perBlock[index]!.map((request) => request.status).join(', ') || 'no request'}`);
+        problems.push(
+          `${blockName(block)}: expected a ${status} answer, got ${perBlock[index]!.map((request) => request.status).join(', ') || 'no request'}`,
+        );
       }
     }
   });
@@ -173,5 +193,5 @@ export async function pythonWithRequests(): Promise<string> {
       return candidate;
     }
   }
-  throw new Error('No python3 with requests: install Debian\'s python3-requests (.ci/run does).');
+  throw new Error("No python3 with requests: install Debian's python3-requests (.ci/run does).");
 }

@@ -26,9 +26,17 @@ function units(blocks: readonly Block[], dir: string): {typescript: Unit[]; java
   const javascript: Unit[] = [];
   let index = 0;
   for (const pageBlocks of byPage.values()) {
-    const ts = pageBlocks.filter((block) => isNodeLanguage(block, ['ts', 'typescript']) && ['sdk', 'run'].includes(block.classification.kind));
-    const js = pageBlocks.filter((block) => isNodeLanguage(block, ['js', 'javascript', 'mjs']) && ['sdk', 'run'].includes(block.classification.kind));
-    for (const [selected, list, extension] of [[ts, typescript, 'ts'], [js, javascript, 'mjs']] as const) {
+    const ts = pageBlocks.filter(
+      (block) => isNodeLanguage(block, ['ts', 'typescript']) && ['sdk', 'run'].includes(block.classification.kind),
+    );
+    const js = pageBlocks.filter(
+      (block) =>
+        isNodeLanguage(block, ['js', 'javascript', 'mjs']) && ['sdk', 'run'].includes(block.classification.kind),
+    );
+    for (const [selected, list, extension] of [
+      [ts, typescript, 'ts'],
+      [js, javascript, 'mjs'],
+    ] as const) {
       if (selected.length === 0) {
         continue;
       }

@@ -71,7 +71,12 @@ export function codeBlocks(): (Located & {language: string})[] {
       if (!open && fence) {
         open = {language: fence[2]!.toLowerCase(), line: index + 1, fence: fence[1]!, body: []};
       } else if (open && fence && line.trim() === open.fence) {
-        blocks.push({file: relative(file), line: open.line, language: open.language, text: resolveConstants(open.body.join('\n'))});
+        blocks.push({
+          file: relative(file),
+          line: open.line,
+          language: open.language,
+          text: resolveConstants(open.body.join('\n')),
+        });
         open = undefined;
       } else if (open) {
         open.body.push(line);
@@ -122,7 +127,16 @@ export function shellWords(command: string): string[] {
 
 export type CurlSample = Located & {method: string; url: string};
 
-const DATA_FLAGS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--json', '-F', '--form']);
+const DATA_FLAGS = new Set([
+  '-d',
+  '--data',
+  '--data-raw',
+  '--data-binary',
+  '--data-urlencode',
+  '--json',
+  '-F',
+  '--form',
+]);
 
 /** Parses one curl command line (continuations already joined). */
 export function parseCurl(command: string): {method: string; url: string | undefined} {
@@ -138,7 +152,10 @@ export function parseCurl(command: string): {method: string; url: string | undef
       method = word.slice(2);
     } else if (word === '--url') {
       url = words[++index];
-    } else if (DATA_FLAGS.has(word) || [...DATA_FLAGS].some((flag) => flag.startsWith('--') && word.startsWith(`${flag}=`))) {
+    } else if (
+      DATA_FLAGS.has(word) ||
+      [...DATA_FLAGS].some((flag) => flag.startsWith('--') && word.startsWith(`${flag}=`))
+    ) {
       hasData = true;
     } else if (/^https?:\/\//.test(word) && !url) {
       url = word;

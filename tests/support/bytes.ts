@@ -45,12 +45,17 @@ export type Asset = {url: string; file: string; raw: number; gzip: number};
 export type RouteAssets = {route: string; js: Asset[]; css: Asset[]; jsGzip: number; cssGzip: number};
 
 function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((value) => value !== undefined);
+  return new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((value) => value !== undefined);
 }
 
 /** Same-origin URLs of the scripts (`<script src>`) and stylesheets (`<link rel=stylesheet>`) of an HTML page. */
 export function referencedUrls(html: string): {js: string[]; css: string[]} {
-  const js = [...html.matchAll(/<script\b[^>]*>/gi)].map((match) => attribute(match[0], 'src')).filter((src): src is string => !!src);
+  const js = [...html.matchAll(/<script\b[^>]*>/gi)]
+    .map((match) => attribute(match[0], 'src'))
+    .filter((src): src is string => !!src);
   const css = [...html.matchAll(/<link\b[^>]*>/gi)]
     .filter((match) => /^stylesheet$/i.test(attribute(match[0], 'rel') ?? ''))
     .map((match) => attribute(match[0], 'href'))

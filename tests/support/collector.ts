@@ -18,10 +18,19 @@ export const underPublicHost = {
   launchOptions: {...launchOptions, args: [...launchOptions.args, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`]},
 };
 
-export type CollectedEvent = {name: string; url: string; domain: string; referrer: string | null; props?: Record<string, unknown>};
+export type CollectedEvent = {
+  name: string;
+  url: string;
+  domain: string;
+  referrer: string | null;
+  props?: Record<string, unknown>;
+};
 
 /** Records every event sent to the collector; `respond` answers it (default 202). */
-export async function recordEvents(page: Page, respond: (route: Route) => Promise<void> = (route) => route.fulfill({status: 202, body: 'ok'})) {
+export async function recordEvents(
+  page: Page,
+  respond: (route: Route) => Promise<void> = (route) => route.fulfill({status: 202, body: 'ok'}),
+) {
   const events: CollectedEvent[] = [];
   await page.route(`**${ANALYTICS.collectorUrl}`, async (route) => {
     events.push(JSON.parse(route.request().postData() ?? 'null') as CollectedEvent);
@@ -43,5 +52,8 @@ export async function barrier(page: Page, recorded: Awaited<ReturnType<typeof re
   const marker = `Test barrier ${Math.random()}`;
   await page.evaluate((name) => (window as unknown as {plausible: (name: string) => void}).plausible(name), marker);
   await expect.poll(() => recorded.events.some((event) => event.name === marker)).toBe(true);
-  recorded.events.splice(recorded.events.findIndex((event) => event.name === marker), 1);
+  recorded.events.splice(
+    recorded.events.findIndex((event) => event.name === marker),
+    1,
+  );
 }

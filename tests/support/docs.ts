@@ -48,7 +48,10 @@ const decode = (html: string) =>
     .trim();
 
 const attribute = (attributes: string, name: string) =>
-  new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`).exec(attributes)?.slice(1).find((value) => value !== undefined);
+  new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`)
+    .exec(attributes)
+    ?.slice(1)
+    .find((value) => value !== undefined);
 
 /**
  * The docs sidebar as the build rendered it (server-side, in the page of `route`): its top-level
@@ -90,9 +93,14 @@ export function docPages(buildDir: string = BUILD_DIR): DocPage[] {
   const routes = docRoutes(buildDir);
   const inSidebar = builtSidebar(buildDir)
     .flatMap((group) => group.pages)
-    .filter((page, index, all) => routes.includes(page.path) && all.findIndex((other) => other.path === page.path) === index);
+    .filter(
+      (page, index, all) => routes.includes(page.path) && all.findIndex((other) => other.path === page.path) === index,
+    );
   const offSidebar = routes
     .filter((route) => !inSidebar.some((page) => page.path === route))
-    .map((route) => ({path: route, title: decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(readFileSync(htmlFile(route, buildDir), 'utf8'))?.[1] ?? '')}));
+    .map((route) => ({
+      path: route,
+      title: decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(readFileSync(htmlFile(route, buildDir), 'utf8'))?.[1] ?? ''),
+    }));
   return [...inSidebar, ...offSidebar];
 }

@@ -7,7 +7,13 @@
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import {createServer as createTlsServer} from 'node:https';
 import {connect, type AddressInfo} from 'node:net';
 import os from 'node:os';
@@ -29,7 +35,7 @@ export type CollectedEvent = {method: string; url: string; headers: IncomingHttp
 export const COLLECTOR_ANSWER_HEADERS: Record<string, string> = {
   'Set-Cookie': 'collector_session=abc; Path=/; HttpOnly',
   'Cache-Control': 'public, max-age=600',
-  'Content-Security-Policy': "default-src *",
+  'Content-Security-Policy': 'default-src *',
   'X-Frame-Options': 'SAMEORIGIN',
   'Strict-Transport-Security': 'max-age=0',
   'Access-Control-Allow-Origin': '*',
@@ -69,7 +75,13 @@ Install it: Debian/Ubuntu \`sudo apt-get install nginx\` (plus libnginx-mod-http
 libnginx-mod-http-brotli-filter for brotli), macOS \`brew install nginx\`; or set NGINX_BIN=/path/to/nginx.`;
 
 function findNginx(): string | undefined {
-  const candidates = [process.env.NGINX_BIN, 'nginx', '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/opt/homebrew/bin/nginx'];
+  const candidates = [
+    process.env.NGINX_BIN,
+    'nginx',
+    '/usr/sbin/nginx',
+    '/usr/local/sbin/nginx',
+    '/opt/homebrew/bin/nginx',
+  ];
   return candidates.find((candidate) => candidate && spawnSync(candidate, ['-v'], {stdio: 'ignore'}).status === 0);
 }
 
@@ -91,7 +103,9 @@ function buildPaths(bin: string): BuildPaths {
   const info = spawnSync(bin, ['-V'], {encoding: 'utf8'}).stderr;
   const confPath = /--conf-path=(\S+)/.exec(info)?.[1] ?? '/etc/nginx/nginx.conf';
   const modulesPath = /--modules-path=(\S+)/.exec(info)?.[1] ?? '/usr/lib/nginx/modules';
-  const modules = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'].map((name) => path.join(modulesPath, name));
+  const modules = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'].map((name) =>
+    path.join(modulesPath, name),
+  );
   const builtIn = /brotli/.test(info);
   return {
     version: /nginx\/(\d+\.\d+\.\d+)/.exec(info)?.[1] ?? '0.0.0',
@@ -123,10 +137,24 @@ error_log ${path.join(prefix, 'error.log')} warn;
 events { worker_connections ${workerConnections}; }`;
 }
 
-export type SiteBlock = {port: number; root: string; collector: string; brotli: boolean; deployConf?: string; brotliConf?: string};
+export type SiteBlock = {
+  port: number;
+  root: string;
+  collector: string;
+  brotli: boolean;
+  deployConf?: string;
+  brotliConf?: string;
+};
 
 /** A server block like deploy/site.conf.example's, on loopback, without TLS. */
-export function serverBlock({port, root, collector, brotli, deployConf = DEPLOY_CONF, brotliConf = BROTLI_CONF}: SiteBlock): string {
+export function serverBlock({
+  port,
+  root,
+  collector,
+  brotli,
+  deployConf = DEPLOY_CONF,
+  brotliConf = BROTLI_CONF,
+}: SiteBlock): string {
   return `
   server {
     listen 127.0.0.1:${port};
@@ -168,8 +196,25 @@ export function selfSignedCertificate(dir: string): {cert: string; key: string} 
   const key = path.join(dir, 'self-signed.key');
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-keyout', key, '-out', cert,
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:docs.example.com'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:docs.example.com',
+    ],
     {encoding: 'utf8'},
   );
   if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);
@@ -254,7 +299,9 @@ export async function runNginx(
 
 function assertBuild(): void {
   if (!existsSync(path.join(BUILD_DIR, 'index.html')) || !existsSync(CSP_INCLUDE)) {
-    throw new Error(`No production build with ${path.relative(REPO_DIR, CSP_INCLUDE)}: run \`npm run build:e2e\` (or \`npm run build\`) first.`);
+    throw new Error(
+      `No production build with ${path.relative(REPO_DIR, CSP_INCLUDE)}: run \`npm run build:e2e\` (or \`npm run build\`) first.`,
+    );
   }
 }
 
@@ -278,7 +325,10 @@ export async function startNginx(): Promise<NginxServer> {
   const untrusted = await startUntrustedCollector(untrustedEvents, prefix);
   const deadCollector = `http://127.0.0.1:${await freePort()}/api/event`;
   try {
-    const nginx = await runNginx(prefix, 5, (ports) => `${mainContext(prefix, brotliModules)}
+    const nginx = await runNginx(
+      prefix,
+      5,
+      (ports) => `${mainContext(prefix, brotliModules)}
 http {
   ${httpPreamble(prefix, mimeTypes)}
   include ${HTTP_CONF};
@@ -288,7 +338,8 @@ http {
   ${serverBlock({port: ports[3]!, root: BUILD_DIR, collector: untrusted.url, brotli})}
   ${serverBlock({port: ports[4]!, root: BUILD_DIR, collector: deadCollector, brotli})}
 }
-`);
+`,
+    );
     const [main, without, sampled, untrustedPort, dead] = nginx.ports.map((port) => `http://127.0.0.1:${port}`);
     return {
       url: main!,
@@ -303,7 +354,9 @@ http {
       errorLog: nginx.errorLog,
       async stop() {
         await nginx.stop();
-        await Promise.all([collector.server, untrusted.server].map((server) => new Promise((resolve) => server.close(resolve))));
+        await Promise.all(
+          [collector.server, untrusted.server].map((server) => new Promise((resolve) => server.close(resolve))),
+        );
         rmSync(prefix, {recursive: true, force: true});
       },
     };
@@ -319,19 +372,26 @@ http {
  * Any number of server blocks over build/ (tests/bench/serve.ts compares configurations side by
  * side): `blocks(ports)` returns their text, one port per block. The collector-less rules.
  */
-export async function startNginxWith(blockCount: number, blocks: (ports: number[], brotli: boolean) => string): Promise<{urls: string[]; brotli: boolean; stop: () => Promise<void>}> {
+export async function startNginxWith(
+  blockCount: number,
+  blocks: (ports: number[], brotli: boolean) => string,
+): Promise<{urls: string[]; brotli: boolean; stop: () => Promise<void>}> {
   assertBuild();
   const {mimeTypes, brotliModules} = buildPaths(nginxBinary());
   const brotli = brotliModules !== undefined;
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
   try {
-    const nginx = await runNginx(prefix, blockCount, (ports) => `${mainContext(prefix, brotliModules, 1024)}
+    const nginx = await runNginx(
+      prefix,
+      blockCount,
+      (ports) => `${mainContext(prefix, brotliModules, 1024)}
 http {
   ${httpPreamble(prefix, mimeTypes)}
   include ${HTTP_CONF};
   ${blocks(ports, brotli)}
 }
-`);
+`,
+    );
     return {
       urls: nginx.ports.map((port) => `http://127.0.0.1:${port}`),
       brotli,
@@ -361,7 +421,8 @@ export async function startExampleSite(): Promise<ExampleSite> {
   const modernHttp2 = version.localeCompare('1.25.1', undefined, {numeric: true}) >= 0;
   const replace = (text: string, from: string | RegExp, to: string): string => {
     const next = text.replace(from, to);
-    if (next === text) throw new Error(`deploy/site.conf.example no longer contains ${from}: update tests/support/nginx.ts`);
+    if (next === text)
+      throw new Error(`deploy/site.conf.example no longer contains ${from}: update tests/support/nginx.ts`);
     return next;
   };
   const site = (ports: number[]): string => {
@@ -369,7 +430,11 @@ export async function startExampleSite(): Promise<ExampleSite> {
     text = replace(text, /\/srv\/acme-docs\/build/g, BUILD_DIR);
     text = replace(text, /\/srv\/acme-docs\/deploy/g, DEPLOY_DIR);
     text = replace(text, /^\s*listen \[::\].*$/gm, '');
-    text = replace(text, /listen 443 ssl http2;/, modernHttp2 ? `listen 127.0.0.1:${ports[1]} ssl; http2 on;` : `listen 127.0.0.1:${ports[1]} ssl http2;`);
+    text = replace(
+      text,
+      /listen 443 ssl http2;/,
+      modernHttp2 ? `listen 127.0.0.1:${ports[1]} ssl; http2 on;` : `listen 127.0.0.1:${ports[1]} ssl http2;`,
+    );
     text = replace(text, /listen 80;/, `listen 127.0.0.1:${ports[0]};`);
     text = replace(text, '/etc/ssl/certs/docs.example.com.pem', cert);
     text = replace(text, '/etc/ssl/private/docs.example.com.key', key);
@@ -377,12 +442,16 @@ export async function startExampleSite(): Promise<ExampleSite> {
     return text;
   };
   try {
-    const nginx = await runNginx(prefix, 2, (ports) => `${mainContext(prefix, brotliModules)}
+    const nginx = await runNginx(
+      prefix,
+      2,
+      (ports) => `${mainContext(prefix, brotliModules)}
 http {
   ${httpPreamble(prefix, mimeTypes)}
   ${site(ports)}
 }
-`);
+`,
+    );
     return {
       httpUrl: `http://127.0.0.1:${nginx.ports[0]}`,
       httpsUrl: `https://127.0.0.1:${nginx.ports[1]}`,
@@ -409,7 +478,9 @@ export type RawAnswer = {status: number; headers: [string, string][]; head: stri
 export function rawRequest(url: string, request: string, options: {localAddress?: string} = {}): Promise<RawAnswer> {
   const {hostname, port} = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect({host: hostname, port: Number(port), localAddress: options.localAddress}, () => socket.write(request));
+    const socket = connect({host: hostname, port: Number(port), localAddress: options.localAddress}, () =>
+      socket.write(request),
+    );
     let received = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
@@ -420,7 +491,10 @@ export function rawRequest(url: string, request: string, options: {localAddress?
       const [statusLine, ...lines] = received.slice(0, end).split('\r\n');
       resolve({
         status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0),
-        headers: lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        headers: lines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
         head: received.slice(0, end),
       });
     });
@@ -430,7 +504,10 @@ export function rawRequest(url: string, request: string, options: {localAddress?
 }
 
 /** A Playwright worker fixture: one nginx per worker, on ports the OS picks free. */
-export const nginxWorkerFixture: [(args: object, use: (server: NginxServer) => Promise<void>) => Promise<void>, {scope: 'worker'; timeout: number}] = [
+export const nginxWorkerFixture: [
+  (args: object, use: (server: NginxServer) => Promise<void>) => Promise<void>,
+  {scope: 'worker'; timeout: number},
+] = [
   async ({}, use) => {
     const server = await startNginx();
     await use(server);

@@ -4,7 +4,9 @@ import {expect, openPage} from './fixtures';
 /** Whether the browser renders the element now (false while content-visibility: auto skips it). */
 export function isRendered(locator: Locator): Promise<boolean> {
   // The element's own box is always laid out; what content-visibility skips is its contents.
-  return locator.evaluate((element) => element.firstElementChild?.checkVisibility({contentVisibilityAuto: true}) ?? false);
+  return locator.evaluate(
+    (element) => element.firstElementChild?.checkVisibility({contentVisibilityAuto: true}) ?? false,
+  );
 }
 
 /** Resolves after the browser has produced `count` more frames. */
@@ -62,9 +64,18 @@ export async function expectNoLayoutShiftOnLoad(page: Page, paths: readonly stri
     const shifts: Shift[] = [];
     (window as unknown as {layoutShifts: Shift[]}).layoutShifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean; sources: {node?: Node}[]}[]) {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: {node?: Node}[];
+      }[]) {
         if (!entry.hadRecentInput) {
-          shifts.push({value: entry.value, sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName)))});
+          shifts.push({
+            value: entry.value,
+            sources: entry.sources.map((source) =>
+              source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName),
+            ),
+          });
         }
       }
     }).observe({type: 'layout-shift', buffered: true});

@@ -63,7 +63,12 @@ export const HOSTILE_QUERIES: readonly string[] = [
  * Over-long queries (2,000 characters): what the box cuts each to (SEARCH.maxQueryLength /
  * maxQueryWords), why, and what the list then shows (tests and benchmark).
  */
-export const LONG_QUERIES: readonly {query: string; bounded: string; cut: 'length' | 'words'; answer: 'no results' | RegExp}[] = [
+export const LONG_QUERIES: readonly {
+  query: string;
+  bounded: string;
+  cut: 'length' | 'words';
+  answer: 'no results' | RegExp;
+}[] = [
   {query: 'a'.repeat(2000), bounded: 'a'.repeat(60), cut: 'length', answer: 'no results'},
   {query: 'webhook '.repeat(250), bounded: Array(5).fill('webhook').join(' '), cut: 'words', answer: /webhook/i},
   {query: '🚀'.repeat(1000), bounded: '🚀'.repeat(30), cut: 'length', answer: 'no results'},
@@ -174,7 +179,11 @@ function stripTags(html: string): string {
 }
 
 function normalise(text: string): string {
-  return text.replace(/[\u200b\u00a0]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  return text
+    .replace(/[\u200b\u00a0]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** Page titles and category labels as the built sidebar shows them (read once, on the first results). */

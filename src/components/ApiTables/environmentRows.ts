@@ -13,5 +13,8 @@ export const ENVIRONMENT_ROWS: ReadonlyArray<{label: string; cells: ReadonlyArra
   {label: 'API base', cells: environments.map(({apiBase}) => [apiBase])},
   {label: 'Token URL', cells: environments.map(({tokenUrl}) => [tokenUrl])},
   {label: 'Widget host', cells: environments.map(({widgetOrigin}) => [widgetOrigin])},
-  {label: 'Client ID / secret prefix', cells: environments.map(({clientIdPrefix, clientSecretPrefix}) => [clientIdPrefix, clientSecretPrefix])},
+  {
+    label: 'Client ID / secret prefix',
+    cells: environments.map(({clientIdPrefix, clientSecretPrefix}) => [clientIdPrefix, clientSecretPrefix]),
+  },
 ];

@@ -10,9 +10,11 @@ import ScrollableTable from '@site/src/components/ScrollableTable';
 
 /** Renders backticked spans in a constant's text as inline code. */
 function withCode(text: string): ReactNode {
-  return text.split(/(`[^`]+`)/).map((part, index) =>
-    part.startsWith('`') && part.endsWith('`') ? <code key={index}>{part.slice(1, -1)}</code> : part,
-  );
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, index) =>
+      part.startsWith('`') && part.endsWith('`') ? <code key={index}>{part.slice(1, -1)}</code> : part,
+    );
 }
 
 export function ScopeTable(): ReactNode {
@@ -189,7 +191,10 @@ export function PostmanFolderTable(): ReactNode {
       </thead>
       <tbody>
         {postman.folders.map((folder) => {
-          const scopes = scopesFor(contract, folder.requests.map((request) => request.operation));
+          const scopes = scopesFor(
+            contract,
+            folder.requests.map((request) => request.operation),
+          );
           return (
             <tr key={folder.name}>
               <td>
@@ -219,7 +224,14 @@ export function PostmanVariableTable(): ReactNode {
       </thead>
       <tbody>
         {postman.variables.map((variable) => {
-          const setters = [...(variable.setByPreRequest ? ['the pre-request script'] : []), ...variable.setBy.map((name) => <>the test of <strong>{name}</strong></>)];
+          const setters = [
+            ...(variable.setByPreRequest ? ['the pre-request script'] : []),
+            ...variable.setBy.map((name) => (
+              <>
+                the test of <strong>{name}</strong>
+              </>
+            )),
+          ];
           return (
             <tr key={variable.key}>
               <td>
@@ -271,15 +283,17 @@ export function PostmanRunSteps({run}: {run: 'happyPath' | 'failurePath'}): Reac
     return (
       <ol>
         <li>
-          Select the collection <strong>{postman.collectionName}</strong> and choose <strong>Run</strong> to open the Collection Runner.
+          Select the collection <strong>{postman.collectionName}</strong> and choose <strong>Run</strong> to open the
+          Collection Runner.
         </li>
         <li>
           Select the environment <strong>{POSTMAN.sandboxEnvironmentName}</strong>.
         </li>
         <li>Check only the folders {codes(folders)}, in that order.</li>
         <li>
-          Select <strong>Run</strong>. All {requests.length} requests, from <strong>{requests[0]}</strong> to <strong>{requests.at(-1)}</strong>, pass
-          their tests, and the test scripts store {codes(stores)} for the requests that follow.
+          Select <strong>Run</strong>. All {requests.length} requests, from <strong>{requests[0]}</strong> to{' '}
+          <strong>{requests.at(-1)}</strong>, pass their tests, and the test scripts store {codes(stores)} for the
+          requests that follow.
         </li>
       </ol>
     );
@@ -288,15 +302,17 @@ export function PostmanRunSteps({run}: {run: 'happyPath' | 'failurePath'}): Reac
   return (
     <ol>
       <li>
-        In <strong>{POSTMAN.sandboxEnvironmentName}</strong>, set the current value of <code>{failure.variable}</code> to <code>{failure.value}</code>.
+        In <strong>{POSTMAN.sandboxEnvironmentName}</strong>, set the current value of <code>{failure.variable}</code>{' '}
+        to <code>{failure.value}</code>.
       </li>
       <li>
         Run only the folder <code>{failure.folder}</code>.
       </li>
       <li>
-        <strong>{failure.request}</strong> answers HTTP {failure.status} with the error code <code>{failure.code}</code> ({withCode(lowerFirst(failure.meaning))}). Its
-        test <code>{failure.test}</code> fails with a message that starts <code>{`${failure.status} ${failure.code}`}</code>. The other requests,{' '}
-        {names(failure.otherRequests)}, pass, and {codes(failure.keeps)} keep the values of the last order.
+        <strong>{failure.request}</strong> answers HTTP {failure.status} with the error code <code>{failure.code}</code>{' '}
+        ({withCode(lowerFirst(failure.meaning))}). Its test <code>{failure.test}</code> fails with a message that starts{' '}
+        <code>{`${failure.status} ${failure.code}`}</code>. The other requests, {names(failure.otherRequests)}, pass,
+        and {codes(failure.keeps)} keep the values of the last order.
       </li>
       <li>
         Set <code>{failure.variable}</code> back to <code>{failure.resetValue}</code>.

@@ -127,9 +127,7 @@ function PageFeedbackBox({page}: {page: string}): ReactNode {
             ))}
           </div>
         </div>
-        <p className={clsx(styles.panel, shown('done'))}>
-          {thanks}
-        </p>
+        <p className={clsx(styles.panel, shown('done'))}>{thanks}</p>
       </div>
       {/* Polite live region: a vote is announced where it happens; it exists from the start so it is heard. */}
       <p className={styles.visuallyHidden} role="status">

@@ -63,7 +63,10 @@ async function copyMarkdown(url: string): Promise<void> {
 function CopyIcon(): ReactNode {
   return (
     <svg className={styles.icon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z" />
+      <path
+        fill="currentColor"
+        d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z"
+      />
     </svg>
   );
 }
@@ -71,7 +74,10 @@ function CopyIcon(): ReactNode {
 function MarkdownIcon(): ReactNode {
   return (
     <svg className={styles.icon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M22 5H2a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h20a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1zm-1 12H3V7h18v10zM5 15V9h2l2 2.5L11 9h2v6h-2v-3.4l-2 2.5-2-2.5V15H5zm12.5 0L15 12h1.75V9h1.5v3H20l-2.5 3z" />
+      <path
+        fill="currentColor"
+        d="M22 5H2a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h20a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1zm-1 12H3V7h18v10zM5 15V9h2l2 2.5L11 9h2v6h-2v-3.4l-2 2.5-2-2.5V15H5zm12.5 0L15 12h1.75V9h1.5v3H20l-2.5 3z"
+      />
     </svg>
   );
 }
@@ -125,11 +131,15 @@ export default function PageMarkdownActions(): ReactNode {
           ))}
         </span>
       </button>
+      {/* eslint-disable-next-line @docusaurus/no-html-links -- a static .md file, not a route */}
       <a className={clsx(styles.action, styles.link)} href={markdownUrl} type="text/markdown">
         <MarkdownIcon />
         View as Markdown
       </a>
-      <span id="page-markdown-status" role="status" className={clsx(styles.status, state === 'failed' && styles.statusVisible)}>
+      <span
+        id="page-markdown-status"
+        role="status"
+        className={clsx(styles.status, state === 'failed' && styles.statusVisible)}>
         {ANNOUNCEMENTS[state]}
       </span>
     </div>

@@ -9,7 +9,13 @@ function textOf(node: ReactNode): string {
     return String(node);
   }
   return Children.toArray(node)
-    .map((child) => (isValidElement<WithChildren>(child) ? textOf(child.props.children) : typeof child === 'object' ? '' : String(child)))
+    .map((child) =>
+      isValidElement<WithChildren>(child)
+        ? textOf(child.props.children)
+        : typeof child === 'object'
+          ? ''
+          : String(child),
+    )
     .join('');
 }
 
@@ -67,9 +73,13 @@ export default function ScrollableTable({'aria-label': name, ...props}: Componen
     '--table-lines-wide': estimateLines(rows, COLUMN_WIDTH_PX.wide),
   } as CSSProperties;
   return (
-    // tabIndex makes the scroll container reachable by keyboard, so arrow keys can scroll it.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={styles.scrollRegion} role="region" aria-label={name ?? nameOf(props.children)} tabIndex={0} style={style}>
+    <div
+      className={styles.scrollRegion}
+      role="region"
+      aria-label={name ?? nameOf(props.children)}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      style={style}>
       <table {...props} />
     </div>
   );

@@ -18,7 +18,14 @@ export default function AnnouncementBarWrapper(props: Props): ReactNode {
     document.documentElement.setAttribute('data-announcement-bar-initially-dismissed', String(!isActive));
   }, [isActive]);
   const navigateInApp = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
       return;
     }
     const anchor = (event.target as Element).closest('a');

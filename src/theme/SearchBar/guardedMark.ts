@@ -15,7 +15,9 @@ let loaded: typeof MarkJs | undefined;
 let loading: Promise<typeof MarkJs> | undefined;
 
 function loadMarkJs(): Promise<typeof MarkJs> {
-  loading ??= import(/* webpackChunkName: "mark-js" */ 'mark.js/dist/mark.es6.js').then((module) => (loaded = module.default));
+  loading ??= import(/* webpackChunkName: "mark-js" */ 'mark.js/dist/mark.es6.js').then(
+    (module) => (loaded = module.default),
+  );
   return loading;
 }
 

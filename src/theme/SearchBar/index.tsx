@@ -181,7 +181,10 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
     const onSelected = () => {
       const list = options();
-      const chosen = tapped && list.includes(tapped) ? tapped : list.find((option) => option.getAttribute('aria-selected') === 'true');
+      const chosen =
+        tapped && list.includes(tapped)
+          ? tapped
+          : list.find((option) => option.getAttribute('aria-selected') === 'true');
       tapped = null;
       signals.chosen(chosen ? list.indexOf(chosen) + 1 : 1);
     };

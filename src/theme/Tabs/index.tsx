@@ -18,9 +18,20 @@ import styles from './styles.module.css';
 type TabsState = Props & ReturnType<typeof useTabs> & {baseId: string};
 
 /** A tab panel: the stock TabItem's markup, plus the links to its tab. */
-function TabPanel({children, className, hidden, id, labelledBy}: TabItemProps & {id: string; labelledBy: string}): ReactNode {
+function TabPanel({
+  children,
+  className,
+  hidden,
+  id,
+  labelledBy,
+}: TabItemProps & {id: string; labelledBy: string}): ReactNode {
   return (
-    <div role="tabpanel" id={id} aria-labelledby={labelledBy} className={clsx(styles.tabPanel, className)} hidden={hidden}>
+    <div
+      role="tabpanel"
+      id={id}
+      aria-labelledby={labelledBy}
+      className={clsx(styles.tabPanel, className)}
+      hidden={hidden}>
       {children}
     </div>
   );
@@ -29,24 +40,12 @@ function TabPanel({children, className, hidden, id, labelledBy}: TabItemProps & 
 const tabIdOf = (baseId: string, index: number) => `${baseId}-tab-${index}`;
 const panelIdOf = (baseId: string, index: number) => `${baseId}-panel-${index}`;
 
-function TabList({
-  className,
-  block,
-  lazy,
-  selectedValue,
-  selectValue,
-  tabValues,
-  baseId,
-}: TabsState) {
+function TabList({className, block, lazy, selectedValue, selectValue, tabValues, baseId}: TabsState) {
   const tabRefs: (HTMLLIElement | null)[] = [];
-  const {blockElementScrollPositionUntilNextRender} =
-    useScrollPositionBlocker();
+  const {blockElementScrollPositionUntilNextRender} = useScrollPositionBlocker();
 
   const handleTabChange = (
-    event:
-      | React.FocusEvent<HTMLLIElement>
-      | React.MouseEvent<HTMLLIElement>
-      | React.KeyboardEvent<HTMLLIElement>,
+    event: React.FocusEvent<HTMLLIElement> | React.MouseEvent<HTMLLIElement> | React.KeyboardEvent<HTMLLIElement>,
   ) => {
     const newTab = event.currentTarget;
     const newTabIndex = tabRefs.indexOf(newTab);
@@ -110,14 +109,9 @@ function TabList({
           id={tabIdOf(baseId, index)}
           // A lazy set renders only the selected panel: the others have nothing to point at.
           aria-controls={lazy && selectedValue !== value ? undefined : panelIdOf(baseId, index)}
-          className={clsx(
-            'tabs__item',
-            styles.tabItem,
-            attributes?.className as string,
-            {
-              'tabs__item--active': selectedValue === value,
-            },
-          )}>
+          className={clsx('tabs__item', styles.tabItem, attributes?.className as string, {
+            'tabs__item--active': selectedValue === value,
+          })}>
           {label ?? value}
         </li>
       ))}
@@ -125,25 +119,15 @@ function TabList({
   );
 }
 
-function TabContent({
-  lazy,
-  children,
-  selectedValue,
-  tabValues,
-  baseId,
-}: TabsState) {
-  const childTabs = (Array.isArray(children) ? children : [children]).filter(
-    Boolean,
-  ) as ReactElement<TabItemProps>[];
+function TabContent({lazy, children, selectedValue, tabValues, baseId}: TabsState) {
+  const childTabs = (Array.isArray(children) ? children : [children]).filter(Boolean) as ReactElement<TabItemProps>[];
   // Panels follow the tab order of `values` when given, so link them by value, not position.
   const linksOf = (tabItem: ReactElement<TabItemProps>) => {
     const index = tabValues.findIndex((tab) => tab.value === tabItem.props.value);
     return {id: panelIdOf(baseId, index), labelledBy: tabIdOf(baseId, index)};
   };
   if (lazy) {
-    const selectedTabItem = childTabs.find(
-      (tabItem) => tabItem.props.value === selectedValue,
-    );
+    const selectedTabItem = childTabs.find((tabItem) => tabItem.props.value === selectedValue);
     if (!selectedTabItem) {
       // fail-safe or fail-fast? not sure what's best here
       return null;
@@ -181,9 +165,5 @@ export default function Tabs(props: Props): ReactNode {
   // No remount after hydration (stock: key = isBrowser, a React 17 workaround for
   // facebook/docusaurus#5653): 3.7's useTabs starts from the default tab and applies the stored or
   // query-string choice in a layout effect, so hydration matches without it.
-  return (
-    <TabsComponent {...props}>
-      {sanitizeTabsChildren(props.children)}
-    </TabsComponent>
-  );
+  return <TabsComponent {...props}>{sanitizeTabsChildren(props.children)}</TabsComponent>;
 }
