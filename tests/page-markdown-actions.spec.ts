@@ -3,10 +3,16 @@
  * against the production build: clipboard, the .md link, the keyboard path, the failure state,
  * no layout shift, and axe in both colour modes.
  */
+import {spawn} from 'node:child_process';
+import path from 'node:path';
+
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 
+import {freePort} from '../lib/ports';
 import {expect, openPage, test} from './support/fixtures';
+
+const ROOT = path.resolve(__dirname, '..');
 
 const PAGE = '/getting-started/quick-start';
 const TWIN = '/getting-started/quick-start.md';
@@ -136,5 +142,33 @@ test.describe('page Markdown actions', () => {
       await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
       expect(await check()).toEqual([]);
     });
+  }
+});
+
+// `npm start` has no Markdown twins (they are written from a production build's HTML): the actions
+// are left out there rather than offer a link that answers "Page Not Found".
+test('under the dev server (npm start) the actions are not offered', {tag: '@viewport-independent'}, async ({page}) => {
+  test.setTimeout(240_000);
+  const port = await freePort();
+  const server = spawn(
+    path.join(ROOT, 'node_modules/.bin/docusaurus'),
+    ['start', '--host', '127.0.0.1', '--port', String(port), '--no-open'],
+    {
+      cwd: ROOT,
+      env: {...process.env, BROWSER: 'none', DOCUSAURUS_GENERATED_FILES_DIR_NAME: '.docusaurus-dev-test'},
+      detached: true,
+    },
+  );
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(async () => (await fetch(origin).catch(() => undefined))?.status, {timeout: 180_000, intervals: [1_000]})
+      .toBe(200);
+    await page.goto(`${origin}${PAGE}`);
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    await expect(page.locator(ACTIONS)).toHaveCount(0);
+    await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveCount(0);
+  } finally {
+    process.kill(-server.pid!, 'SIGTERM');
   }
 });

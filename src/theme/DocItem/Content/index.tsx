@@ -10,7 +10,8 @@ type Props = WrapperProps<typeof ContentType>;
 export default function DocItemContentWrapper(props: Props): ReactNode {
   return (
     <>
-      <PageMarkdownActions />
+      {/* The Markdown twins are written from a production build's HTML: under `npm start` there are none to copy or view. */}
+      {process.env.NODE_ENV === 'production' && <PageMarkdownActions />}
       <Content {...props} />
     </>
   );
