@@ -26,7 +26,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: {path: 'node_modules'},
-    exclude: {path: '^(build|\\.docusaurus|\\.docusaurus-build|node_modules)/'},
+    exclude: {path: '^(build|\\.docusaurus[^/]*|node_modules)/'},
     tsConfig: {fileName: 'tsconfig.json'},
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {extensions: ['.ts', '.tsx', '.mjs', '.js', '.json']},

@@ -9,7 +9,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  {ignores: ['build/', '.docusaurus/', '.docusaurus-build/', 'test-results/', 'playwright-report/', 'blob-report/']},
+  {ignores: ['build/', '.docusaurus*/', 'test-results/', 'playwright-report/', 'blob-report/']},
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
