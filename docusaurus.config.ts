@@ -1,12 +1,11 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 
-import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
-
 import mdxChecks, {type Options as MdxChecksOptions} from './plugins/remark/mdx-checks';
 import tableNames from './plugins/remark/table-names';
+import {searchOptions} from './lib/search-options';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
-import {ANALYTICS, ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, SEARCH, SITE} from './src/constants/site';
+import {ANALYTICS, ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, MCP, SITE} from './src/constants/site';
 import {SIDEBAR_ID} from './src/constants/docs';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
 import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
@@ -119,7 +118,10 @@ const config: Config = {
     // Our plugins, one folder each under plugins/ (README, "Where things live").
     ['./plugins/api-reference/index.ts', {source: 'api/openapi.yaml'}],
     ['./plugins/docs-urls/index.ts', {}],
-    ['./plugins/llms-txt/index.ts', {summary: SITE.description, sidebarId: SIDEBAR_ID} satisfies LlmsTxtOptions],
+    [
+      './plugins/llms-txt/index.ts',
+      {summary: SITE.description, sidebarId: SIDEBAR_ID, mcpPath: MCP.path} satisfies LlmsTxtOptions,
+    ],
     ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
     ['./plugins/csp/index.ts', {collectorUrl: ANALYTICS.collectorUrl}],
     ['./plugins/search/index.ts', {}],
@@ -128,26 +130,7 @@ const config: Config = {
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),
   ],
-  themes: [
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        indexDocs: true,
-        indexBlog: false,
-        indexPages: false,
-        docsRouteBasePath: '/',
-        // Content-hashed index file names: cacheable forever, never stale.
-        hashed: 'filename',
-        language: ['en'],
-        highlightSearchTermsOnTargetPage: true,
-        searchResultLimits: SEARCH.resultLimit,
-        searchResultContextMaxLength: SEARCH.contextMaxLength,
-        explicitSearchResultPath: true,
-        // The SearchBar wrap owns Cmd/Ctrl+K and its hint: they must work while the box is loading.
-        searchBarShortcut: false,
-      } satisfies SearchLocalOptions,
-    ],
-  ],
+  themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 };
 

@@ -130,6 +130,8 @@ type SiteInfo = {
   baseUrl: string;
   /** Absolute URL of a site path (one that starts with the base URL). */
   url: (sitePath: string) => string;
+  /** The site path of the docs' MCP server, if it has one. */
+  mcpPath?: string;
 };
 
 /** llms.txt in the llmstxt.org format. */
@@ -141,6 +143,12 @@ export function renderLlmsTxt(site: SiteInfo, sections: readonly LlmsSection[]):
     '',
     `Every page below is linked as Markdown. All pages in one file: [llms-full.txt](${site.url(`${site.baseUrl}${LLMS_FULL_TXT.slice(1)}`)}).`,
   ];
+  if (site.mcpPath) {
+    lines.push(
+      '',
+      `Coding assistants can also use the docs' MCP server (Streamable HTTP) at \`${site.url(site.mcpPath)}\`, with the tools search_docs, get_page, list_operations and get_operation.`,
+    );
+  }
   for (const section of sections) {
     lines.push('', `## ${section.label}`, '');
     for (const page of section.pages) {
@@ -187,7 +195,13 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
   }
   const {siteConfig, siteDir, baseUrl} = context;
   const url = (sitePath: string) => new URL(sitePath, siteConfig.url).href;
-  const site: SiteInfo = {title: siteConfig.title, summary: options.summary ?? siteConfig.tagline, baseUrl, url};
+  const site: SiteInfo = {
+    title: siteConfig.title,
+    summary: options.summary ?? siteConfig.tagline,
+    baseUrl,
+    url,
+    mcpPath: options.mcpPath,
+  };
   let docs: LlmsDocs = {sections: [], pages: []};
 
   return {
@@ -239,7 +253,10 @@ export default function pluginLlmsTxt(context: LoadContext, options: PluginOptio
         siteUrl: siteConfig.url,
         baseUrl,
         files: (file) => written.has(`${baseUrl}${file}`),
-        alsoServed: Object.values(ARTIFACTS).map((urlPath) => urlPath.replace(/^\//, '')),
+        // The API downloads come from another plugin's postBuild; the MCP server is a process beside the site.
+        alsoServed: [...Object.values(ARTIFACTS), ...(options.mcpPath ? [options.mcpPath] : [])].map((urlPath) =>
+          urlPath.replace(/^\//, ''),
+        ),
       });
     },
   };

@@ -11,6 +11,8 @@ export type PluginOptions = {
   docsPluginId: string;
   /** The sidebar whose categories become the H2 sections of llms.txt, in its order. */
   sidebarId: string;
+  /** The site path of the docs' MCP server, named in llms.txt (mcp/). */
+  mcpPath?: string;
 };
 
 export type Options = Partial<PluginOptions>;
@@ -19,7 +21,7 @@ export const DEFAULT_OPTIONS = {
   enabled: true,
   docsPluginId: 'default',
   sidebarId: 'tutorialSidebar',
-} as const satisfies Omit<PluginOptions, 'summary'>;
+} as const satisfies Omit<PluginOptions, 'summary' | 'mcpPath'>;
 
 export const optionsSchema = Joi.object<PluginOptions>({
   enabled: Joi.boolean().default(DEFAULT_OPTIONS.enabled),
@@ -30,6 +32,7 @@ export const optionsSchema = Joi.object<PluginOptions>({
     .pattern(/^[^\n]+$/, 'one line'),
   docsPluginId: Joi.string().default(DEFAULT_OPTIONS.docsPluginId),
   sidebarId: Joi.string().default(DEFAULT_OPTIONS.sidebarId),
+  mcpPath: Joi.string().pattern(/^\/\S*$/, 'a site path'),
 });
 
 export function validateOptions({validate, options}: OptionValidationContext<Options, PluginOptions>): PluginOptions {

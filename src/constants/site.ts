@@ -66,6 +66,9 @@ export const ANNOUNCEMENT = {
 } as const;
 
 /** Search box settings (spec §2, §7, §9: the maximum number of hits comes from here). */
+/** The docs' MCP server for coding assistants (mcp/http.ts behind nginx: deploy/README.md). */
+export const MCP = {path: '/mcp'} as const;
+
 export const SEARCH = {
   resultLimit: 8,
   contextMaxLength: 60,

@@ -141,6 +141,8 @@ export type SiteBlock = {
   port: number;
   root: string;
   collector: string;
+  /** The MCP server's URL (mcp/http.ts), "" for none. */
+  mcp?: string;
   brotli: boolean;
   deployConf?: string;
   brotliConf?: string;
@@ -151,6 +153,7 @@ export function serverBlock({
   port,
   root,
   collector,
+  mcp = '',
   brotli,
   deployConf = DEPLOY_CONF,
   brotliConf = BROTLI_CONF,
@@ -161,6 +164,7 @@ export function serverBlock({
     server_name localhost;
     root ${root};
     set $docs_collector "${collector}";
+    set $docs_mcp "${mcp}";
     include ${CSP_INCLUDE};
     ${brotli ? `include ${brotliConf};` : ''}
     include ${deployConf};

@@ -1,0 +1,20 @@
+import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
+
+import {SEARCH} from '../src/constants/site';
+
+// The search box's options (also read by the MCP server, whose search_docs ranks as the box does).
+export const searchOptions = {
+  indexDocs: true,
+  indexBlog: false,
+  indexPages: false,
+  docsRouteBasePath: '/',
+  // Content-hashed index file names: cacheable forever, never stale.
+  hashed: 'filename',
+  language: ['en'],
+  highlightSearchTermsOnTargetPage: true,
+  searchResultLimits: SEARCH.resultLimit,
+  searchResultContextMaxLength: SEARCH.contextMaxLength,
+  explicitSearchResultPath: true,
+  // The SearchBar wrap owns Cmd/Ctrl+K and its hint: they must work while the box is loading.
+  searchBarShortcut: false,
+} satisfies SearchLocalOptions;
