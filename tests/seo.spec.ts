@@ -17,6 +17,13 @@ test.describe('SEO', {tag: '@viewport-independent'}, () => {
     expect([...locs].sort()).toEqual(sidebarPaths.map(absolute).sort());
   });
 
+  // Browsers ask for /favicon.ico on documents with no icon link (the Markdown twins, llms.txt).
+  test('/favicon.ico is an icon, so a twin opened in the browser logs no 404', async ({request}) => {
+    const response = await request.get('/favicon.ico');
+    expect(response.status()).toBe(200);
+    expect((await response.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  });
+
   test('robots.txt allows crawling and points to the sitemap', async ({request}) => {
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);
