@@ -1,15 +1,7 @@
 /**
- * Measured: every page's CSS is 14,342 B gzip with it and 16,701 B without, over the 15 KiB goal.
- * Drops the CSS rules no page can use. Docusaurus ships Infima whole (grid offsets, spacing
- * utilities, avatars, cards, heroes, pills …) plus every CSS module of the theme and the search
- * plugin in one render-blocking stylesheet. After the build, PurgeCSS keeps
- * only rules whose class names, ids and elements occur in the built HTML or in any JavaScript file
- * (classes React adds at run time are string literals there, so they stay). Rules that name nothing
- * (`:focus-visible`, `:root`, `*`) and the `data-theme` / `data-*` attribute rules always stay.
- *
- * The pruned stylesheet gets a new content hash in its file name, and every HTML file is rewritten
- * to point at it (atomically: other postBuild plugins read the HTML at the same time), so the
- * `immutable` cache rule for /assets never serves a stale file.
+ * Docusaurus ships all of Infima in one render-blocking stylesheet and has no option to prune it; PurgeCSS
+ * keeps rules named in the built HTML or JS. Why: BENCHMARKS.md, "Bytes shipped". The new hash in the file
+ * name keeps the `immutable` cache rule for /assets from serving a stale file.
  */
 import {createHash} from 'node:crypto';
 import {readdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
@@ -30,7 +22,6 @@ async function filesUnder(dir: string, keep: (file: string) => boolean): Promise
   return entries.filter((entry) => entry.isFile() && keep(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** `styles.679efed5.css` + new content → `styles.<8 hex of the new content>.css`. */
 export function rehashedName(fileName: string, css: string): string {
   const hash = createHash('md5').update(css).digest('hex').slice(0, 8);
   const renamed = fileName.replace(/\.[0-9a-f]{8}\.css$/, `.${hash}.css`);
@@ -40,7 +31,7 @@ export function rehashedName(fileName: string, css: string): string {
   return renamed;
 }
 
-/** Writes through a temporary file and a rename, so a concurrent reader never sees half a file. */
+/** Other postBuild plugins read the HTML at the same time. */
 async function writeAtomically(file: string, content: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, content);
@@ -49,7 +40,6 @@ async function writeAtomically(file: string, content: string): Promise<void> {
 
 export type PruneResult = {file: string; renamedTo: string; bytesBefore: number; bytesAfter: number};
 
-/** Prunes every stylesheet under `outDir/assets/css` against the HTML and JS of `outDir`. */
 export async function pruneBuild(outDir: string): Promise<PruneResult[]> {
   const cssDir = path.join(outDir, 'assets', 'css');
   const stylesheets = await filesUnder(cssDir, (name) => name.endsWith('.css'));

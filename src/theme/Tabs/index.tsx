@@ -1,12 +1,7 @@
 /**
- * Ejected for valid HTML, which a wrap cannot give (the tab list is internal to the stock component,
- * and Docusaurus 3.8 to 3.10 render it the same): stock tabs have no ids, so no tab names its panel,
- * and the Nu checker reports an error on every page with tabs (5 of 11 here; 0 with this file,
- * tests/html-valid.spec.ts). Each tab gets an id and aria-controls; each panel, rendered here from
- * its TabItem's props (the stock TabItem takes no id), an id and aria-labelledby. And no remount of
- * every tab set after hydration: with src/theme/CodeBlock, Quick start's mobile Lighthouse score is
- * 98 instead of 89 (TBT 96 ms instead of 405 ms; alternating A/B, `bench:lighthouse -- --compare`).
- * Everything else is the 3.7.0 file (MIT, Copyright (c) Facebook, Inc. and its affiliates).
+ * Ejected: a wrap cannot reach the stock tab list, which has no ids, so no tab names its panel (Nu checker errors);
+ * here tabs and panels link by id, and tab sets no longer remount after hydration.
+ * Why: BENCHMARKS.md, "Ejects, A/B". Otherwise the 3.7.0 file (MIT, Copyright (c) Facebook, Inc. and its affiliates).
  */
 import React, {useId, type ReactElement, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -21,7 +16,7 @@ import styles from './styles.module.css';
 
 type TabsState = Props & ReturnType<typeof useTabs> & {baseId: string};
 
-/** A tab panel: the stock TabItem's markup, plus the links to its tab. */
+/** The stock TabItem takes no id, so panels are rendered here. */
 function TabPanel({children, className, hidden, id, labelledBy}: TabItemProps & {id: string; labelledBy: string}): ReactNode {
   return (
     <div role="tabpanel" id={id} aria-labelledby={labelledBy} className={clsx(styles.tabPanel, className)} hidden={hidden}>
@@ -182,9 +177,8 @@ function TabsComponent(props: Props): ReactNode {
 }
 
 export default function Tabs(props: Props): ReactNode {
-  // No remount after hydration (stock: key = isBrowser, a React 17 workaround for
-  // facebook/docusaurus#5653): 3.7's useTabs starts from the default tab and applies the stored or
-  // query-string choice in a layout effect, so hydration matches without it.
+  // No key = isBrowser remount (a React 17 workaround): 3.7's useTabs applies the stored choice in a
+  // layout effect, so hydration matches without it.
   return (
     <TabsComponent {...props}>
       {sanitizeTabsChildren(props.children)}
