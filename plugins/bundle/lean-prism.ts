@@ -1,11 +1,7 @@
 /**
- * Prism with only the languages the docs use (mobile Total Blocking Time). prism-react-renderer
- * registers about thirty grammars while main.js is evaluated (every `insertBefore` walks all grammars):
- * some 60 ms of main-thread time on a mid-range phone, before hydration, on every page. Docusaurus has no
- * option to choose them. This plugin writes a copy of prism-react-renderer's ESM build in which the
- * bundled-grammar section is replaced by the prismjs components listed in `languages` (plus the ones they
- * require, in prismjs's own load order) and aliases `prism-react-renderer` to it, for the client and the
- * server bundles alike. A layout change in a future prism-react-renderer fails the build loudly.
+ * Docusaurus cannot choose prism-react-renderer's thirty bundled grammars, all evaluated before hydration;
+ * this aliases it to a copy with only the docs' languages. Why: BENCHMARKS.md, "Bytes shipped".
+ * A layout change in a future prism-react-renderer fails the build loudly.
  */
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -25,7 +21,6 @@ export const SECTION_START = '// src/prism-langs.ts';
 export const SECTION_END = '// src/themes/index.ts';
 const CORE = 'var Prism = __toESM(require_prism());';
 
-/** prism-react-renderer's ESM source with its grammar section replaced by `grammars` (component sources). */
 export function withGrammars(source: string, grammars: {id: string; code: string}[]): string {
   const start = source.indexOf(SECTION_START);
   const end = source.indexOf(SECTION_END);
