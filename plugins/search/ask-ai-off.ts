@@ -1,10 +1,6 @@
 /**
- * Measured (gzip -9, this build): without it every page's CSS grows from 14,342 to 17,414 B, past the
- * 15 KiB budget goal, and the build gains two chunks of 113,250 B that no page loads.
- * Leaves the search plugin's optional "Ask AI" widget (open-ask-ai) out of the build while its `askAi`
- * option is unset. The plugin imports the widget lazily, but Docusaurus merges every CSS file into the
- * one render-blocking stylesheet. Aliasing both to `false` (an empty module) fixes that; with `askAi`
- * set in the search theme's options this plugin does nothing.
+ * The unused "Ask AI" widget is imported lazily, but Docusaurus merges its CSS into the one render-blocking
+ * stylesheet and no option leaves it out; aliased away while `askAi` is unset. Why: BENCHMARKS.md, "Bytes shipped".
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
@@ -12,7 +8,6 @@ export const PLUGIN_NAME = 'search-ask-ai-off';
 
 const SEARCH_THEME = '@easyops-cn/docusaurus-search-local';
 
-/** True when the search theme is configured with an `askAi` option. */
 export function asksAi(themes: LoadContext['siteConfig']['themes']): boolean {
   return themes.some(
     (entry) =>

@@ -1,10 +1,6 @@
 /**
- * Measured: without it mark.js (5,051 B gzip) is back in main.js (route JS 133,144 → 138,171 B gzip)
- * and a highlight error escapes as an uncaught page error (tests/search.spec.ts "when highlighting
- * fails" fails).
- * Points the search plugin's mark.js import at src/theme/SearchBar/guardedMark.ts, which loads mark.js
- * on first use and logs highlight errors (spec §8) instead of throwing them. The SearchBar wrap cannot
- * do it: the plugin calls mark.js inside its own timer.
+ * The SearchBar wrap cannot catch highlight errors (the plugin calls mark.js in its own timer), so mark.js is aliased
+ * to guardedMark.ts, which logs them and loads mark.js on first use. Why: BENCHMARKS.md, "Bytes shipped".
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
