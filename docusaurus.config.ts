@@ -30,7 +30,6 @@ const presetOptions = {
     showLastUpdateTime: false,
     // Fails the build, naming file and line, on an unknown constant, code-fence language or admonition.
     beforeDefaultRemarkPlugins: [[mdxChecks, {languages: PRISM_LANGUAGES} satisfies MdxChecksOptions]],
-    // Names each Markdown table after its section: its scroll region is a landmark (plugins/remark).
     remarkPlugins: [tableNames],
   },
   blog: false,
@@ -82,7 +81,6 @@ const themeConfig = {
   docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
   tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
   prism: {
-    // vsDark in both modes, with its three sub-AA token colours fixed (see the module).
     theme: vsDarkAccessible,
     darkTheme: vsDarkAccessible,
     // None on top: plugins/bundle replaces prism-react-renderer's thirty bundled grammars with PRISM_LANGUAGES.

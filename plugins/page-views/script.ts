@@ -6,7 +6,6 @@
 export type ViewportClass = 'desktop' | 'mobile';
 export type ColorMode = 'light' | 'dark';
 
-/** Plausible's events API wire format (POST /api/event). */
 export type PageViewEvent = {
   name: 'pageview';
   url: string;
@@ -163,7 +162,6 @@ function start(): void {
     }
   };
 
-  // Calls queued before this script ran (track.ts), then the real function.
   const w = window as unknown as {plausible?: Plausible};
   const queued = (w.plausible && w.plausible.q) || [];
   w.plausible = trackEvent;
