@@ -95,6 +95,7 @@ export function sendEvent(collectorUrl: string, body: string, sender: Sender): v
   try {
     if (sender.sendBeacon && sender.sendBeacon(collectorUrl, body)) return;
   } catch {
+    // fall through to fetch
   }
   try {
     // no-cors + text/plain: no preflight and no CORS error for a cross-origin collector.
