@@ -17,7 +17,7 @@ const withCrashTestPage = process.env.DOCS_CRASH_TEST === 'true';
 // The Prism grammars in main.js: exactly the code-fence languages of docs/ (plugins/bundle checks that).
 const PRISM_LANGUAGES = ['bash', 'http', 'javascript', 'json', 'markup', 'python', 'typescript'];
 
-// Docusaurus Faster (Rspack, SWC, Lightning CSS) is on; DOCS_FASTER=false builds with webpack/Babel/Terser (npm run bench:build compares them).
+// DOCS_FASTER=false builds with webpack instead of Rspack (npm run bench:build compares them).
 const withFaster = process.env.DOCS_FASTER !== 'false';
 
 const presetOptions = {
@@ -27,10 +27,8 @@ const presetOptions = {
     sidebarPath: './sidebars.ts',
     versions: {current: {label: 'Next'}},
     showLastUpdateTime: false,
-    // Fails start and build, naming file and line, on an imported constant or property that does not
-    // exist, an unregistered code-fence language or an unknown admonition (plugins/remark).
+    // Fails the build, naming file and line, on an unknown constant, code-fence language or admonition.
     beforeDefaultRemarkPlugins: [[mdxChecks, {languages: PRISM_LANGUAGES} satisfies MdxChecksOptions]],
-    // Names each Markdown table after its section: its scroll region is a landmark (plugins/remark).
     remarkPlugins: [tableNames],
   },
   blog: false,
@@ -42,9 +40,8 @@ const presetOptions = {
     ignorePatterns: ['/crash-test', '/search'],
     filename: 'sitemap.xml',
   },
-  // The diagrams (static/img/*-status.svg, imported by MDX) are hand-written and already minimal, so
-  // no SVGO pass (it only slowed every build); and SVGR takes its settings from here,
-  // with no .svgrrc search (cosmiconfig) for each SVG on both the client and the server compile.
+  // The diagrams are hand-written and minimal, so no SVGO pass; settings here spare a .svgrrc search per SVG.
+  // Why: BENCHMARKS.md, "Build".
   svgr: {svgrConfig: {runtimeConfig: false, svgo: false}},
 } satisfies Preset.Options;
 
@@ -79,12 +76,10 @@ const themeConfig = {
       {type: 'search', position: 'right'},
     ],
   },
-  // The stock footer: the notice from the constants module, no links.
   footer: {style: 'dark', copyright: COPYRIGHT},
   docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
   tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
   prism: {
-    // vsDark in both modes, with its three sub-AA token colours fixed (see the module).
     theme: vsDarkAccessible,
     darkTheme: vsDarkAccessible,
     // None on top: plugins/bundle replaces prism-react-renderer's thirty bundled grammars with PRISM_LANGUAGES.
@@ -115,7 +110,6 @@ const config: Config = {
   presets: [['classic', presetOptions]],
   clientModules: ['./src/client/chunk-load-failure.ts'],
   plugins: [
-    // Our plugins, one folder each under plugins/ (README, "Where things live").
     ['./plugins/api-reference/index.ts', {source: 'api/openapi.yaml'}],
     ['./plugins/docs-urls/index.ts', {}],
     [

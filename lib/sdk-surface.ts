@@ -1,23 +1,16 @@
-/**
- * The SDK's public surface from its declaration (sdk/index.d.ts): each resource property of the
- * client class and each method of its interface, in declaration order, with the method's JSDoc
- * summary and `@endpoint` tag.
- */
+// The SDK's methods from sdk/index.d.ts, so the method table cannot drift from the declaration.
 import ts from 'typescript';
 
 import {SDK_CLASS} from '../src/constants/site';
 
-/** The declaration, relative to the site directory. */
 export const DECLARATION = 'sdk/index.d.ts';
 /** The client's variable name in the rendered calls (as in the docs' samples). */
 export const CLIENT_VARIABLE = 'acme';
 
 export type SdkMethodRow = {
-  /** `acme.packages.retrieve(id)` */
   call: string;
   /** `GET /v1/packages/{package_id}`, or null for a method that calls no endpoint. */
   endpoint: string | null;
-  /** The first line of the method's JSDoc. */
   summary: string;
 };
 

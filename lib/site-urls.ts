@@ -1,62 +1,32 @@
 /**
- * Finds the URLs of this site in the served files of a build and reports those that name no
- * built page, or an anchor that the page lacks. Apart from reading the build directory it has no
- * side effects, so it runs on a fixture too. Each plugin that writes served files checks its own
- * (`assertSiteUrlsResolve`, `files`): docs-urls the HTML pages, which are complete before any
- * `postBuild` starts; api-reference and llms-txt the files they write in theirs.
- *
- * Checkable: every HTML page, the Markdown twins (`*.md`), `*.txt` (llms.txt, llms-full.txt,
- * robots.txt), `*.yaml`/`*.yml` (openapi.yaml) and `*.json` (the Postman files). Never checked:
- * `assets/` (bundles that repeat the pages' content), the search index (the pages' text again),
- * dot-files (never served) and sitemap.xml (its URLs are the routes themselves).
- *
- * Found: absolute URLs on the site's origin anywhere in those files (attributes, text, code
- * blocks, JSON and YAML values), and in the Markdown files (`*.md`, `*.txt`) also site-relative
- * links (`[text](/path#anchor)`, `[label]: /path`, `href="/path"`), outside code.
- *
- * A URL resolves as the web server serves it (deploy/nginx.conf): `/x` is the file `x`, `x.html`
- * or `x/index.html`, among the files of the whole build (whatever `files` selects). A fragment
- * must be an `id` (or `<a name>`) on the resolved HTML page; on a non-HTML file (YAML, Markdown…)
- * the fragment means something else and is not checked.
+ * Reports site URLs in the served files of a build that name no page or an anchor the page lacks.
+ * Reads only the build directory, so it runs on a fixture too; a URL resolves as deploy/nginx.conf serves it.
  */
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 
 export type Problem = {
-  /** The file the URL was found in, relative to the build directory, with `/` separators. */
   file: string;
   /** 1-based line of its first occurrence; absent for HTML, which is minified onto one line. */
   line?: number;
-  /** The URL as written. */
   url: string;
   kind: 'no-page' | 'no-anchor';
-  /** What is wrong, for the build output: `no such page /errors`, `no such anchor #x on /page`. */
   message: string;
 };
 
 export type CheckOptions = {
-  /** The build output directory. */
   buildDir: string;
-  /** The site's URL (its origin, as in `siteConfig.url`): `https://docs.example.com`. */
   siteUrl: string;
-  /** The site's base URL: `/`. */
   baseUrl?: string;
-  /**
-   * Which of the checkable files to check, by build-relative path (`/` separators): all by
-   * default. Pages and anchors still resolve over the whole build.
-   */
+  /** Which files to check (all by default); pages and anchors still resolve over the whole build. */
   files?: (file: string) => boolean;
-  /**
-   * Build-relative files to count as served although they may not be written yet, because
-   * another plugin's `postBuild` writes them at the same time (e.g. `openapi.yaml`).
-   */
+  /** Files another plugin's `postBuild` writes at the same time, counted as served. */
   alsoServed?: Iterable<string>;
 };
 
 const CHECKED_EXTENSIONS = new Set(['.html', '.md', '.txt', '.yaml', '.yml', '.json']);
 const MARKDOWN_EXTENSIONS = new Set(['.md', '.txt']);
 
-/** Build-relative files (`/` separators) that are checked, and the set of every served file. */
 async function listBuild(buildDir: string): Promise<{checked: string[]; served: Set<string>}> {
   const entries = await readdir(buildDir, {recursive: true, withFileTypes: true});
   const served = new Set<string>();
@@ -83,11 +53,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/**
- * Absolute URLs on `origin`: the origin must end there (not `docs.example.community`), the URL
- * ends at whitespace, a quote, a bracket or a backslash (JSON escapes), and trailing sentence
- * punctuation is not part of it.
- */
+/** The host must end there (not `docs.example.community`); a backslash ends the URL (JSON escapes). */
 function absoluteUrlPattern(origin: URL): RegExp {
   const host = escapeRegExp(origin.host);
   return new RegExp(`https?://${host}(?![A-Za-z0-9-]|\\.[A-Za-z0-9]|:\\d)[^\\s"'<>\`\\\\()\\[\\]{}|^]*`, 'gi');
@@ -103,7 +69,7 @@ function findAbsolute(text: string, pattern: RegExp): Found[] {
   return [...text.matchAll(pattern)].map((match) => ({url: trimPunctuation(match[0]), offset: match.index}));
 }
 
-/** Replaces fenced code blocks and code spans by spaces (keeping newlines, so offsets and lines hold). */
+/** Blanks code with spaces, keeping newlines, so offsets and line numbers hold. */
 function maskMarkdownCode(markdown: string): string {
   const blank = (text: string) => text.replace(/[^\n]/g, ' ');
   return (
@@ -114,7 +80,6 @@ function maskMarkdownCode(markdown: string): string {
   );
 }
 
-/** Site-relative links of Markdown (inline, reference definitions, raw HTML), outside code. */
 function findRelativeMarkdown(markdown: string): Found[] {
   const text = maskMarkdownCode(markdown);
   const patterns = [
@@ -144,7 +109,6 @@ function decodeEntities(text: string): string {
   );
 }
 
-// A start or end tag with its attributes (quoted values may hold `>`).
 const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 // Tags inside which a URL can be split by highlighting (Prism wraps each token in a <span>).
@@ -169,11 +133,6 @@ const INLINE_TAGS = new Set([
 
 type ParsedHtml = {ids: Set<string>; found: Found[]};
 
-/**
- * The anchors of a page (`id` of any element, `name` of `<a>`) and the site URLs in it: in
- * attribute values (canonical, og:url, href…), in its text (code blocks, whose tokens are split
- * into spans, are joined back first) and in inline scripts (JSON-LD).
- */
 function parseHtml(html: string, pattern: RegExp): ParsedHtml {
   const ids = new Set<string>();
   const found: Found[] = [];
@@ -229,7 +188,6 @@ function safeDecode(text: string): string | undefined {
   }
 }
 
-/** The served file a site path names (`/x` → `x`, `x.html` or `x/index.html`), if any. */
 export function resolveSitePath(sitePath: string, served: ReadonlySet<string>, baseUrl = '/'): string | undefined {
   if (!sitePath.startsWith(baseUrl) && `${sitePath}/` !== baseUrl) {
     return undefined;
@@ -273,7 +231,6 @@ export async function checkBuildUrls({
     return parsed;
   };
 
-  /** What is wrong with `url` (absolute, or a site path), or nothing. */
   const problemOf = async (url: string): Promise<Pick<Problem, 'kind' | 'message'> | undefined> => {
     const parsed = new URL(url, origin);
     const target = resolveSitePath(parsed.pathname, served, baseUrl);
@@ -330,11 +287,7 @@ export function formatProblems(
     .join('\n');
 }
 
-/**
- * Throws, naming each file (relative to the working directory), line, URL and what is wrong,
- * when a site URL in the files that `files` selects names no page or anchor of the build.
- * `source` names the caller in the message: `api-reference`.
- */
+/** Each plugin checks the files it writes, so a broken URL fails the build naming its source. */
 export async function assertSiteUrlsResolve({source, ...options}: CheckOptions & {source: string}): Promise<void> {
   const problems = await checkBuildUrls(options);
   if (problems.length > 0) {

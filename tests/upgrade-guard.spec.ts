@@ -1,9 +1,4 @@
-/**
- * The one list of what depends on Docusaurus or dependency internals, checked against one theme
- * version: when the installed version changes, this fails naming the files to re-check (README,
- * "Upgrading Docusaurus"). It keeps the list complete by finding such files, and keeps the pins in
- * package.json in step. Plain Node tests (@viewport-independent: run once).
- */
+// The one list of files that reach into Docusaurus or dependency internals: an upgrade fails here naming them.
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 
@@ -11,10 +6,8 @@ import {expect, test} from '@playwright/test';
 
 const ROOT = path.resolve(__dirname, '..');
 
-/** The @docusaurus/theme-classic version the files below were last compared with. */
 const CHECKED_AGAINST = '3.7.0';
 
-/** Files that copy or reach into Docusaurus 3.7 internals or a dependency's built files, relative to the repository root. */
 const TOUCHES_INTERNALS = [
   // Ejected theme components (not wraps).
   'src/theme/Tabs/index.tsx',
@@ -29,7 +22,7 @@ const TOUCHES_INTERNALS = [
   'plugins/search/index.ts',
   'plugins/search/ask-ai-off.ts',
   'plugins/search/highlight-guard.ts',
-  // Rewrites or replaces a dependency's built file (prism-react-renderer's ESM build; the search plugin's tokenizer, lunr, mark.js).
+  // Rewrites or replaces a dependency's built file.
   'plugins/bundle/lean-prism.ts',
   'plugins/search/code-terms.ts',
   'plugins/search/query-terms.ts',

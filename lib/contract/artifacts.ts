@@ -1,17 +1,14 @@
-/** Generates every API artifact from the OpenAPI source (kept light: a production build loads it in a worker thread). */
+// Kept light: a production build loads it in a worker thread.
 import {readFile} from 'node:fs/promises';
 
 import {apiFacts, postmanNames, type ApiFacts} from './facts';
 import {openApiToYaml, renderOpenApi} from './openapi';
 import {generatePostmanCollection, generatePostmanEnvironment} from './postman';
 
-/** The download path of the OpenAPI document (ARTIFACTS.openapi). */
 export const OPENAPI_PATH = '/openapi.yaml';
 
-/** Download path (from the site root) → file content. */
 export type Artifacts = Map<string, string>;
 
-/** Generates every artifact from the OpenAPI source text for these facts. */
 export async function generateArtifacts(source: string, facts: ApiFacts = apiFacts()): Promise<Artifacts> {
   const document = renderOpenApi(source, facts);
   const names = postmanNames(facts);
@@ -24,7 +21,6 @@ export async function generateArtifacts(source: string, facts: ApiFacts = apiFac
   ]);
 }
 
-/** Reads the OpenAPI source and generates every artifact for the brand's facts. */
 export async function generateArtifactsFromFile(sourcePath: string, brand?: string): Promise<Artifacts> {
   return generateArtifacts(await readFile(sourcePath, 'utf8'), apiFacts(brand));
 }

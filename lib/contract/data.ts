@@ -1,9 +1,4 @@
-/**
- * The facts of the served contract that pages render (the scope table, "you need these scopes",
- * the Postman collection's folders, variables and scripts, and the runs the Test in Postman page
- * walks through), taken from the generated artifacts so that the pages cannot disagree with the
- * downloads.
- */
+// What pages render about the contract, read from the generated artifacts so pages cannot disagree with the downloads.
 import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, ERROR_CODES, SANDBOX} from '../../src/constants/api';
@@ -23,53 +18,40 @@ import {
 } from './postman';
 
 export type ContractData = {
-  /** Every OAuth scope of the document, in its order, with its description. */
   scopes: {scope: string; description: string}[];
   /** `GET /v1/packages` → the scopes it needs. */
   operationScopes: Record<string, string[]>;
   postman: {
     collectionName: string;
-    /** The collection's folders in order, each with its tag's description and its requests. */
     folders: {name: string; description: string; requests: PostmanRequestData[]}[];
     variables: {
       key: string;
       type: string;
       sandboxValue: string;
       liveValue: string;
-      /** What it is for (postman.ts VARIABLE_DESCRIPTIONS). */
       description: string;
-      /** The collection's pre-request script sets it. */
       setByPreRequest: boolean;
-      /** The requests whose test scripts set it. */
       setBy: string[];
     }[];
-    /** The `exec` lines of the collection-level scripts. */
     scripts: {prerequest: string[]; test: string[]};
-    /** The runs the Test in Postman page describes (postman.ts POSTMAN_RUNS). */
     runs: {
       happyPath: {
-        /** Run these folders, in this order … */
         folders: string[];
-        /** … which send these requests … */
         requests: string[];
-        /** … with a token holding these scopes; every test passes and the test scripts store `stores`. */
         scopes: string[];
         stores: string[];
       };
       failurePath: {
-        /** Set `variable` to `value` (the sandbox's always-failing package) and run `folder` again … */
         folder: string;
         variable: string;
         value: string;
-        /** … (the environment's own value, to set back afterwards) … */
+        /** The environment's own value, to set back afterwards. */
         resetValue: string;
-        /** … then `request` answers `status` with the error `code` (`meaning` from ERROR_CODES) and fails the collection test `test` … */
         request: string;
         status: number;
         code: string;
         meaning: string;
         test: string;
-        /** … while the folder's `otherRequests` pass and the variables it would have stored keep their values. */
         otherRequests: string[];
         keeps: string[];
       };
@@ -80,22 +62,18 @@ export type ContractData = {
 export type PostmanRequestData = {
   name: string;
   method: string;
-  /** As Postman shows it: `{{baseUrl}}/orders/:order_id`. */
   path: string;
-  /** The OpenAPI operation it sends: `GET /v1/orders/{order_id}` (the key of `operationScopes`). */
+  /** `GET /v1/orders/{order_id}`, the key of `operationScopes`. */
   operation: string;
-  /** The `exec` lines of its own test script (none: only the collection's test runs). */
   test: string[];
 };
 
 const execOf = (events: readonly PostmanEvent[] | undefined, listen: PostmanEvent['listen']): string[] =>
   events?.find((event) => event.listen === listen)?.script.exec ?? [];
 
-/** The variables a script sets with `pm.environment.set('name', …)`. */
 const variablesSetBy = (exec: readonly string[]): string[] =>
   [...exec.join('\n').matchAll(/pm\.environment\.set\('(\w+)'/g)].map((match) => match[1]!);
 
-/** The OpenAPI operation of a request: `{{tokenUrl}}` is the token path, `{{baseUrl}}` the API base path. */
 function requestOperation(item: PostmanItem, known: Record<string, unknown>): string {
   const request = item.request!;
   const host = request.url.host?.[0];

@@ -1,7 +1,4 @@
-/**
- * The facts the generated artifacts are built from: the brand and API-facts constants, gathered
- * into one object so a test can build the artifacts for another brand and see them change.
- */
+// One object, so a test can build the artifacts for another brand and see them change.
 import {BRAND} from '../../src/constants/site';
 import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, URLS} from '../../src/constants/api';
 
@@ -19,7 +16,7 @@ export type ApiFacts = {
   URLS: typeof URLS;
 };
 
-/** `Acme Connect` → `acme-connect`: the slug of the download file names (same rule as NPM_SCOPE). */
+/** Same rule as NPM_SCOPE. */
 export function brandSlug(brand: string): string {
   return brand
     .toLowerCase()
@@ -27,7 +24,6 @@ export function brandSlug(brand: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The facts for `brand` (default: the BRAND constant); everything else comes from the constants. */
 export function apiFacts(brand: string = BRAND): ApiFacts {
   const withOrigin = (environment: Environment) => ({...environment, origin: new URL(environment.apiBase).origin});
   return {
@@ -40,7 +36,6 @@ export function apiFacts(brand: string = BRAND): ApiFacts {
   };
 }
 
-/** Names and download paths of the Postman files for these facts (POSTMAN and ARTIFACTS for the real brand). */
 export function postmanNames(facts: ApiFacts) {
   const slug = brandSlug(facts.BRAND);
   return {

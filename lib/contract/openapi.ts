@@ -1,7 +1,4 @@
-/**
- * Renders api/openapi.yaml: fills the `${NAME.path}` placeholders from the API facts, inlines
- * the shared header sets (YAML anchors kept under `components.x-*`) and prints YAML.
- */
+// api/openapi.yaml takes its facts from the constants through `${NAME.path}` placeholders, filled here.
 import {parse, stringify} from 'yaml';
 
 import type {ApiFacts} from './facts';
@@ -41,7 +38,7 @@ function lookup(facts: ApiFacts, name: string): string | number | boolean {
   return value;
 }
 
-/** Replaces `${NAME.path}` in a string; a string that is one placeholder keeps the fact's type. */
+/** A string that is one placeholder keeps the fact's type. */
 export function fillPlaceholders(text: string, facts: ApiFacts): string | number | boolean {
   const whole = /^\$\{([^}]+)\}$/.exec(text);
   if (whole) {
@@ -65,7 +62,6 @@ function fillTree(node: unknown, facts: ApiFacts): unknown {
   return node;
 }
 
-/** The final OpenAPI document (a plain object: YAML aliases are expanded, placeholders filled). */
 export function renderOpenApi(source: string, facts: ApiFacts): OpenApiDocument {
   const document = fillTree(parse(source, {maxAliasCount: -1}), facts) as OpenApiDocument;
   // The `x-*` header sets exist only as YAML anchors for the source; they are expanded above.
@@ -97,7 +93,6 @@ export function listOperations(
   return operations;
 }
 
-/** Resolves a local `#/components/...` reference. */
 export function resolveRef<T>(document: OpenApiDocument, value: T | {$ref: string}): T {
   if (value !== null && typeof value === 'object' && '$ref' in value && typeof value.$ref === 'string') {
     const target = value.$ref
@@ -112,16 +107,12 @@ export function resolveRef<T>(document: OpenApiDocument, value: T | {$ref: strin
   return value as T;
 }
 
-/**
- * The OAuth scopes an operation needs: its own `security`, else the document's. The API has one
- * requirement per operation, so the scopes of its first OAuth requirement are the answer.
- */
+/** The API has one requirement per operation, so the first OAuth requirement is the answer. */
 export function operationScopes(document: OpenApiDocument, operation: OpenApiOperation): string[] {
   const requirements = (operation.security ?? document.security ?? []) as Record<string, string[]>[];
   return requirements.flatMap((requirement) => Object.values(requirement)).at(0) ?? [];
 }
 
-/** Does `actual` (concrete ids or `{param}`/`:param`/`<param>` placeholders) match the template `/v1/esims/{iccid}`? */
 export function matchesTemplate(actual: string, template: string): boolean {
   const a = actual.replace(/\/+$/, '').split('/');
   const t = template.split('/');

@@ -1,11 +1,4 @@
-/**
- * Generates the Postman Collection v2.1 and its Sandbox/Live environments from the rendered
- * OpenAPI document with openapi-to-postmanv2, then post-processes the converter's output:
- * folders in the order of the document's tags (`00 Auth` … `08 Sandbox simulation`), collection
- * auth Bearer {{accessToken}}, the token pre-request script, a collection test that names the
- * error code of a failed request, chaining test scripts, URLs on the `{{baseUrl}}` / `{{tokenUrl}}`
- * variables of the environments, and request bodies on the environment variables they order or refund.
- */
+/** Postman collection and environments from the OpenAPI document: openapi-to-postmanv2, then what it cannot do (tag order, auth, chaining, variables). */
 import {createHash} from 'node:crypto';
 
 import {convert as convertOpenApi} from 'openapi-to-postmanv2';
@@ -21,7 +14,6 @@ import {
 
 const SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
-/** Path parameters of the document → the environment variables that fill them. */
 export const PATH_VARIABLES: Record<string, string> = {
   package_id: 'packageId',
   order_id: 'orderId',
@@ -29,7 +21,6 @@ export const PATH_VARIABLES: Record<string, string> = {
   id: 'webhookEndpointId',
 };
 
-/** The variables of both environments, in the brief's order. */
 export const ENVIRONMENT_VARIABLES = [
   'baseUrl',
   'tokenUrl',
@@ -47,11 +38,7 @@ export const ENVIRONMENT_VARIABLES = [
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
 
-/**
- * What each variable is for. Environment files have no description field, so the docs page's
- * variable table reads them from here (through the contract data); who sets a variable is read
- * from the collection's scripts instead.
- */
+/** Environment files have no description field, so the docs page's variable table reads these. */
 export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
   baseUrl: 'API base URL, version included; every API request starts with it',
   tokenUrl: 'OAuth 2.0 token URL',
@@ -67,34 +54,25 @@ export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
   widgetSessionId: 'The last widget session created',
 };
 
-/** Top-level request body fields → the environment variables that fill them, by operationId. */
 const BODY_VARIABLES: Record<string, Record<string, EnvironmentVariable>> = {
   createOrder: {package_id: 'packageId'},
   createRefund: {iccid: 'iccid'},
 };
 
-/**
- * Values that test scripts store from responses, by operationId, for chaining requests.
- * `packageId` is not among them: it is the reader's choice of package (the failure path sets it),
- * which listing the catalogue must not overwrite.
- */
+/** Not `packageId`: it is the reader's choice (the failure path sets it), which listing the catalogue must not overwrite. */
 const STORED_FROM_RESPONSE: Record<string, Partial<Record<EnvironmentVariable, string>>> = {
   createOrder: {orderId: 'json.id', iccid: 'json.esims[0].iccid'},
   createWebhookEndpoint: {webhookEndpointId: 'json.id'},
   createWidgetSession: {widgetSessionId: 'json.id'},
 };
 
-/** The name of the collection test that every request runs (the docs quote it). */
+/** The docs quote it. */
 export const STATUS_TEST_NAME = 'responds with 2xx';
 
-/**
- * The two Collection Runner runs the "Test in Postman" page walks through; the contract data
- * turns the tags into folder names, so the page and the test that runs them agree.
- */
+/** The runs the "Test in Postman" page walks through; one definition so the page and its test agree. */
 export const POSTMAN_RUNS = {
-  /** Token → catalogue → order → eSIM → usage: these folders, in this order. */
   happyPath: {tags: ['Auth', 'Catalogue', 'Orders', 'eSIMs & activation', 'Usage & top-ups']},
-  /** The folder to run again with `variable` set to the sandbox's always-failing package; `operationId` then fails. */
+  /** Run again with `variable` set to the sandbox's always-failing package. */
   failurePath: {tag: 'Orders', operationId: 'createOrder', variable: 'packageId'},
 } as const satisfies {
   happyPath: {tags: readonly string[]};
@@ -146,7 +124,7 @@ export type PostmanEnvironment = {
   _postman_variable_scope: 'environment';
 };
 
-/** A stable UUID-shaped id from text, so that two builds produce the same files. */
+/** Stable, so two builds produce the same files. */
 function stableId(text: string): string {
   const hex = createHash('sha256').update(text).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -156,7 +134,6 @@ function script(listen: PostmanEvent['listen'], code: string): PostmanEvent {
   return {listen, script: {type: 'text/javascript', exec: code.trim().split('\n')}};
 }
 
-/** The collection pre-request script (domain brief §9). */
 export function tokenPreRequestScript(facts: ApiFacts): string {
   return `
 // Gets a token with the client credentials when there is none or it expires within ${facts.LIMITS.tokenRefreshLeadSeconds} s.
@@ -193,7 +170,6 @@ if (pm.request.method === 'POST') {
 }`;
 }
 
-/** The collection test script: every request expects a 2xx answer, and a failure names the error. */
 export function statusTestScript(): string {
   return `
 // Every request expects a 2xx answer; otherwise the failure names the status and the error code.
@@ -212,7 +188,6 @@ pm.test('${STATUS_TEST_NAME}', () => {
 });`;
 }
 
-/** A request's own test script: stores values from a successful answer for the next requests. */
 function testScript(operationId: string): string | undefined {
   const stored = Object.entries(STORED_FROM_RESPONSE[operationId] ?? {});
   if (operationId !== 'createAccessToken' && stored.length === 0) {
@@ -244,7 +219,6 @@ function testScript(operationId: string): string | undefined {
   return lines.join('\n');
 }
 
-/** Puts `{{variable}}` into a raw JSON body in place of the example value of each mapped field. */
 function bodyOnVariables(raw: string, fields: Record<string, string>, where: string): string {
   const body = JSON.parse(raw) as Record<string, unknown>;
   for (const [field, variable] of Object.entries(fields)) {
@@ -285,7 +259,6 @@ function flatten(items: PostmanItem[]): PostmanItem[] {
   return items.flatMap((item) => (item.item ? flatten(item.item) : [item]));
 }
 
-/** `['v1','esims',':iccid']` → `/v1/esims/{iccid}` (the OpenAPI path of a converted request). */
 export function openApiPathOf(url: PostmanUrl): string {
   return `/${(url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}')).join('/')}`;
 }

@@ -1,4 +1,3 @@
-/** The scopes of the document, in order, and the scopes each operation needs. */
 export type ScopeData = {scopes: {scope: string}[]; operationScopes: Record<string, string[]>};
 
 /** The scopes a token needs for every one of `operations` (`METHOD /path` templates), in the document's scope order. */

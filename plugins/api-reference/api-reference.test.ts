@@ -1,8 +1,3 @@
-/**
- * Unit tests of the api-reference plugin (run by Playwright's `plugins` project; no browser):
- * options, placeholders, and no drift — the OpenAPI title, Postman names and download paths
- * derive from the BRAND constant.
- */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 

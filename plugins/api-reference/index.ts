@@ -1,9 +1,4 @@
-/**
- * The API reference data: api/openapi.yaml rendered with the constants and the Postman files
- * converted from it (lib/contract), served as downloads (`postBuild` writes them; the dev server
- * serves them from memory), and the data pages render, as `@generated/api-reference/default/`
- * `contract.json` (the served contract's facts) and `sdk-methods.json` (sdk/index.d.ts's methods).
- */
+// The OpenAPI and Postman downloads, and the contract and SDK data pages render, from one rendering of the contract.
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
@@ -22,7 +17,6 @@ export const PLUGIN_NAME = 'api-reference';
 
 type Content = {artifacts: Artifacts; sdkMethods: SdkMethodRow[]};
 
-/** Writes the artifacts under `outDir` (e.g. `build/`). */
 export async function writeArtifacts(artifacts: Artifacts, outDir: string): Promise<void> {
   for (const [urlPath, content] of artifacts) {
     const file = path.join(outDir, ...urlPath.split('/'));
@@ -61,10 +55,8 @@ export default function pluginApiReference(
       await actions.createData('sdk-methods.json', JSON.stringify(content.sdkMethods));
     },
 
-    // `docusaurus start` only: serve the same files from memory (no-op in a build). webpack-merge
-    // calls Docusaurus's `setupMiddlewares` and this one with the same array and concatenates the
-    // results, so this one puts its middleware first in that array (before the SPA fallback,
-    // which would answer /openapi.yaml with index.html) and returns nothing of its own.
+    // Dev server only. webpack-merge concatenates both setupMiddlewares' results, so this one only puts its
+    // middleware first in the shared array (before the SPA fallback, which would answer with index.html).
     configureWebpack(_config, isServer) {
       if (isServer) {
         return {};

@@ -1,4 +1,3 @@
-/** Options of the api-reference plugin: Joi schema, defaults and `validateOptions`. */
 import {Joi} from '@docusaurus/utils-validation';
 import type {OptionValidationContext} from '@docusaurus/types';
 

@@ -1,7 +1,7 @@
 /**
- * Drops the CSS rules no page can use (Infima and the theme ship whole in one render-blocking
- * stylesheet): PurgeCSS against the built HTML and JS, then the file is renamed by its new hash so
- * the immutable cache rule never serves a stale one. Why: the CSS budget (BENCHMARKS.md, "Bytes shipped").
+ * Docusaurus ships all of Infima in one render-blocking stylesheet and has no option to prune it; PurgeCSS
+ * keeps rules named in the built HTML or JS. Why: BENCHMARKS.md, "Bytes shipped". The new hash in the file
+ * name keeps the `immutable` cache rule for /assets from serving a stale file.
  */
 import {createHash} from 'node:crypto';
 import {readdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
@@ -24,7 +24,6 @@ async function filesUnder(dir: string, keep: (file: string) => boolean): Promise
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** `styles.679efed5.css` + new content → `styles.<8 hex of the new content>.css`. */
 export function rehashedName(fileName: string, css: string): string {
   const hash = createHash('md5').update(css).digest('hex').slice(0, 8);
   const renamed = fileName.replace(/\.[0-9a-f]{8}\.css$/, `.${hash}.css`);
@@ -34,7 +33,7 @@ export function rehashedName(fileName: string, css: string): string {
   return renamed;
 }
 
-/** Writes through a temporary file and a rename, so a concurrent reader never sees half a file. */
+/** Other postBuild plugins read the HTML at the same time. */
 async function writeAtomically(file: string, content: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, content);
@@ -43,7 +42,6 @@ async function writeAtomically(file: string, content: string): Promise<void> {
 
 export type PruneResult = {file: string; renamedTo: string; bytesBefore: number; bytesAfter: number};
 
-/** Prunes every stylesheet under `outDir/assets/css` against the HTML and JS of `outDir`. */
 export async function pruneBuild(outDir: string): Promise<PruneResult[]> {
   const cssDir = path.join(outDir, 'assets', 'css');
   const stylesheets = await filesUnder(cssDir, (name) => name.endsWith('.css'));

@@ -1,7 +1,4 @@
-/**
- * Every change to the bundler's output, in one place to re-check on a Docusaurus upgrade; each keeps
- * a byte budget or a figure of BENCHMARKS.md that the stock build misses (see each file's top).
- */
+// Every change to the bundler's output, in one place to re-check on upgrade. Why: BENCHMARKS.md, "Bytes shipped".
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import cssPrune from './css-prune';

@@ -1,8 +1,7 @@
 /**
- * prism-react-renderer registers about thirty grammars while main.js runs, on every page, and
- * Docusaurus has no option to choose them: this writes a copy of its ESM build with only our
- * languages and aliases the package to it. A new layout of that build fails loudly.
- * Why: main-thread time and bytes (BENCHMARKS.md, "Bytes shipped").
+ * Docusaurus cannot choose prism-react-renderer's thirty bundled grammars, all evaluated before hydration;
+ * this aliases it to a copy with only the docs' languages. Why: BENCHMARKS.md, "Bytes shipped".
+ * A layout change in a future prism-react-renderer fails the build loudly.
  */
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -22,7 +21,6 @@ export const SECTION_START = '// src/prism-langs.ts';
 export const SECTION_END = '// src/themes/index.ts';
 const CORE = 'var Prism = __toESM(require_prism());';
 
-/** prism-react-renderer's ESM source with its grammar section replaced by `grammars` (component sources). */
 export function withGrammars(source: string, grammars: {id: string; code: string}[]): string {
   const start = source.indexOf(SECTION_START);
   const end = source.indexOf(SECTION_END);

@@ -1,7 +1,6 @@
 /**
- * Rspack's `defaultVendors` split would turn the search worker into a stub that fetches lunr with
- * importScripts(): two sequential downloads, and a failed second one throws into the page.
- * Why: BENCHMARKS.md, "Bytes shipped".
+ * Rspack's `defaultVendors` split (Docusaurus turns off only `default`) makes the search worker fetch lunr in a second
+ * download whose failure reaches the page; this turns it off. Why: BENCHMARKS.md, "Bytes shipped".
  */
 import type {Plugin} from '@docusaurus/types';
 

@@ -1,10 +1,4 @@
-/**
- * Content-Security-Policy for the web server. `postBuild` hashes the executable
- * inline <script>s of every built HTML page, builds the policy (policy.ts) and writes it as an
- * nginx include, `build/.nginx/csp.conf`, which deploy/nginx.conf's server block includes, and
- * into `build/_headers` with the other security headers, for Netlify and Cloudflare Pages (static-hosts.ts).
- * The hashes change with the theme's inline scripts, so they are computed from each build.
- */
+// The inline-script hashes change with the theme, so each build writes its own CSP (nginx include and _headers).
 import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -24,7 +18,6 @@ async function htmlFiles(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The policy for a built site: the union of the inline-script hashes of all its pages. */
 export async function policyForBuild(outDir: string, options: Pick<PluginOptions, 'collectorUrl'>): Promise<string> {
   const hashes = new Set<string>();
   for (const file of await htmlFiles(outDir)) {

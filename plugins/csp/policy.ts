@@ -1,13 +1,9 @@
-/**
- * The site's Content-Security-Policy, built from what the pages really contain:
- * the theme's inline scripts are allowed by their sha256 hashes, never by 'unsafe-inline'.
- */
+// The CSP from what the pages contain: the theme's inline scripts by sha256 hash, never 'unsafe-inline'.
 import {createHash} from 'node:crypto';
 
 /** `type` values that make a <script> executable (JSON-LD and other data blocks are not). */
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
 
-/** The CSP hash source of each executable inline <script> in an HTML document, in order. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
@@ -25,7 +21,6 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The origin of an absolute http(s) collector URL, or nothing for a same-origin path. */
 export function collectorOrigin(collectorUrl: string | undefined): string | undefined {
   return collectorUrl && /^https?:\/\//i.test(collectorUrl) ? new URL(collectorUrl).origin : undefined;
 }
@@ -40,11 +35,8 @@ export function buildPolicy({
   const origin = collectorOrigin(collectorUrl);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    // The webpack bundles, the search worker and the page-views script are same-origin files;
-    // the theme's few inline scripts (colour mode, base-URL banner) are allowed by hash.
     ['script-src', "'self'", ...[...new Set(scriptHashes)].sort()],
-    // React renders `style` attributes (e.g. the announcement bar colours, code blocks, TOC):
-    // attributes cannot be hashed without 'unsafe-hashes' per value, so inline styles stay allowed.
+    // React renders `style` attributes, which cannot be hashed without 'unsafe-hashes' per value.
     ['style-src', "'self'", "'unsafe-inline'"],
     // Infima's icons are data: SVGs in the CSS.
     ['img-src', "'self'", 'data:'],
@@ -58,7 +50,6 @@ export function buildPolicy({
   return directives.map((directive) => directive.join(' ')).join('; ');
 }
 
-/** The nginx include that deploy/nginx.conf reads the policy from. */
 export function nginxInclude(policy: string): string {
   if (/["$\\\n]/.test(policy)) {
     throw new Error(`The policy cannot be written as an nginx string: ${policy}`);

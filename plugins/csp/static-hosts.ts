@@ -1,15 +1,9 @@
 /**
- * `_headers`, the header rules file of Netlify and Cloudflare Pages (one format): the headers
- * deploy/nginx.conf sends, for hosts without nginx. Security headers for every path, with this
- * build's Content-Security-Policy; a year and `immutable` for content-hashed files.
- *
- * Both hosts apply every rule whose path matches and join the values of a header named by several
- * matching rules, so a header is never set by two rules that can match one path: `Cache-Control`
- * appears only on the hashed-file rules, and every other file keeps the hosts' own default,
- * `public, max-age=0, must-revalidate`: revalidated on every use, as nginx's `no-cache`.
+ * `_headers` for Netlify and Cloudflare Pages: what deploy/nginx.conf sends, for hosts without nginx. Both hosts
+ * join the values of a header set by several matching rules, so no header is set by two rules that can match one path.
  */
 
-/** The headers nginx adds to every answer besides the CSP (deploy/nginx.conf); tests/static-hosts.spec.ts compares them with nginx's. */
+/** tests/static-hosts.spec.ts compares these with deploy/nginx.conf. */
 export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
   ['X-Content-Type-Options', 'nosniff'],
@@ -26,7 +20,6 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** What both hosts send when no rule sets `Cache-Control` (their documentation). */
 export const HOST_DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
-/** Content-hashed files: webpack's output and the search index (named by its content, plugins/search-local). */
 export const HASHED_PATHS = ['/assets/*'] as const;
 
 export type HeaderRule = {path: string; headers: (readonly [string, string])[]};
@@ -51,7 +44,6 @@ export function headersFile(rules: readonly HeaderRule[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The rules of a `_headers` file: a path line, then indented `Name: value` lines; `#` comments. */
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const [index, line] of text.split(/\r?\n/).entries()) {
@@ -69,7 +61,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-/** The path pattern as the hosts read it: `:name` one segment, `*` any characters (a `*` segment may be empty). */
+/** As the hosts read it: `:name` one segment, `*` any characters. */
 export function pathPattern(path: string): RegExp {
   const parts = path
     .split('/')
@@ -85,7 +77,6 @@ export function pathPattern(path: string): RegExp {
   return new RegExp(`^/${parts.join('/')}/?$`, 'i');
 }
 
-/** The headers the hosts send for `urlPath` by these rules: every matching rule, values of a repeated name joined. */
 export function headersFor(rules: readonly HeaderRule[], urlPath: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const rule of rules.filter((candidate) => pathPattern(candidate.path).test(urlPath))) {

@@ -32,7 +32,6 @@ function codeLine(url: string): string {
   );
 }
 
-/** A small good build: two pages with anchors, the artifacts pointing at them. */
 const GOOD_BUILD: Record<string, string> = {
   'index.html': page('/', '<h1 id=intro>Intro</h1>'),
   'getting-started/main-concepts.html': page(

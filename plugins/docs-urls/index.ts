@@ -1,11 +1,6 @@
 /**
- * docs-urls: fails the build when a served file points at a page or anchor of this site that the
- * build lacks (check.ts). Docusaurus's own check covers the links it renders, not absolute URLs on
- * our own origin: `doc_url` in code blocks, openapi.yaml, the Postman files, the llms files.
- *
- * This plugin's `postBuild` checks the HTML pages, which Docusaurus writes before any `postBuild`
- * starts. The plugins that write served files in their own `postBuild` (api-reference, llms-txt)
- * check those files there, with `assertSiteUrlsResolve`; so the order of the plugins is free.
+ * Docusaurus checks the links it renders, not absolute URLs on our origin (`doc_url`, the downloads).
+ * This checks the HTML, complete before any postBuild; plugins that write files check their own, so order is free.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 

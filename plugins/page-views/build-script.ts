@@ -1,7 +1,4 @@
-/**
- * Compiles script.ts into the standalone browser file at build time: TypeScript's
- * transpileModule (ES2017, no comments), its CommonJS exports kept private inside a function.
- */
+// transpileModule, not the bundler: the script must stay out of the main bundle.
 import {createHash} from 'node:crypto';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';

@@ -1,9 +1,4 @@
-/**
- * Privacy-friendly page-view counting, shaped like @docusaurus/plugin-google-gtag.
- * Production builds only: compiles script.ts into one small file under the base URL
- * (loadContent), writes it into the build (postBuild) and injects it with `defer`
- * (injectHtmlTags). `docusaurus start`, `enabled: false` or DOCS_ANALYTICS=off: no plugin at all.
- */
+// Page-view counting shaped like @docusaurus/plugin-google-gtag; production builds only.
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {HtmlTagObject, LoadContext, Plugin} from '@docusaurus/types';
@@ -15,14 +10,12 @@ export {validateOptions, DEFAULT_OPTIONS, type Options, type PluginOptions} from
 
 export const PLUGIN_NAME = 'docusaurus-plugin-page-views';
 
-/** The environment variable that switches analytics off for one build: `DOCS_ANALYTICS=off`. */
 export const OFF_SWITCH_ENV = 'DOCS_ANALYTICS';
 
 export function isSwitchedOff(options: Pick<PluginOptions, 'enabled'>, env: NodeJS.ProcessEnv = process.env): boolean {
   return !options.enabled || env[OFF_SWITCH_ENV] === 'off';
 }
 
-/** The <script defer> tag that loads the compiled script; its settings travel as data-* attributes. */
 export function scriptTag(
   {baseUrl, siteUrl}: {baseUrl: string; siteUrl: string},
   options: PluginOptions,

@@ -1,18 +1,11 @@
 /**
- * The browser half of the page-views plugin. Not a ClientModule: it must stay out of the main
- * bundle, so index.ts compiles this file on its own (ES2017, wrapped in a function) and writes it
- * to build/js/page-views.js, loaded with `defer`. It reads its settings from its own <script>
- * tag's data-* attributes. The exported functions are pure and unit-tested in script.test.ts.
- * It sets no cookie, touches no storage, keeps no identifier and reads nothing the reader types.
- * Besides page views it sends custom events, the way Plausible's own script does: pages call
- * `window.plausible(name, {props})` (track.ts queues calls made before this script has run), and
- * one delegated click listener reports outbound links and file downloads.
+ * Browser half of page-views. Not a ClientModule, to stay out of the main bundle: index.ts compiles it alone to
+ * build/js/page-views.js. No cookie, no storage, no identifier, nothing the reader types.
  */
 
 export type ViewportClass = 'desktop' | 'mobile';
 export type ColorMode = 'light' | 'dark';
 
-/** One page view in the wire format of Plausible's events API (POST /api/event). */
 export type PageViewEvent = {
   name: 'pageview';
   url: string;
@@ -21,18 +14,14 @@ export type PageViewEvent = {
   props: {viewport: ViewportClass; colorMode: ColorMode};
 };
 
-/** A custom event (Plausible's custom-event goals): a name and scalar props, no page-view props. */
 export type CustomEvent = {name: string; url: string; domain: string; referrer: string | null; props?: EventProps};
 
 export type EventProps = Record<string, string | number | boolean>;
 
-/** Plausible's call signature: `plausible('Feedback', {props: {vote: 'yes'}})`. */
 export type Plausible = ((name: string, options?: {props?: EventProps}) => void) & {q?: unknown[][]};
 
-/** What the script knows about the page when it counts a view. */
 export type PageState = {href: string; referrer: string; width: number; theme: string | null};
 
-/** What decides whether anything may be sent at all. */
 export type Consent = {
   doNotTrack: unknown;
   globalPrivacyControl: unknown;
@@ -40,18 +29,16 @@ export type Consent = {
   allowLocalhost: boolean;
 };
 
-/** Docusaurus's breakpoint: the mobile layout is ≤ 996 px wide. */
+/** Docusaurus's mobile breakpoint. */
 export function viewportClass(width: number): ViewportClass {
   return width > 996 ? 'desktop' : 'mobile';
 }
 
-/** The page URL without query string or hash. */
 export function pageUrl(href: string): string {
   const url = new URL(href);
   return url.origin + url.pathname;
 }
 
-/** Only the origin of the referrer (no path, no query), or null. */
 export function referrerOrigin(referrer: string): string | null {
   try {
     const origin = new URL(referrer).origin;
@@ -65,7 +52,6 @@ export function isLocalHost(hostname: string): boolean {
   return /^(?:localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0)$|\.localhost$/.test(hostname);
 }
 
-/** False when Do Not Track or Global Privacy Control is on, or on a local host (unless allowed). */
 export function maySend(consent: Consent): boolean {
   const dnt = consent.doNotTrack;
   if (dnt === '1' || dnt === 'yes' || consent.globalPrivacyControl === true) return false;
@@ -92,14 +78,9 @@ export function buildEvent(
   return {name, url: pageUrl(state.href), domain, referrer: referrerOrigin(state.referrer), ...(props ? {props} : {})};
 }
 
-/** Paths that are files to download rather than pages (the OpenAPI document, the Postman files…). */
 const DOWNLOAD = /\.(?:ya?ml|json|zip|pdf|csv)$/i;
 
-/**
- * The event a followed link makes, by Plausible's conventions, or null for an ordinary page link:
- * `File Download` for a file (or a link with a `download` attribute), `Outbound Link: Click` for
- * another host. The URL is sent without its query string and hash.
- */
+/** Plausible's event names for downloads and outbound links; null for an ordinary page link. */
 export function linkEvent(href: string, host: string, download: boolean): [string, EventProps] | null {
   let url: URL;
   try {
@@ -148,7 +129,7 @@ function start(): void {
   const nav = navigator as Navigator & {globalPrivacyControl?: boolean};
   let lastPath: string | undefined;
 
-  /** Checks consent at each event (the reader may change it), then hands the event over. */
+  // Consent is checked at each event: the reader may change it.
   const send = (build: (state: PageState) => PageViewEvent | CustomEvent): void => {
     const consent = {
       doNotTrack: nav.doNotTrack,
@@ -188,13 +169,11 @@ function start(): void {
     }
   };
 
-  // Calls queued before this script ran (track.ts), then the real function.
   const w = window as unknown as {plausible?: Plausible};
   const queued = (w.plausible && w.plausible.q) || [];
   w.plausible = trackEvent;
   queued.forEach((args) => trackEvent(...(args as Parameters<Plausible>)));
 
-  // Left and middle clicks on links: outbound and download links (one delegated listener).
   const onClick = (event: MouseEvent): void => {
     try {
       if (event.type === 'auxclick' && event.button !== 1) return;

@@ -1,10 +1,4 @@
-/**
- * The one way site code sends a custom event: `track('Feedback', {vote: 'yes'})`. It calls
- * `window.plausible`, which the page-views script defines; until that deferred script has run (or
- * when analytics is off: no script at all), calls wait in Plausible's own queue, `plausible.q`.
- * Whether anything is sent (Do Not Track, Global Privacy Control, localhost) is the script's
- * decision, so callers behave the same for every reader. Never throws.
- */
+// Calls wait in Plausible's queue until the deferred script runs; consent is the script's decision, so callers never branch.
 import type {EventProps, Plausible} from './script';
 
 export type {EventProps};

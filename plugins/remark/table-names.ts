@@ -1,18 +1,11 @@
-/**
- * Names each Markdown table after the nearest heading above it (adding its columns where a section
- * has several tables), as the table's aria-label: src/components/ScrollableTable moves it to the
- * table's keyboard scroll region, a landmark, and landmarks need names of their own. Only the
- * compiled page knows which heading a table follows.
- */
+// Each table's scroll region is a landmark, which needs a name; only the compiled page knows the heading above it.
 import type {Heading, Nodes, Root, Table} from 'mdast';
 
-/** Plain text of a node: its text and inline code, without MDX expressions. */
 function textOf(node: Nodes): string {
   if (node.type === 'text' || node.type === 'inlineCode') return node.value;
   return 'children' in node ? (node.children as Nodes[]).map(textOf).join('') : '';
 }
 
-/** "Field, Type, Description": the table's header row. */
 function headersOf(table: Table): string {
   return (table.children[0]?.children ?? [])
     .map((cell) => textOf(cell).trim())
@@ -20,7 +13,6 @@ function headersOf(table: Table): string {
     .join(', ');
 }
 
-/** Each table of the page, in document order, with the heading it follows (if any). */
 function tablesWithHeadings(root: Root): {table: Table; heading: string | undefined}[] {
   const found: {table: Table; heading: string | undefined}[] = [];
   let heading: string | undefined;
@@ -33,7 +25,6 @@ function tablesWithHeadings(root: Root): {table: Table; heading: string | undefi
   return found;
 }
 
-/** The names of a page's tables, distinct from each other, in document order. */
 export function tableNames(root: Root): string[] {
   const tables = tablesWithHeadings(root);
   const first = tables.map(({heading, table}) => heading ?? `Table: ${headersOf(table)}`);

@@ -1,7 +1,6 @@
 /**
- * Leaves the search plugin's optional Ask AI widget out while its `askAi` option is unset: the plugin
- * imports it lazily, but Docusaurus merges its CSS into every page's stylesheet. Why: the CSS budget
- * (BENCHMARKS.md, "Bytes shipped"); the plugin's newer releases leave throwing stubs instead.
+ * The unused "Ask AI" widget is imported lazily, but Docusaurus merges its CSS into the one render-blocking
+ * stylesheet and no option leaves it out; aliased away while `askAi` is unset. Why: BENCHMARKS.md, "Bytes shipped".
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
@@ -9,7 +8,6 @@ export const PLUGIN_NAME = 'search-ask-ai-off';
 
 const SEARCH_THEME = '@easyops-cn/docusaurus-search-local';
 
-/** True when the search theme is configured with an `askAi` option. */
 export function asksAi(themes: LoadContext['siteConfig']['themes']): boolean {
   return themes.some(
     (entry) =>

@@ -1,12 +1,6 @@
 /**
- * Makes dotted names in code findable. The search plugin builds its index with lunr, which splits
- * text at spaces and hyphens only (it has no tokenizer option for English), so the code
- * `acme.orders.create(params, …)` is indexed as the token `acme.orders.create(params`, which
- * `orders.create` does not find; lunr's trimmer already indexes a bare `{idempotencyKey:` as
- * `idempotencykey`. This adds, for each token that contains code punctuation, its dotted names and
- * their tails (`acme.orders.create`, `orders.create`) as extra tokens at their own positions, and
- * keeps the token itself. Only the index is built differently: the search box is unchanged.
- * Its cost in index bytes: BENCHMARKS.md, "Search".
+ * lunr splits at spaces and hyphens only (no tokenizer option), so `acme.orders.create(params` is one token that
+ * `orders.create` never finds; this adds the dotted names and their tails. Index cost: BENCHMARKS.md, "Search".
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
@@ -21,14 +15,10 @@ type Lunr = {
   utils: {clone: <T>(value: T) => T};
 };
 
-/** A token is code when it holds punctuation that prose words do not (an apostrophe or a final stop do not count). */
+/** An apostrophe or a final stop is prose punctuation. */
 const CODE_PUNCTUATION = /[.()[\]{}:;,=<>/\\"`@$&?!|+*#]/;
 const DOTTED_NAME = /[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+/g;
 
-/**
- * The terms a reader may search for inside one code token (lower-case, as lunr has it): each dotted
- * name and its shorter dotted tails, each with its offset in the token.
- */
 export function codeTerms(token: string): {term: string; offset: number}[] {
   if (!CODE_PUNCTUATION.test(token.replace(/[.'’]+$/, ''))) {
     return [];
@@ -48,7 +38,6 @@ export function codeTerms(token: string): {term: string; offset: number}[] {
   return [...terms].map(([term, offset]) => ({term, offset}));
 }
 
-/** Wraps lunr's tokenizer (the one the search plugin's index builder takes) to add codeTerms. */
 export function withCodeTerms(lunr: Lunr): Tokenizer {
   const original = lunr.tokenizer;
   const tokenizer = ((input, metadata) => {
@@ -72,7 +61,6 @@ export function withCodeTerms(lunr: Lunr): Tokenizer {
 
 const PATCHED = Symbol.for(PLUGIN_NAME);
 
-/** The lunr instance the search plugin builds its index with. */
 export function searchPluginLunr(): Lunr & {[PATCHED]?: true} {
   const searchPlugin = path.dirname(require.resolve('@easyops-cn/docusaurus-search-local/package.json'));
   return require(require.resolve('lunr', {paths: [searchPlugin]})) as Lunr & {[PATCHED]?: true};

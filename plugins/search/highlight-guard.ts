@@ -1,7 +1,6 @@
 /**
- * Points the search plugin's mark.js at src/theme/SearchBar/guardedMark.ts, which loads mark.js on
- * first use and logs highlight errors (spec §8) instead of throwing them; a wrap cannot, as the plugin
- * calls mark.js in its own timer. Why: bytes in main.js (BENCHMARKS.md, "Bytes shipped").
+ * The SearchBar wrap cannot catch highlight errors (the plugin calls mark.js in its own timer), so mark.js is aliased
+ * to guardedMark.ts, which logs them and loads mark.js on first use. Why: BENCHMARKS.md, "Bytes shipped".
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';

@@ -1,9 +1,4 @@
-/**
- * What we change in @easyops-cn/docusaurus-search-local, in one place to re-check when it or
- * Docusaurus is upgraded: the index's tokens (code-terms), the worker's query words (query-terms),
- * the unused Ask AI widget left out (ask-ai-off) and highlight errors logged, not thrown
- * (highlight-guard). Each file says at its top what it fixes and what it measured.
- */
+// Every change to @easyops-cn/docusaurus-search-local, in one place to re-check on upgrade.
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import searchAskAiOff from './ask-ai-off';

@@ -1,10 +1,6 @@
 /**
- * Reads a query the way the index was built: the search worker splits a query at spaces and
- * hyphens and looks each word up as typed, while lunr stripped the punctuation around every word
- * of the index. A word with punctuation around it (`lifetime?`, `"refund"`, `{{accessToken}}`,
- * `(iccid)`) therefore found nothing. This points the worker's tokenize module at ./tokenize.ts,
- * which strips it. English only, as docusaurus.config.ts configures the search plugin: the plugin's
- * Chinese, Japanese and Thai tokenizing is not reproduced (the plugin throws if asked for them).
+ * The worker looks query words up as typed, but lunr stripped the punctuation around every indexed word, so
+ * `lifetime?` found nothing; this aliases the worker's tokenizer to ./tokenize.ts. English only.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -13,12 +9,10 @@ export const PLUGIN_NAME = 'search-query-terms';
 
 const SEARCH_PLUGIN = '@easyops-cn/docusaurus-search-local';
 
-/** The module the plugin's worker imports as `../utils/tokenize`. */
 export function pluginTokenizeModule(): string {
   return require.resolve(`${SEARCH_PLUGIN}/dist/client/client/utils/tokenize.js`);
 }
 
-/** The search plugin's `language` option, as docusaurus.config.ts sets it. */
 export function searchLanguages(context: LoadContext): string[] {
   for (const theme of context.siteConfig.themes ?? []) {
     if (Array.isArray(theme) && theme[0] === SEARCH_PLUGIN) {

@@ -1,8 +1,6 @@
 /**
- * Client module: when a page chunk fails to download before the app has hydrated, Docusaurus
- * leaves the static HTML and an unhandled rejection. Show the spec's red box with the error and a
- * 'Retry' button instead (plain DOM: React is not running yet). After hydration, a failed
- * prefetch is harmless (navigation preloads again, and reloads on failure), so it is only logged.
+ * A chunk that fails before hydration leaves Docusaurus with static HTML and an unhandled rejection, so this shows
+ * the spec's error box in plain DOM; after hydration a failed prefetch is harmless and only logged.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 

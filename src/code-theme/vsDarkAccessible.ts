@@ -1,8 +1,4 @@
-/**
- * prism-react-renderer's vsDark, with only the token colours that fail WCAG AA (4.5:1) on its
- * #1E1E1E background lightened in the same hue: `constant` (3.1:1), `prolog` (1.0:1) and the grey
- * tag `punctuation` (4.2:1). Everything else is vsDark unchanged.
- */
+// vsDark with only its sub-AA token colours (`constant`, `prolog`, tag `punctuation`) lightened in the same hue.
 import {themes, type PrismTheme} from 'prism-react-renderer';
 
 const accessibleColours: Record<string, string> = {

@@ -1,8 +1,4 @@
-/**
- * The one source of API facts the documentation quotes: hosts, versions,
- * limits and sample identifiers. MDX pages import these instead of retyping
- * them, so a change here changes every page.
- */
+// The one source of API facts the pages quote: MDX imports them, so a change here changes every page.
 import {BRAND, NPM_SCOPE, SDK_CLASS, SITE} from './site';
 
 export const API_VERSION = 'v1';
@@ -74,7 +70,6 @@ export const POSTMAN = {
   liveEnvironmentName: `${BRAND} – Live`,
 } as const;
 
-/** Sample values used consistently across pages. */
 export const SAMPLES = {
   clientId: 'ci_test_7Hq2LmV9',
   // Secrets in samples say they are made up (tests/placeholders.spec.ts): never a real-looking value.
@@ -91,7 +86,6 @@ export const SAMPLES = {
   requestId: 'req_8sK2pQ4vNw',
 } as const;
 
-/** Product facts quoted in prose. */
 export const PRODUCT = {
   destinationCount: '190+',
   /** Minimum iOS version for the one-tap install link. */
@@ -99,7 +93,6 @@ export const PRODUCT = {
   smdpAddress: 'smdp.example.com',
 } as const;
 
-/** Sandbox-only facts (decided once here; pages import them). */
 export const SANDBOX = {
   startingBalance: '1,000.00',
   testCardNumber: '4242 4242 4242 4242',
@@ -110,7 +103,6 @@ export const SANDBOX = {
   simulateActions: ['installed', 'activated', 'consume_data', 'expire'],
 } as const;
 
-/** Billing facts (amounts in the balance currency, formatted for prose). */
 export const BILLING = {
   currencies: ['USD', 'EUR', 'GBP'],
   lowBalanceThresholdDefault: '100.00',
@@ -118,7 +110,6 @@ export const BILLING = {
   invoicePaymentTermsDays: 30,
 } as const;
 
-/** Further limits and lifetimes not covered by LIMITS. */
 export const LIFETIMES = {
   qrCodeUrlHours: 24,
   expiringSoonHours: 24,
@@ -135,7 +126,7 @@ export const LIFETIMES = {
   accessTokenMaxLength: 2048,
 } as const;
 
-/** Webhook event types, in the order the docs list them. */
+/** In the order the docs list them. */
 export const WEBHOOK_EVENTS = [
   {type: 'order.completed', when: 'An order finished and its eSIMs are ready'},
   {type: 'order.failed', when: 'An order failed; nothing was charged'},
@@ -153,7 +144,6 @@ export const WEBHOOK_EVENTS = [
   {type: 'balance.low', when: 'Your balance fell below the low-balance threshold'},
 ] as const;
 
-/** Every API error code: HTTP status, SDK error class and one line of meaning. */
 export const ERROR_CODES = [
   {code: 'invalid_request', status: 400, sdkClass: 'InvalidRequestError', summary: 'The request is malformed'},
   {
@@ -262,7 +252,7 @@ export const ERROR_CODES = [
   {code: 'maintenance', status: 503, sdkClass: 'APIError', summary: 'Planned maintenance; see the status page'},
 ] as const;
 
-/** The sample package used across pages, with its prices (minor units on the wire). */
+/** Prices in minor units, as on the wire. */
 export const SAMPLE_PACKAGE = {
   id: SAMPLES.packageId,
   name: 'Japan 5 GB · 30 days',
@@ -275,7 +265,6 @@ export const SAMPLE_PACKAGE = {
   suggestedRetail: '13.00',
 } as const;
 
-/** Download paths of the generated API artifacts (plugins/api-reference writes them; pages link to them). */
 const ARTIFACT_SLUG = NPM_SCOPE.slice(1);
 export const ARTIFACTS = {
   openapi: '/openapi.yaml',

@@ -1,5 +1,2 @@
-/**
- * The one docs sidebar (spec §2). sidebars.ts generates it from docs/ (front matter and
- * `_category_.json`), so a new page needs no entry here; the tests take the pages from the build.
- */
+// sidebars.ts generates the sidebar from docs/, so a new page needs no entry here.
 export const SIDEBAR_ID = 'tutorialSidebar';

@@ -1,4 +1,4 @@
-// Tables rendered from one source each: scopes from the served OpenAPI document, environments, events and error codes from src/constants/api.ts.
+// Tables rendered from the contract and src/constants/api.ts, so pages never restate a fact.
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
@@ -8,7 +8,6 @@ import {scopesFor} from '../../../lib/contract/scopes';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 
-/** Renders backticked spans in a constant's text as inline code. */
 function withCode(text: string): ReactNode {
   return text
     .split(/(`[^`]+`)/)
@@ -63,7 +62,6 @@ export function WebhookEventTable(): ReactNode {
   );
 }
 
-/** Sandbox and Live side by side: API base, token URL, widget host and credential prefixes (the one environments table). */
 export function EnvironmentTable(): ReactNode {
   return (
     <ScrollableTable>
@@ -98,7 +96,7 @@ export function EnvironmentTable(): ReactNode {
   );
 }
 
-/** The error overview; each code links to its own section (same anchors as the API's doc_url). */
+/** Anchors match the API's doc_url. */
 export function ErrorCodeTable(): ReactNode {
   return (
     <table>
@@ -130,12 +128,7 @@ export function ErrorCodeTable(): ReactNode {
   );
 }
 
-/**
- * The scopes a credential needs to call `operations` (`METHOD /v1/path/{param}` templates), read from
- * the OpenAPI document's security requirements: "`catalog:read`, `orders:write` and `esims:read`".
- * `samples` marks the sentence that tells readers what the page's samples need: the doc tests run
- * those samples with a token holding exactly these scopes.
- */
+/** `samples` marks the sentence the doc tests read: they run the page's samples with exactly these scopes. */
 export function RequiredScopes({operations}: {operations: readonly string[]; samples?: boolean}): ReactNode {
   const scopes = scopesFor(contract, operations);
   return scopes.map((scope, index) => (
@@ -146,14 +139,10 @@ export function RequiredScopes({operations}: {operations: readonly string[]; sam
   ));
 }
 
-// ---------------------------------------------------------------------------------------------
-// The Postman collection (contract.postman): every folder, request name, variable, script and
-// run step below is read from the generated collection and environments. Wide tables scroll
-// sideways on phones, like Markdown tables (src/theme/MDXComponents).
+// The Postman collection: everything below is read from the generated collection and environments.
 
 const postman = contract.postman;
 
-/** "a", "a and b", "a, b and c". */
 function listOf(items: readonly ReactNode[]): ReactNode {
   return items.map((item, index) => (
     <Fragment key={index}>
@@ -177,7 +166,6 @@ function requestFor(operation: string) {
   throw new Error(`No request of the Postman collection sends "${operation}"`);
 }
 
-/** Folder | what it covers | its requests, in collection order | the scopes they need. */
 export function PostmanFolderTable(): ReactNode {
   return (
     <ScrollableTable>
@@ -211,7 +199,6 @@ export function PostmanFolderTable(): ReactNode {
   );
 }
 
-/** Variable | purpose and who sets it | its value in the Sandbox environment. */
 export function PostmanVariableTable(): ReactNode {
   return (
     <ScrollableTable>
@@ -249,10 +236,6 @@ export function PostmanVariableTable(): ReactNode {
   );
 }
 
-/**
- * A script of the collection as a code block: the collection's `prerequest` or `test` script, or
- * with `operation` (`POST /v1/orders`) the test script of the request that sends it.
- */
 export function PostmanScript({listen, operation}: {listen: 'prerequest' | 'test'; operation?: string}): ReactNode {
   const exec = operation ? requestFor(operation).request.test : postman.scripts[listen];
   if (operation && listen !== 'test') {
@@ -261,7 +244,6 @@ export function PostmanScript({listen, operation}: {listen: 'prerequest' | 'test
   return <CodeBlock language="js">{exec.join('\n')}</CodeBlock>;
 }
 
-/** The request that sends `operation`, with its folder: `02 Orders` → **Create an order**. */
 export function PostmanRequestName({operation}: {operation: string}): ReactNode {
   const {folder, request} = requestFor(operation);
   return (
@@ -271,12 +253,10 @@ export function PostmanRequestName({operation}: {operation: string}): ReactNode 
   );
 }
 
-/** The scopes a credential needs for the happy-path folders: "`catalog:read`, … and `esims:write`". */
 export function PostmanRunScopes(): ReactNode {
   return codes(postman.runs.happyPath.scopes);
 }
 
-/** The steps of a Collection Runner run the page describes, with what the reader should see. */
 export function PostmanRunSteps({run}: {run: 'happyPath' | 'failurePath'}): ReactNode {
   if (run === 'happyPath') {
     const {folders, requests, stores} = postman.runs.happyPath;

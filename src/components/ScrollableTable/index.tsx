@@ -3,7 +3,6 @@ import styles from './styles.module.css';
 
 type WithChildren = {children?: ReactNode};
 
-/** The text a piece of MDX renders (a table cell's contents), for estimating its size. */
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') {
     return String(node);
@@ -19,7 +18,6 @@ function textOf(node: ReactNode): string {
     .join('');
 }
 
-/** The table's rows (<tr> elements, wherever its <thead>/<tbody> hold them). */
 function rowsOf(children: ReactNode): ReactNode[] {
   return Children.toArray(children).flatMap((child) => {
     if (!isValidElement<WithChildren>(child)) {
@@ -29,10 +27,7 @@ function rowsOf(children: ReactNode): ReactNode[] {
   });
 }
 
-/**
- * The region's name when the table brings none (plugins/table-names names Markdown tables after
- * their section): its caption, else its column headers ("Table: Field, Type, Description").
- */
+/** For tables that plugins/remark did not name after their section. */
 function nameOf(children: ReactNode): string {
   const parts = Children.toArray(children).filter((child) => isValidElement<WithChildren>(child));
   const caption = parts.find((child) => child.type === 'caption');
@@ -46,14 +41,10 @@ function nameOf(children: ReactNode): string {
   return labels.length > 0 ? `Table: ${labels.join(', ')}` : 'Table';
 }
 
-/** Average character width of table text, and the text column's width on a phone and on a wide screen. */
 const CHAR_WIDTH_PX = 8;
 const COLUMN_WIDTH_PX = {narrow: 380, wide: 720};
 
-/**
- * How many text lines a table's rows take at a text-column width: a row is as tall as its most
- * wrapped cell, the cells sharing the width equally.
- */
+/** A rough estimate (accuracy: BENCHMARKS.md, "Bytes shipped"): a row is as tall as its most wrapped cell. */
 function estimateLines(rows: readonly ReactNode[], columnWidthPx: number): number {
   return rows.reduce<number>((lines, row) => {
     const cells = Children.toArray(row);
@@ -63,7 +54,6 @@ function estimateLines(rows: readonly ReactNode[], columnWidthPx: number): numbe
   }, 0);
 }
 
-/** A Markdown table in a named region that scrolls sideways and can be scrolled with the keyboard. */
 export default function ScrollableTable({'aria-label': name, ...props}: ComponentProps<'table'>): ReactNode {
   // Its estimated height before it is first rendered (content-visibility in the CSS module).
   const rows = rowsOf(props.children);

@@ -1,4 +1,3 @@
-// The SDK page's method table, rendered from sdk/index.d.ts (lib/sdk-surface.ts extracts the rows).
 import type {ReactNode} from 'react';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import methods from '@generated/api-reference/default/sdk-methods.json';

@@ -1,7 +1,5 @@
-// Wrap: (1) the bar's message is an HTML string from the constants module, so its links are plain
-// <a> tags; clicks on same-site links become client-side navigations (no full reload). (2) A new
-// announcement id must show the bar at once: the stock inline script marks <html> as "initially
-// dismissed" from the old id's flag and its CSS would keep the new bar hidden until a reload.
+// Wrap: same-site links in the HTML message navigate client-side, and a new announcement id shows at once
+// (the stock inline script hides it from the old id's "dismissed" flag until a reload).
 import {useEffect, type MouseEvent, type ReactNode} from 'react';
 import AnnouncementBar from '@theme-original/AnnouncementBar';
 import type AnnouncementBarType from '@theme/AnnouncementBar';

@@ -1,7 +1,5 @@
-// Stands in for mark.js, which the search plugin uses unguarded to highlight the searched words
-// on the target page (plugins/search/highlight-guard.ts aliases it here). Spec §8: a highlight error
-// is logged to the console only. mark.js loads on first use, in its own chunk: the plugin calls
-// `unmark()` on every navigation, which needs no mark.js until something was marked.
+// Stands in for mark.js (plugins/search aliases it): a highlight error must never break the page, and mark.js
+// loads on first use, since `unmark()` on every navigation needs none until something was marked.
 import type MarkJs from 'mark.js/dist/mark.es6.js';
 
 type MarkContext = ConstructorParameters<typeof MarkJs>[0];

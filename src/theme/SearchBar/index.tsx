@@ -1,8 +1,5 @@
-// Wrap: the search plugin's box is kept as is; around it this adds what spec §2/§4/§9 ask and the
-// plugin lacks: disabled "Loading..." until the index is loaded, loading it early (on idle after
-// hydration, not on first hover), our own Cmd/Ctrl+K hint with AA contrast and the shortcut, and a
-// bound on what is searched (a 2,000-character query would keep lunr busy for seconds). It also
-// reports settled queries to the analytics (searchSignals.ts holds the rule).
+// Wrap: adds what the spec asks and the plugin lacks (Loading... state, early index load, an AA-contrast
+// Cmd/Ctrl+K hint, a bound on what lunr searches) and reports settled queries to the analytics.
 import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import SearchBar from '@theme-original/SearchBar';
@@ -32,7 +29,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     [],
   );
 
-  // Loading → ready. The plugin builds its autocomplete (role="combobox") once the index is in.
+  // The plugin builds its autocomplete (role="combobox") only once the index is in.
   useEffect(() => {
     const container = containerRef.current;
     const input = getInput();
@@ -87,7 +84,6 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
   }, [getInput]);
 
-  // Cmd+K (Mac) / Ctrl+K focuses the box from anywhere; while loading, as soon as it is ready.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event, isApplePlatform())) {
@@ -111,8 +107,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     getInput()?.setAttribute('aria-keyshortcuts', isMac ? 'Meta+K' : 'Control+K');
   }, [getInput, isMac]);
 
-  // Bound what is searched. The bounded text goes in through the browser's own editing (not a
-  // value write), so React's controlled input and the autocomplete see an ordinary input event.
+  // Bounded text goes in through the browser's own editing, so React and the autocomplete see an ordinary input event.
   useEffect(() => {
     const container = containerRef.current;
     const input = getInput();
@@ -157,8 +152,6 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
   }, [getInput]);
 
-  // Search signals: the box's own DOM events (the plugin's autocomplete.js dispatches
-  // `autocomplete:updated` after each results render and `autocomplete:selected` on a choice).
   useEffect(() => {
     const container = containerRef.current;
     const input = getInput();
@@ -194,7 +187,6 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       }
     };
     const onLeave = () => signals.left();
-    // One signal removes every listener below when the box goes away.
     const listeners = new AbortController();
     const {signal} = listeners;
     input.addEventListener('input', onInput, {signal});

@@ -1,12 +1,8 @@
-/**
- * Pure helpers of the SearchBar wrap: platform detection, the Cmd/Ctrl+K shortcut and the bound
- * on what is searched. Browser-only values (navigator) are read by callers after hydration.
- */
+// Pure helpers of the SearchBar wrap; callers read navigator after hydration.
 import {SEARCH} from '@site/src/constants/site';
 
 type NavigatorWithUAData = Navigator & {userAgentData?: {platform?: string}};
 
-/** True on macOS and iOS. Call only in the browser, after hydration. */
 export function isApplePlatform(nav: Navigator = navigator): boolean {
   const hinted = (nav as NavigatorWithUAData).userAgentData?.platform;
   // Client hints are empty when the user agent is overridden: fall back to the UA string.
@@ -14,12 +10,10 @@ export function isApplePlatform(nav: Navigator = navigator): boolean {
   return /mac|iphone|ipad|ipod/i.test(platform);
 }
 
-/** The visible hint: `⌘ K` on Mac, `Ctrl K` elsewhere (spec §9). */
 export function shortcutHint(isMac: boolean): readonly [string, string] {
   return [isMac ? '⌘' : 'Ctrl', SEARCH.shortcutKey.toUpperCase()];
 }
 
-/** Cmd+K on Mac, Ctrl+K elsewhere; no other modifier. */
 export function isSearchShortcut(event: KeyboardEvent, isMac: boolean): boolean {
   return (
     event.key.toLowerCase() === SEARCH.shortcutKey &&
@@ -33,7 +27,6 @@ import type {QueryCut} from '@site/lib/search-query';
 
 export {boundQuery, type QueryCut} from '@site/lib/search-query';
 
-/** The notice shown while a query is cut. */
 export function cutNotice(cut: Exclude<QueryCut, null>): string {
   return cut === 'length'
     ? `Only the first ${SEARCH.maxQueryLength} characters are searched.`

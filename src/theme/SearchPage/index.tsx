@@ -1,5 +1,4 @@
-// Wrap: the search plugin's /search page is a tool, not content; `noindex` keeps it out of search
-// engines (the sitemap leaves it out too: `ignorePatterns` in docusaurus.config.ts).
+// Wrap: /search is a tool, not content, so `noindex` (the sitemap leaves it out too).
 import type {ReactNode} from 'react';
 import SearchPage from '@theme-original/SearchPage';
 import type SearchPageType from '@theme/SearchPage';

@@ -1,8 +1,7 @@
 /**
- * Ejected, as a wrap cannot reach the tab list: each tab gets an id and aria-controls and each panel
- * an id and aria-labelledby (stock tabs fail the Nu checker: tests/html-valid.spec.ts), and tab sets
- * are not remounted after hydration (mobile Lighthouse: BENCHMARKS.md, "Ejects"). Docusaurus 3.8–3.10
- * render the tab list the same. Otherwise the 3.7.0 file (MIT, Copyright (c) Facebook, Inc. and its affiliates).
+ * Ejected: a wrap cannot reach the stock tab list, which has no ids, so no tab names its panel (Nu checker errors);
+ * here tabs and panels link by id, and tab sets no longer remount after hydration.
+ * Why: BENCHMARKS.md, "Ejects, A/B". Otherwise the 3.7.0 file (MIT, Copyright (c) Facebook, Inc. and its affiliates).
  */
 import React, {useId, type ReactElement, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -17,7 +16,7 @@ import styles from './styles.module.css';
 
 type TabsState = Props & ReturnType<typeof useTabs> & {baseId: string};
 
-/** A tab panel: the stock TabItem's markup, plus the links to its tab. */
+/** The stock TabItem takes no id, so panels are rendered here. */
 function TabPanel({
   children,
   className,
@@ -162,8 +161,7 @@ function TabsComponent(props: Props): ReactNode {
 }
 
 export default function Tabs(props: Props): ReactNode {
-  // No remount after hydration (stock: key = isBrowser, a React 17 workaround for
-  // facebook/docusaurus#5653): 3.7's useTabs starts from the default tab and applies the stored or
-  // query-string choice in a layout effect, so hydration matches without it.
+  // No key = isBrowser remount (a React 17 workaround): 3.7's useTabs applies the stored choice in a
+  // layout effect, so hydration matches without it.
   return <TabsComponent {...props}>{sanitizeTabsChildren(props.children)}</TabsComponent>;
 }

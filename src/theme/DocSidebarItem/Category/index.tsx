@@ -1,6 +1,4 @@
-// Wrap (Lighthouse SEO "Links are not crawlable"): our sidebar categories are not collapsible and
-// have no page, so the theme renders their label as an <a> without href or role, which Lighthouse reports.
-// Such a label is no link: it gets role="none" (it stays plain text to assistive technology). Others pass through.
+// Wrap: a category with no page renders as an <a> without href (Lighthouse: "Links are not crawlable"); it gets role="none".
 import type {ReactNode} from 'react';
 import DocSidebarItemCategory from '@theme-original/DocSidebarItem/Category';
 import type DocSidebarItemCategoryType from '@theme/DocSidebarItem/Category';
