@@ -1,7 +1,10 @@
 /**
- * A local sandbox of the API for running the docs' code samples: a Prism mock of the served
- * OpenAPI document behind a thin front that issues OAuth tokens, checks scopes, keeps a request
- * log and turns Prism's own answers into the documented error envelope.
+ * A local sandbox of the API for running the docs' code samples. A front issues OAuth tokens,
+ * checks scopes and rate limits and keeps a request log; Prism, on the served OpenAPI document,
+ * validates every request (its verdict becomes `400 validation_failed`); the answer then comes
+ * from the sandbox state (sandbox/state.ts), which remembers per credential and enforces the
+ * documented rules. Prism's example answers remain only for an operation the state does not know
+ * yet (a writer's new one), so a new operation works before anyone writes its state.
  */
 import {spawn} from 'node:child_process';
 import {randomInt} from 'node:crypto';
@@ -22,9 +25,10 @@ import {
   type OpenApiOperation,
   type OpenApiParameter,
 } from '../lib/contract/openapi';
-import {ARTIFACTS, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
+import {ARTIFACTS, ENVIRONMENTS, LIMITS, URLS} from '../src/constants/api';
 import {matchesTemplate} from '../lib/contract/openapi';
 import {freePort} from '../lib/ports';
+import {SandboxState, type Delivery, type WebhookTransport} from './state';
 
 export type SandboxCredential = {clientId: string; clientSecret: string; scopes: string[]};
 export type SandboxLogEntry =
@@ -41,11 +45,17 @@ export type SandboxLogEntry =
       code?: string;
       /** One line on why it failed, e.g. the missing scopes. */
       detail?: string;
+      /** Where the answer broke the contract (with `checkAnswer`). */
+      answerProblems?: string[];
     };
 export type Sandbox = {
   /** http://127.0.0.1:PORT */
   origin: string;
   log: SandboxLogEntry[];
+  /** Every webhook delivery made so far, oldest first. */
+  deliveries: readonly Delivery[];
+  /** What the sandbox remembers (balance, transactions), and a wait for deliveries in flight. */
+  state: SandboxState;
   /** Replaces the credentials; tokens survive only while their credential still grants their scopes. */
   setCredentials(credentials: SandboxCredential[]): void;
   close(): Promise<void>;
@@ -55,8 +65,6 @@ const ROOT = path.resolve(__dirname, '..');
 /** `/oauth/token`: answered by this front, not by Prism. */
 export const TOKEN_URL_PATH = new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname;
 const MARK_PREFIX = '/__sandbox/mark/';
-/** The operation the failing sandbox package applies to. */
-const CREATE_ORDER = 'POST /v1/orders';
 
 /** The OpenAPI document exactly as the site serves it (ARTIFACTS.openapi), as text and parsed. */
 export async function sandboxDocument(): Promise<{yaml: string; document: OpenApiDocument}> {
@@ -102,27 +110,6 @@ function routesOf(document: OpenApiDocument): Route[] {
       // Literal segments win over parameters when both would match.
       .sort((a, b) => (a.template.match(/\{/g) ?? []).length - (b.template.match(/\{/g) ?? []).length)
   );
-}
-
-/** How to make Prism answer the failing sandbox package from the document's own 422 example, if it has one. */
-function provisioningFailedPreference(document: OpenApiDocument, route: Route | undefined): string | undefined {
-  const response = route && (route.operation.responses as Record<string, unknown> | undefined)?.['422'];
-  if (!response) {
-    return undefined;
-  }
-  type Media = {example?: unknown; examples?: Record<string, unknown>};
-  const media = resolveRef<{content?: Record<string, Media>}>(document, response as never).content?.[
-    'application/json'
-  ];
-  const isFailure = (value: unknown) =>
-    (value as {error?: {code?: string}} | undefined)?.error?.code === SANDBOX.failingPackageError;
-  const named = Object.entries(media?.examples ?? {}).find(([, example]) =>
-    isFailure(resolveRef<{value?: unknown}>(document, example as never).value),
-  );
-  if (named) {
-    return `code=422, example=${named[0]}`;
-  }
-  return isFailure(media?.example) ? 'code=422' : undefined;
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -249,13 +236,61 @@ export async function startPrism(documentFile: string): Promise<Prism> {
   };
 }
 
-export async function startSandbox(options: {credentials: SandboxCredential[]; port?: number}): Promise<Sandbox> {
+export type SandboxOptions = {
+  credentials: SandboxCredential[];
+  port?: number;
+  /** Per credential; default the documented sandbox limit. */
+  requestsPerMinute?: number;
+  /** How webhook deliveries are sent; default an HTTP POST with the documented 10 s limit. */
+  webhookTransport?: WebhookTransport;
+  /** Problems with an answer (tests pass a contract validator); each is logged with the request. */
+  checkAnswer?: (answer: {
+    operation: string;
+    status: number;
+    headers: Record<string, string>;
+    body: unknown;
+  }) => string[];
+};
+
+/** The documented delivery: POST, a reply within the response limit counts. */
+const fetchTransport: WebhookTransport = async (url, headers, body) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body,
+    signal: AbortSignal.timeout(LIMITS.webhookResponseSeconds * 1000),
+  });
+  return response.status;
+};
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const {yaml, document} = await sandboxDocument();
   const routes = routesOf(document);
-  const failurePreference = provisioningFailedPreference(
-    document,
-    routes.find((route) => route.key === CREATE_ORDER),
-  );
+  const state = new SandboxState(options.webhookTransport ?? fetchTransport);
+  const requestsPerMinute = options.requestsPerMinute ?? LIMITS.sandboxRequestsPerMinute;
+  /** Request times per credential (API calls) and per client (token requests), for the sliding one-minute windows. */
+  const recentCalls = new Map<string, number[]>();
+  const recentTokenRequests = new Map<string, number[]>();
+  /** Counts this request in `clientId`'s window; answers the seconds to wait when it is over `limit`. */
+  function overLimit(windows: Map<string, number[]>, clientId: string, limit: number): number | undefined {
+    const now = Date.now();
+    const times = (windows.get(clientId) ?? []).filter((time) => now - time < 60_000);
+    windows.set(clientId, times);
+    if (times.length >= limit) {
+      return Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000));
+    }
+    times.push(now);
+    return undefined;
+  }
+  function rateLimitHeaders(clientId: string): Record<string, string> {
+    const times = recentCalls.get(clientId) ?? [];
+    const reset = times.length > 0 ? Math.max(1, Math.ceil((times[0]! + 60_000 - Date.now()) / 1000)) : 60;
+    return {
+      'X-RateLimit-Limit': String(requestsPerMinute),
+      'X-RateLimit-Remaining': String(Math.max(0, requestsPerMinute - times.length)),
+      'X-RateLimit-Reset': String(reset),
+    };
+  }
 
   const directory = await mkdtemp(path.join(os.tmpdir(), 'acme-sandbox-'));
   const documentFile = path.join(directory, 'openapi.yaml');
@@ -280,7 +315,12 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     status: number,
     body: unknown,
     detail?: string,
+    headers: Record<string, string | string[]> = {},
   ) {
+    const flatHeaders = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    const answerProblems = route && options.checkAnswer?.({operation: route.key, status, headers: flatHeaders, body});
     const error = (body as {error?: unknown} | undefined)?.error;
     const code = typeof error === 'string' ? error : (error as {code?: string} | undefined)?.code;
     const reason =
@@ -295,6 +335,7 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       status,
       ...(code && {code}),
       ...(status >= 400 && reason && {detail: reason}),
+      ...(answerProblems?.length && {answerProblems}),
     });
   }
 
@@ -372,6 +413,16 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
         challenge,
       );
     }
+    const wait = overLimit(recentTokenRequests, credential.clientId, LIMITS.tokenRequestsPerMinute);
+    if (wait !== undefined) {
+      // RFC 6749 has no rate-limit error; the token endpoint keeps its own format.
+      return oauthError(
+        429,
+        'invalid_request',
+        `At most ${LIMITS.tokenRequestsPerMinute} token requests per minute per client; cache the token (it lasts ${LIMITS.tokenLifetimeSeconds} s). Retry in ${wait} s.`,
+        {'Retry-After': String(wait)},
+      );
+    }
     const requested = (form.get('scope') ?? '').split(' ').filter(Boolean);
     const notGranted = requested.filter((scope) => !credential.scopes.includes(scope));
     if (notGranted.length > 0) {
@@ -396,7 +447,10 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     };
   }
 
-  /** Asks Prism, relays its answer, and turns its validation failures into `400 validation_failed`. */
+  /**
+   * Asks Prism to validate the request (its verdict becomes `400 validation_failed`), then answers
+   * from the sandbox state, or relays Prism's example for an operation the state does not know.
+   */
   async function forward(
     request: IncomingMessage,
     response: ServerResponse,
@@ -404,22 +458,15 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     raw: Buffer,
     route: Route,
     requestId: string,
-    prefer?: string,
+    clientId: string,
+    body: unknown,
   ) {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       // Prism answers uncompressed bodies; this front must read them.
-      if (
-        value !== undefined &&
-        !HOP_BY_HOP.has(name) &&
-        name !== 'accept-encoding' &&
-        !(prefer && name === 'prefer')
-      ) {
+      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'accept-encoding' && name !== 'prefer') {
         headers[name] = value;
       }
-    }
-    if (prefer) {
-      headers.prefer = prefer;
     }
     // The client's own framing headers are dropped: the body is sent whole.
     headers['content-length'] = String(raw.length);
@@ -449,15 +496,16 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
     const text = answer.body.toString('utf8');
     const json = parseJson(text);
     const violations = requestViolations(answer.headers, json);
+    const limitHeaders = rateLimitHeaders(clientId);
     if (violations.length > 0) {
       const param = violationParam(violations[0]!, route.operation, document);
       const message = violations.map((violation) => violation.message.replace(/\.?$/, '.')).join(' ');
       const body = envelope('validation_failed', message, requestId, param);
-      sendJson(response, 400, body, {'X-Request-Id': requestId});
+      sendJson(response, 400, body, {'X-Request-Id': requestId, ...limitHeaders});
       return record(request.method!, url.pathname, route, 400, body);
     }
     if (/problem\+json/.test(answer.headers['content-type'] ?? '')) {
-      // Any other complaint of Prism's own (an unknown `Prefer` example, an unacceptable `Accept` …).
+      // Any other complaint of Prism's own (an unacceptable `Accept` …).
       const problem = json as {status?: number; title?: string; detail?: string} | undefined;
       const status = problem?.status ?? answer.status;
       const body = envelope(
@@ -465,8 +513,40 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
         `${problem?.title ?? 'Mock error'}: ${problem?.detail ?? text}`,
         requestId,
       );
-      sendJson(response, status, body, {'X-Request-Id': requestId});
+      sendJson(response, status, body, {'X-Request-Id': requestId, ...limitHeaders});
       return record(request.method!, url.pathname, route, status, body);
+    }
+    const deprecatedUsed = (route.operation.parameters ?? [])
+      .map((parameter) => resolveRef<OpenApiParameter & {deprecated?: boolean}>(document, parameter))
+      .some((parameter) => parameter.deprecated && parameter.in === 'query' && url.searchParams.has(parameter.name));
+    const deprecation: Record<string, string> =
+      deprecatedUsed || route.operation.deprecated
+        ? {Deprecation: 'true', Sunset: String(answer.headers.sunset ?? '')}
+        : {};
+
+    if (state.handles(route.key)) {
+      const idempotencyKey = request.headers['idempotency-key'];
+      const result = await state.answer({
+        operation: route.key,
+        params: templateParams(url.pathname, route.template),
+        query: url.searchParams,
+        body: body as Record<string, unknown> | undefined,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+        clientId,
+        requestId,
+      });
+      const answerHeaders = {
+        'X-Request-Id': requestId,
+        ...limitHeaders,
+        ...(result.status < 400 ? deprecation : {}),
+        ...result.headers,
+      };
+      if (result.body === undefined) {
+        response.writeHead(result.status, answerHeaders).end();
+      } else {
+        sendJson(response, result.status, result.body, answerHeaders);
+      }
+      return record(request.method!, url.pathname, route, result.status, result.body, undefined, answerHeaders);
     }
 
     const relayed: Record<string, string | string[]> = {};
@@ -475,27 +555,29 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
         relayed[name] = value;
       }
     }
-    // Prism sends every documented header with its example. This mock never replays, and
-    // `Deprecation`/`Sunset` belong only to calls that use a deprecated parameter.
-    delete relayed['idempotent-replayed'];
-    const deprecatedUsed = (route.operation.parameters ?? [])
-      .map((parameter) => resolveRef<OpenApiParameter & {deprecated?: boolean}>(document, parameter))
-      .some((parameter) => parameter.deprecated && parameter.in === 'query' && url.searchParams.has(parameter.name));
-    if (!deprecatedUsed && !route.operation.deprecated) {
-      delete relayed.deprecation;
-      delete relayed.sunset;
+    // Prism sends every documented header with its example: keep only those this call earned.
+    for (const name of [
+      'idempotent-replayed',
+      'deprecation',
+      'sunset',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]) {
+      delete relayed[name];
     }
+    Object.assign(relayed, limitHeaders, deprecation);
     // Examples all carry the same request id; give each request its own, in header and body alike.
     relayed['x-request-id'] = requestId;
-    let body: Buffer | string = answer.body;
+    let relayedBody: Buffer | string = answer.body;
     const error = (json as {error?: {request_id?: unknown}} | undefined)?.error;
     if (error && typeof error === 'object' && 'request_id' in error) {
       error.request_id = requestId;
-      body = JSON.stringify(json);
+      relayedBody = JSON.stringify(json);
     }
     response.writeHead(answer.status, relayed);
-    response.end(body);
-    record(request.method!, url.pathname, route, answer.status, json);
+    response.end(relayedBody);
+    record(request.method!, url.pathname, route, answer.status, json, undefined, relayed);
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -527,14 +609,16 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       headers: Record<string, string> = {},
     ) => {
       const body = envelope(code, message, requestId);
-      sendJson(response, status, body, {'X-Request-Id': requestId, ...headers});
-      record(method, url.pathname, route, status, body, detail);
+      const sent = {'X-Request-Id': requestId, ...headers};
+      sendJson(response, status, body, sent);
+      record(method, url.pathname, route, status, body, detail, sent);
     };
 
     if (url.pathname === TOKEN_URL_PATH) {
       const result = issueToken(request, raw);
-      sendJson(response, result.status, result.body, {'X-Request-Id': requestId, ...result.headers});
-      return record(method, url.pathname, route, result.status, result.body);
+      const sent = {'X-Request-Id': requestId, ...result.headers};
+      sendJson(response, result.status, result.body, sent);
+      return record(method, url.pathname, route, result.status, result.body, undefined, sent);
     }
 
     if (!route) {
@@ -544,6 +628,7 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
         : fail(404, 'invalid_request', `No API operation matches ${method} ${url.pathname}.`);
     }
 
+    let clientId = 'public';
     if (!route.public) {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
       const challenge = {'WWW-Authenticate': 'Bearer'};
@@ -562,6 +647,17 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
         const named = missing.length === 1 ? `the ${missing[0]} scope` : `the scopes ${missing.join(', ')}`;
         return fail(403, 'insufficient_scope', `This token lacks ${named}.`, `missing scopes: ${missing.join(' ')}`);
       }
+      clientId = token.clientId;
+    }
+    const wait = overLimit(recentCalls, clientId, requestsPerMinute);
+    if (wait !== undefined) {
+      return fail(
+        429,
+        'rate_limited',
+        `The sandbox allows ${requestsPerMinute} requests per minute per credential; retry in ${wait} s.`,
+        undefined,
+        {'Retry-After': String(wait), ...rateLimitHeaders(clientId)},
+      );
     }
 
     const contentType = request.headers['content-type'] ?? '';
@@ -570,23 +666,7 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       return fail(400, 'invalid_request', 'The request body is not valid JSON.');
     }
 
-    let prefer: string | undefined;
-    if (
-      route.key === CREATE_ORDER &&
-      (body as {package_id?: unknown} | undefined)?.package_id === SANDBOX.failingPackageId
-    ) {
-      if (!failurePreference) {
-        // The document has no 422 example for this failure: answer it here.
-        return fail(
-          422,
-          SANDBOX.failingPackageError,
-          'The eSIM profile could not be provisioned.',
-          `sandbox rule: ${SANDBOX.failingPackageId} always fails`,
-        );
-      }
-      prefer = failurePreference;
-    }
-    await forward(request, response, url, raw, route, requestId, prefer);
+    await forward(request, response, url, raw, route, requestId, clientId, body);
   }
 
   const server = http.createServer((request, response) => {
@@ -626,6 +706,8 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     log,
+    deliveries: state.deliveries,
+    state,
     setCredentials(next) {
       credentials = next;
       for (const [accessToken, token] of tokens) {
@@ -644,6 +726,18 @@ export async function startSandbox(options: {credentials: SandboxCredential[]; p
       await rm(directory, {recursive: true, force: true});
     },
   };
+}
+
+/** The path parameters of `actual` under `template`: `/v1/esims/{iccid}` → `{iccid: '89…'}`. */
+function templateParams(actual: string, template: string): Record<string, string> {
+  const values = actual.replace(/\/+$/, '').split('/');
+  return Object.fromEntries(
+    template
+      .split('/')
+      .flatMap((segment, index) =>
+        /^\{(.+)\}$/.test(segment) ? [[segment.slice(1, -1), decodeURIComponent(values[index]!)]] : [],
+      ),
+  );
 }
 
 /** matchesTemplate, but a malformed %-escape is simply no match. */

@@ -1,19 +1,19 @@
 /**
  * The API contract the samples are checked against: the OpenAPI document exactly as the site
  * serves it (generated from api/openapi.yaml by plugins/api-reference), its operations and their
- * scopes, and a JSON Schema validator for examples that also refuses fields and enum values the
- * contract does not define.
+ * scopes; the validator itself is lib/contract/validator.ts.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 
 import {ARTIFACTS} from '../../src/constants/api';
 import {generateArtifacts} from '../../lib/contract/artifacts';
-import {listOperations, operationScopes, type OpenApiDocument} from '../../lib/contract/openapi';
+import {operationScopes, type OpenApiDocument} from '../../lib/contract/openapi';
+import {findOperation} from '../../lib/contract/validator';
+
+export {exampleValidator, findOperation, type ExampleTarget} from '../../lib/contract/validator';
 import {ROOT} from './blocks';
 
 export type Contract = {document: OpenApiDocument; yaml: string};
@@ -22,19 +22,6 @@ export async function loadContract(): Promise<Contract> {
   const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
   const yaml = artifacts.get(ARTIFACTS.openapi)!;
   return {document: parse(yaml) as OpenApiDocument, yaml};
-}
-
-/** The operation `method path` names; `path` is a template (`/v1/esims/{iccid}`) or a concrete path. */
-export function findOperation(document: OpenApiDocument, method: string, apiPath: string) {
-  const segments = apiPath.split('?')[0]!.replace(/\/+$/, '').split('/');
-  return listOperations(document).find(
-    (operation) =>
-      operation.method === method.toUpperCase() &&
-      operation.path.split('/').length === segments.length &&
-      operation.path
-        .split('/')
-        .every((segment, index) => segment === segments[index] || (/^\{.+\}$/.test(segment) && segments[index] !== '')),
-  );
 }
 
 /** The scopes a token needs for `METHOD /path`. */
@@ -46,184 +33,3 @@ export function scopesOf(document: OpenApiDocument, method: string, apiPath: str
   return operationScopes(document, found.operation);
 }
 
-type Schema = Record<string, unknown>;
-
-const CONTRACT_ID = 'contract';
-
-/** The document with every local `$ref` made absolute, so any schema inside it compiles on its own. */
-function absoluteRefs(node: unknown, dropRequired: boolean): unknown {
-  if (Array.isArray(node)) {
-    return node.map((item) => absoluteRefs(item, dropRequired));
-  }
-  if (node !== null && typeof node === 'object') {
-    return Object.fromEntries(
-      Object.entries(node)
-        .filter(([key, value]) => !(dropRequired && key === 'required' && Array.isArray(value)))
-        .map(([key, value]) => [
-          key,
-          key === '$ref' && typeof value === 'string' && value.startsWith('#')
-            ? `${CONTRACT_ID}${value}`
-            : absoluteRefs(value, dropRequired),
-        ]),
-    );
-  }
-  return node;
-}
-
-export type ExampleTarget = {
-  method: string;
-  path: string;
-  target: 'request' | number;
-  pointer: string;
-  abridged: boolean;
-};
-
-/** Validates JSON examples against the contract; `validate` returns readable problems, none when it is valid. */
-export function exampleValidator(document: OpenApiDocument) {
-  const validators = [false, true].map((abridged) => {
-    const ajv = new Ajv2020({strict: false, allErrors: true, verbose: true});
-    addFormats(ajv);
-    const tree = absoluteRefs(document, abridged) as Schema;
-    ajv.addSchema({...tree, $id: CONTRACT_ID});
-    return {ajv, tree};
-  });
-
-  const deref = (tree: Schema, schema: unknown): Schema => {
-    let current = schema as Schema;
-    while (current && typeof current.$ref === 'string') {
-      const pointer = (current.$ref as string).slice(CONTRACT_ID.length + 1);
-      current = pointer
-        .split('/')
-        .filter(Boolean)
-        .reduce<Schema>((node, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Schema, tree);
-    }
-    return current;
-  };
-
-  /** The schemas a value at `key` of an object of `schema` must match (through allOf/oneOf/anyOf). */
-  const propertySchemas = (tree: Schema, schema: Schema): Map<string, Schema[]> | undefined => {
-    const resolved = deref(tree, schema);
-    const properties = new Map<string, Schema[]>();
-    let closed = false;
-    for (const [key, value] of Object.entries((resolved.properties as Record<string, Schema>) ?? {})) {
-      properties.set(key, [...(properties.get(key) ?? []), value]);
-      closed = true;
-    }
-    for (const branch of [
-      ...((resolved.allOf as Schema[]) ?? []),
-      ...((resolved.oneOf as Schema[]) ?? []),
-      ...((resolved.anyOf as Schema[]) ?? []),
-    ]) {
-      const inner = propertySchemas(tree, branch);
-      for (const [key, schemas] of inner ?? []) {
-        properties.set(key, [...(properties.get(key) ?? []), ...schemas]);
-        closed = true;
-      }
-    }
-    // An object with its own `additionalProperties` schema (metadata) is open by design.
-    return closed && resolved.additionalProperties === undefined ? properties : undefined;
-  };
-
-  /** Fields the contract does not define, anywhere in the value. */
-  const inventedFields = (tree: Schema, value: unknown, schemas: Schema[], at: string): string[] => {
-    if (Array.isArray(value)) {
-      const items = schemas
-        .map((schema) => deref(tree, schema))
-        .flatMap((schema) => [
-          schema.items,
-          ...((schema.allOf as Schema[]) ?? []).map((branch) => deref(tree, branch).items),
-        ])
-        .filter(Boolean) as Schema[];
-      return items.length ? value.flatMap((item, index) => inventedFields(tree, item, items, `${at}/${index}`)) : [];
-    }
-    if (value === null || typeof value !== 'object') {
-      return [];
-    }
-    const known = new Map<string, Schema[]>();
-    let open = false;
-    for (const schema of schemas) {
-      const properties = propertySchemas(tree, schema);
-      if (!properties) {
-        open = true;
-        continue;
-      }
-      for (const [key, inner] of properties) {
-        known.set(key, [...(known.get(key) ?? []), ...inner]);
-      }
-    }
-    return Object.entries(value).flatMap(([key, inner]) => {
-      if (!known.has(key)) {
-        return open ? [] : [`${at || '/'}: field \`${key}\` is not in the contract`];
-      }
-      return inventedFields(tree, inner, known.get(key)!, `${at}/${key}`);
-    });
-  };
-
-  /** The schema an example targets, as a `contract#/…` reference, or a reason it has none. */
-  const targetSchema = (target: ExampleTarget): {schema: Schema} | {problem: string} => {
-    if (target.method === 'WEBHOOK') {
-      const webhook = deref(validators[0]!.tree, {$ref: `${CONTRACT_ID}#/webhooks/${target.path}/post/requestBody`});
-      const schema = (webhook?.content as Record<string, Schema> | undefined)?.['application/json']?.schema as
-        Schema | undefined;
-      return schema ? {schema} : {problem: `the document has no webhook "${target.path}" with a JSON body`};
-    }
-    const found = findOperation(document, target.method, target.path);
-    if (!found) {
-      return {problem: `${target.method} ${target.path} is not an operation of the OpenAPI document`};
-    }
-    const escapedPath = found.path.replace(/~/g, '~0').replace(/\//g, '~1');
-    const operationPointer = `#/paths/${escapedPath}/${found.method.toLowerCase()}`;
-    const {tree} = validators[0]!;
-    let pointer: string;
-    if (target.target === 'request') {
-      pointer = `${operationPointer}/requestBody`;
-    } else {
-      pointer = `${operationPointer}/responses/${target.target}`;
-      if (!(found.operation as {responses?: Record<string, unknown>}).responses?.[String(target.target)]) {
-        return {problem: `${found.method} ${found.path} has no ${target.target} response in the contract`};
-      }
-    }
-    const holder = deref(tree, {$ref: `${CONTRACT_ID}${pointer}`});
-    const media = (holder?.content as Record<string, Schema> | undefined)?.['application/json'];
-    if (!media?.schema) {
-      return {problem: `${found.method} ${found.path} ${target.target} has no JSON body in the contract`};
-    }
-    let schema = media.schema as Schema;
-    for (const key of target.pointer.split('/').filter(Boolean)) {
-      const resolved = deref(tree, schema);
-      const next = /^\d+$/.test(key)
-        ? (resolved.items ??
-          ((resolved.allOf as Schema[]) ?? []).map((branch) => deref(tree, branch).items).find(Boolean))
-        : propertySchemas(tree, resolved)?.get(key)?.at(-1);
-      if (!next) {
-        return {problem: `pointer ${target.pointer} does not lead into the ${target.target} schema`};
-      }
-      schema = next as Schema;
-    }
-    return {schema};
-  };
-
-  return {
-    validate(example: unknown, target: ExampleTarget): string[] {
-      const found = targetSchema(target);
-      if ('problem' in found) {
-        return [found.problem];
-      }
-      const {ajv, tree} = validators[target.abridged ? 1 : 0]!;
-      const validate = ajv.compile(found.schema);
-      const problems = validate(example) ? [] : (validate.errors ?? []).map(describe);
-      return [...new Set([...problems, ...inventedFields(tree, example, [found.schema], '')])];
-    },
-  };
-}
-
-function describe(error: ErrorObject): string {
-  const where = error.instancePath || '/';
-  if (error.keyword === 'enum') {
-    return `${where}: ${JSON.stringify(error.data)} is not one of ${(error.params as {allowedValues: unknown[]}).allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
-  }
-  if (error.keyword === 'required') {
-    return `${where}: missing required field \`${(error.params as {missingProperty: string}).missingProperty}\` (mark the example \`abridged\` if it leaves fields out on purpose)`;
-  }
-  return `${where}: ${error.message}`;
-}

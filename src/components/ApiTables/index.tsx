@@ -7,6 +7,15 @@ import contract from '@generated/api-reference/default/contract.json';
 import {scopesFor} from '../../../lib/contract/scopes';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
 import ScrollableTable from '@site/src/components/ScrollableTable';
+import {
+  ESIM_STATES,
+  ESIM_TRANSITIONS,
+  ORDER_STATES,
+  ORDER_TRANSITIONS,
+  STATE_RULES,
+  TOPUP_STATES,
+  TOPUP_TRANSITIONS,
+} from '@site/src/constants/lifecycle';
 
 function withCode(text: string): ReactNode {
   return text
@@ -106,10 +115,11 @@ export function ErrorCodeTable(): ReactNode {
           <th>Code</th>
           <th>Meaning</th>
           <th>SDK class</th>
+          <th>Retry?</th>
         </tr>
       </thead>
       <tbody>
-        {ERROR_CODES.map(({code, status, summary, sdkClass}) => (
+        {ERROR_CODES.map(({code, status, summary, sdkClass, retry}) => (
           <tr key={code}>
             <td>{status}</td>
             <td>
@@ -121,6 +131,7 @@ export function ErrorCodeTable(): ReactNode {
             <td>
               <code>{sdkClass}</code>
             </td>
+            <td>{withCode(retry)}</td>
           </tr>
         ))}
       </tbody>
@@ -298,5 +309,108 @@ export function PostmanRunSteps({run}: {run: 'happyPath' | 'failurePath'}): Reac
         Set <code>{failure.variable}</code> back to <code>{failure.resetValue}</code>.
       </li>
     </ol>
+  );
+}
+
+const MACHINES = {
+  order: {states: ORDER_STATES, transitions: ORDER_TRANSITIONS},
+  esim: {states: ESIM_STATES, transitions: ESIM_TRANSITIONS},
+  topup: {states: TOPUP_STATES, transitions: TOPUP_TRANSITIONS},
+} as const;
+
+/** The states of an order, eSIM or top-up (src/constants/lifecycle.ts, which the sandbox enforces). */
+export function StateTable({machine}: {machine: keyof typeof MACHINES}): ReactNode {
+  const states: readonly {status: string; meaning: string; youCan?: string}[] = MACHINES[machine].states;
+  const withYouCan = states.some((state) => state.youCan);
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>
+            <code>status</code>
+          </th>
+          <th>Meaning</th>
+          {withYouCan && <th>You can</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {states.map(({status, meaning, youCan}) => (
+          <tr key={status}>
+            <td>
+              <code>{status}</code>
+            </td>
+            <td>{withCode(meaning)}</td>
+            {withYouCan && <td>{withCode(youCan ?? '')}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Every change of state: from, to, what causes it and the webhook it sends. */
+export function TransitionTable({machine}: {machine: keyof typeof MACHINES}): ReactNode {
+  const transitions: readonly {from: readonly string[]; to: string; by: string; event?: string}[] =
+    MACHINES[machine].transitions;
+  return (
+    <ScrollableTable>
+      <table>
+        <thead>
+          <tr>
+            <th>From</th>
+            <th>To</th>
+            <th>When</th>
+            <th>Webhook</th>
+          </tr>
+        </thead>
+        <tbody>
+          {transitions.map(({from, to, by, event}) => (
+            <tr key={`${from.join()}-${to}`}>
+              <td>{withCode(from.map((state) => `\`${state}\``).join(', '))}</td>
+              <td>
+                <code>{to}</code>
+              </td>
+              <td>{withCode(by)}</td>
+              <td>{event ? <code>{event}</code> : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollableTable>
+  );
+}
+
+/** What each state-dependent operation allows, and the error it answers otherwise. */
+export function StateRuleTable(): ReactNode {
+  return (
+    <ScrollableTable>
+      <table>
+        <thead>
+          <tr>
+            <th>Operation</th>
+            <th>Allowed when the status is</th>
+            <th>Otherwise (422)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {STATE_RULES.map(({operation, allowedFrom, failure, also}) => (
+            <tr key={operation}>
+              <td>
+                <code>{operation}</code>
+              </td>
+              <td>
+                {withCode(allowedFrom.map((state) => `\`${state}\``).join(', '))}
+                {also && <>; {withCode(also)}</>}
+              </td>
+              <td>
+                <Link to={`#${failure}`}>
+                  <code>{failure}</code>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollableTable>
   );
 }

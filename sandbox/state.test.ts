@@ -1,0 +1,368 @@
+/**
+ * The sandbox remembers and refuses what a real sandbox would: an integrator's journey over every
+ * operation the state answers, each documented rule (src/constants/lifecycle.ts and the brief),
+ * and signed webhook deliveries to a registered endpoint. Every answer is checked against the
+ * contract (status documented, body schema, required headers).
+ */
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
+
+import {expect, test} from '@playwright/test';
+
+import {LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDBOX} from '../src/constants/api';
+import {SIMULATE_ACTIONS, STATE_RULES, USAGE_THRESHOLDS} from '../src/constants/lifecycle';
+import {listOperations, type OpenApiDocument} from '../lib/contract/openapi';
+import {answerChecker, exampleValidator} from '../lib/contract/validator';
+import {PACKAGES} from './catalogue';
+import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxCredential} from './server';
+import {SandboxState, STARTING_BALANCE, signWebhook} from './state';
+
+let sandbox: Sandbox;
+let document: OpenApiDocument;
+let receiver: http.Server;
+/** Deliveries as the partner's endpoint received them. */
+const received: {path: string; headers: http.IncomingHttpHeaders; body: string}[] = [];
+let clients = 0;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  document = (await sandboxDocument()).document;
+  receiver = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString()});
+      response.writeHead(request.url?.includes('failing') ? 500 : 204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  sandbox = await startSandbox({
+    credentials: [],
+    checkAnswer: answerChecker(document),
+    // The partner's https URL, delivered to the local receiver.
+    webhookTransport: async (url, headers, body) =>
+      (await fetch(`${receiverOrigin}${new URL(url).pathname}`, {method: 'POST', headers, body})).status,
+  });
+});
+
+test.afterAll(async () => {
+  await sandbox?.close();
+  receiver?.close();
+});
+
+test.afterEach(() => {
+  const problems = sandbox.log.flatMap((entry) => (entry.kind === 'request' ? (entry.answerProblems ?? []) : []));
+  expect(problems, 'every answer matches the contract').toEqual([]);
+});
+
+type Result = {status: number; body: Record<string, unknown>; headers: Headers};
+
+/** A fresh credential with every scope: its own balance, orders and eSIMs. */
+async function client(scopes = documentScopes(document)) {
+  const credential: SandboxCredential = {clientId: `ci_test_state${++clients}`, clientSecret: 'cs_test_state', scopes};
+  sandbox.setCredentials([credential]);
+  const token = (await (
+    await fetch(`${sandbox.origin}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: credential.clientId,
+        client_secret: credential.clientSecret,
+      }),
+    })
+  ).json()) as {access_token: string};
+  let keys = 0;
+  const call = async (method: string, apiPath: string, body?: unknown, key?: string): Promise<Result> => {
+    const response = await fetch(`${sandbox.origin}${apiPath}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token.access_token}`,
+        ...(body !== undefined && {'Content-Type': 'application/json'}),
+        ...(method === 'POST' && {'Idempotency-Key': key ?? `${credential.clientId}-${++keys}`}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: response.headers,
+    };
+  };
+  const order = async (packageId: string = SAMPLES.packageId, quantity = 1) => {
+    const result = await call('POST', '/v1/orders', {package_id: packageId, quantity});
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    return result.body as {id: string; esims: {iccid: string}[]};
+  };
+  const simulate = (iccid: string, action: string, mb?: number) =>
+    call('POST', `/v1/sandbox/esims/${iccid}/simulate`, {action, ...(mb && {mb})});
+  return {credential, call, order, simulate};
+}
+
+const code = (result: Result) => (result.body.error as {code?: string} | undefined)?.code;
+
+test('an integrator journey: every operation the state answers, with what it remembers', async () => {
+  const {credential, call, order, simulate} = await client();
+  const start = sandbox.log.length;
+  expect((await call('GET', '/v1/destinations')).status).toBe(200);
+  const packages = await call('GET', '/v1/packages?country=JP&limit=3');
+  expect(packages.body).toMatchObject({has_more: true, next_cursor: expect.stringMatching(/^c_/)});
+  const next = await call('GET', `/v1/packages?country=JP&limit=3&cursor=${packages.body.next_cursor as string}`);
+  const japan = [...(packages.body.data as {id: string}[]), ...(next.body.data as {id: string}[])].map((pkg) => pkg.id);
+  expect(japan.sort()).toEqual(
+    PACKAGES.filter((pkg) => pkg.countries.includes('JP') && pkg.id !== SANDBOX.failingPackageId)
+      .map((pkg) => pkg.id)
+      .sort(),
+  );
+  expect((await call('GET', `/v1/packages/${SAMPLES.packageId}`)).body).toMatchObject({id: SAMPLES.packageId});
+
+  const created = await order();
+  const iccid = created.esims[0]!.iccid;
+  expect(iccid.startsWith(SANDBOX.iccidPrefix)).toBe(true);
+  expect((await call('GET', `/v1/orders/${created.id}`)).body).toMatchObject({id: created.id, status: 'completed'});
+  expect(((await call('GET', '/v1/orders?status=completed')).body.data as {id: string}[]).map((o) => o.id)).toEqual([
+    created.id,
+  ]);
+  expect(
+    ((await call('GET', `/v1/esims?order_id=${created.id}`)).body.data as {iccid: string}[]).map((e) => e.iccid),
+  ).toEqual([iccid]);
+  expect((await call('PATCH', `/v1/esims/${iccid}`, {label: 'Anna – Tokyo'})).body).toMatchObject({
+    label: 'Anna – Tokyo',
+  });
+  expect((await call('GET', `/v1/esims/${iccid}`)).body).toMatchObject({status: 'ready', label: 'Anna – Tokyo'});
+
+  expect((await simulate(iccid, 'installed')).body).toMatchObject({status: 'installed'});
+  expect((await simulate(iccid, 'activated')).body).toMatchObject({status: 'active', activated_at: expect.any(String)});
+  expect((await simulate(iccid, 'consume_data', 1000)).status).toBe(200);
+  expect((await call('GET', `/v1/esims/${iccid}/usage`)).body).toMatchObject({
+    data_used_mb: 1000,
+    data_remaining_mb: SAMPLE_PACKAGE.dataMb - 1000,
+  });
+  const topupPackages = (await call('GET', `/v1/esims/${iccid}/topup-packages`)).body.data as {id: string}[];
+  expect(topupPackages.map((pkg) => pkg.id)).toContain(SAMPLES.topupPackageId);
+  const topup = await call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId});
+  expect(topup.body).toMatchObject({status: 'applied', iccid});
+  expect((await call('POST', `/v1/esims/${iccid}/suspend`)).body).toMatchObject({status: 'suspended'});
+  expect((await call('POST', `/v1/esims/${iccid}/resume`)).body).toMatchObject({status: 'active'});
+
+  const second = await order();
+  const refund = await call('POST', '/v1/refunds', {iccid: second.esims[0]!.iccid, reason: 'customer_cancelled'});
+  expect(refund.body).toMatchObject({status: 'succeeded', order_id: second.id});
+  expect((await call('GET', `/v1/orders/${second.id}`)).body).toMatchObject({status: 'cancelled'});
+  const third = await order();
+  expect((await call('POST', `/v1/orders/${third.id}/cancel`)).body).toMatchObject({status: 'cancelled'});
+
+  const endpoint = await call('POST', '/v1/webhook-endpoints', {
+    url: 'https://partner.example.org/hooks',
+    enabled_events: ['order.completed'],
+  });
+  expect(endpoint.body.secret).toMatch(/^whsec_/);
+  expect(((await call('GET', '/v1/webhook-endpoints')).body.data as {id: string}[]).map((e) => e.id)).toEqual([
+    endpoint.body.id,
+  ]);
+  expect((await call('POST', `/v1/webhook-endpoints/${endpoint.body.id as string}/test`)).body).toMatchObject({
+    delivered: true,
+    response_status: 204,
+  });
+  expect((await call('DELETE', `/v1/webhook-endpoints/${endpoint.body.id as string}`)).status).toBe(204);
+  expect(
+    (await call('POST', '/v1/widget-sessions', {mode: 'manage', allowed_origins: ['https://shop.example.org'], iccid}))
+      .status,
+  ).toBe(201);
+
+  // The balance adds up every movement: three orders and a top-up out, a refund and a cancel in.
+  const price = SAMPLE_PACKAGE.wholesaleMinor;
+  const topupPrice = PACKAGES.find((pkg) => pkg.id === SAMPLES.topupPackageId)!.wholesale_price.amount;
+  const expected = STARTING_BALANCE - 3 * price - topupPrice + 2 * price;
+  expect((await call('GET', '/v1/balance')).body).toMatchObject({available: {amount: expected}});
+  expect(sandbox.state.transactions(credential.clientId).map((t) => t.type)).toEqual([
+    'order',
+    'topup',
+    'order',
+    'refund',
+    'order',
+    'order_cancel',
+  ]);
+  expect(
+    sandbox.state.transactions(credential.clientId).reduce((sum, t) => sum + t.amount.amount, STARTING_BALANCE),
+  ).toBe(expected);
+
+  const touched = new Set(
+    sandbox.log.slice(start).flatMap((entry) => (entry.kind === 'request' && entry.operation ? [entry.operation] : [])),
+  );
+  expect([...SandboxState.OPERATIONS].filter((operation) => !touched.has(operation))).toEqual([]);
+});
+
+test('the state knows only operations of the contract', () => {
+  const contract = listOperations(document).map(({method, path}) => `${method} ${path}`);
+  expect(SandboxState.OPERATIONS.filter((operation) => !contract.includes(operation))).toEqual([]);
+  expect(STATE_RULES.map((rule) => rule.operation).filter((operation) => !contract.includes(operation))).toEqual([]);
+});
+
+test.describe('the documented rules', () => {
+  test('refund and cancel: only never-installed eSIMs; a refunded eSIM cannot be refunded, topped up or activated', async () => {
+    const {call, order, simulate} = await client();
+    const installed = await order();
+    await simulate(installed.esims[0]!.iccid, 'installed');
+    expect(code(await call('POST', '/v1/refunds', {iccid: installed.esims[0]!.iccid}))).toBe('esim_not_refundable');
+    expect(code(await call('POST', `/v1/orders/${installed.id}/cancel`))).toBe('order_not_cancellable');
+
+    const refunded = (await order()).esims[0]!.iccid;
+    expect((await call('POST', '/v1/refunds', {iccid: refunded})).status).toBe(201);
+    expect(code(await call('POST', '/v1/refunds', {iccid: refunded}))).toBe('esim_not_refundable');
+    expect(code(await call('POST', `/v1/esims/${refunded}/topups`, {package_id: SAMPLES.topupPackageId}))).toBe(
+      'topup_not_allowed',
+    );
+    expect(code(await simulate(refunded, 'activated'))).toBe('invalid_state');
+  });
+
+  test('an expired eSIM: no top-up, no suspend, no further simulation', async () => {
+    const {call, order, simulate} = await client();
+    const iccid = (await order()).esims[0]!.iccid;
+    await simulate(iccid, 'activated');
+    expect((await simulate(iccid, 'expire')).body).toMatchObject({status: 'expired'});
+    expect(code(await call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}))).toBe(
+      'topup_not_allowed',
+    );
+    expect(code(await call('POST', `/v1/esims/${iccid}/suspend`))).toBe('invalid_state');
+    expect(code(await call('POST', `/v1/esims/${iccid}/resume`))).toBe('invalid_state');
+    for (const action of Object.keys(SIMULATE_ACTIONS)) {
+      expect(code(await simulate(iccid, action, 1))).toBe('invalid_state');
+    }
+  });
+
+  test('a top-up package that does not fit the eSIM is refused; data used up makes it depleted, a top-up active again', async () => {
+    const {call, order, simulate} = await client();
+    const iccid = (await order()).esims[0]!.iccid;
+    expect(code(await call('POST', `/v1/esims/${iccid}/topups`, {package_id: 'eu-10gb-30d'}))).toBe(
+      'topup_not_allowed',
+    );
+    await simulate(iccid, 'activated');
+    expect((await simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb)).body).toMatchObject({status: 'depleted'});
+    await call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId});
+    expect((await call('GET', `/v1/esims/${iccid}`)).body).toMatchObject({status: 'active'});
+  });
+
+  test('insufficient balance: 402 with the balance in the message, nothing charged', async () => {
+    const {call} = await client();
+    const expensive = [...PACKAGES].sort((a, b) => b.wholesale_price.amount - a.wholesale_price.amount)[0]!;
+    let answer: Result;
+    let orders = 0;
+    do {
+      answer = await call('POST', '/v1/orders', {package_id: expensive.id, quantity: LIMITS.orderQuantityMax});
+      orders += answer.status === 201 ? 1 : 0;
+    } while (answer.status === 201 && orders < 10);
+    expect(code(answer)).toBe('insufficient_balance');
+    const balance = (await call('GET', '/v1/balance')).body.available as {amount: number};
+    expect(balance.amount).toBe(STARTING_BALANCE - orders * expensive.wholesale_price.amount * LIMITS.orderQuantityMax);
+    expect((answer.body.error as {message: string}).message).toContain((balance.amount / 100).toFixed(2));
+  });
+
+  test(`${SANDBOX.failingPackageId} fails with ${SANDBOX.failingPackageError}, charges nothing and is listed as failed`, async () => {
+    const {call} = await client();
+    expect(code(await call('POST', '/v1/orders', {package_id: SANDBOX.failingPackageId}))).toBe(
+      SANDBOX.failingPackageError,
+    );
+    expect((await call('GET', '/v1/balance')).body).toMatchObject({available: {amount: STARTING_BALANCE}});
+    expect((await call('GET', '/v1/orders?status=failed')).body.data).toMatchObject([
+      {failure_code: SANDBOX.failingPackageError},
+    ]);
+  });
+
+  test('idempotency: the same key and body replays; another body is 409 idempotency_key_reused', async () => {
+    const {call} = await client();
+    const body = {package_id: SAMPLES.packageId};
+    const first = await call('POST', '/v1/orders', body, 'same-key');
+    const replay = await call('POST', '/v1/orders', body, 'same-key');
+    expect(replay.body.id).toBe(first.body.id);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(code(await call('POST', '/v1/orders', {...body, quantity: 2}, 'same-key'))).toBe('idempotency_key_reused');
+    expect((await call('GET', '/v1/orders')).body.data).toHaveLength(1);
+  });
+
+  test(`rate limits: ${LIMITS.sandboxRequestsPerMinute} requests per minute per credential, then 429 with Retry-After; usage once per minute per ICCID`, async () => {
+    const {call, order} = await client();
+    const iccid = (await order()).esims[0]!.iccid;
+    expect((await call('GET', `/v1/esims/${iccid}/usage`)).status).toBe(200);
+    const usage = await call('GET', `/v1/esims/${iccid}/usage`);
+    expect(code(usage)).toBe('rate_limited');
+    expect(Number(usage.headers.get('retry-after'))).toBeGreaterThan(0);
+    let last: Result;
+    do {
+      last = await call('GET', '/v1/balance');
+    } while (last.status === 200);
+    expect(code(last)).toBe('rate_limited');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last.headers.get('x-ratelimit-remaining')).toBe('0');
+    const calls = sandbox.log.filter(
+      (entry) => entry.kind === 'request' && entry.status === 200 && entry.operation !== 'POST /oauth/token',
+    ).length;
+    expect(calls).toBeGreaterThanOrEqual(LIMITS.sandboxRequestsPerMinute - 3);
+  });
+});
+
+test('webhooks: every event a journey causes reaches the endpoint, signed with its secret', async () => {
+  const {call, order, simulate} = await client();
+  received.length = 0;
+  const endpoint = await call('POST', '/v1/webhook-endpoints', {
+    url: 'https://partner.example.org/acme-events',
+    enabled_events: [
+      'order.completed',
+      'esim.installed',
+      'esim.activated',
+      'esim.usage_threshold',
+      'topup.applied',
+      'refund.succeeded',
+      'esim.expired',
+    ],
+  });
+  const secret = endpoint.body.secret as string;
+  const iccid = (await order()).esims[0]!.iccid;
+  await simulate(iccid, 'activated');
+  await simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb);
+  await call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId});
+  await simulate(iccid, 'expire');
+  await call('POST', '/v1/refunds', {iccid: (await order()).esims[0]!.iccid});
+  await sandbox.state.settled();
+
+  const {AcmeConnect} = (await import('../sdk/index.mjs')) as typeof import('../sdk/index');
+  const acme = new AcmeConnect({clientId: 'x', clientSecret: 'y', environment: 'sandbox'});
+  const events = received.map((delivery) =>
+    acme.webhooks.constructEvent(delivery.body, delivery.headers as Record<string, string>, secret),
+  );
+  const threshold = (event: (typeof events)[number]) => (event.data as {threshold?: number}).threshold;
+  expect(events.map((event) => `${event.type}${threshold(event) ? ` ${threshold(event)}` : ''}`)).toEqual([
+    'order.completed',
+    'esim.installed',
+    'esim.activated',
+    ...USAGE_THRESHOLDS.map((threshold) => `esim.usage_threshold ${threshold}`),
+    'topup.applied',
+    'esim.expired',
+    'order.completed',
+    'refund.succeeded',
+  ]);
+  const validator = exampleValidator(document);
+  for (const delivery of received) {
+    expect(delivery.path).toBe('/acme-events');
+    const [timestamp, signature] = [
+      delivery.headers['x-webhook-timestamp'] as string,
+      delivery.headers['x-webhook-signature'] as string,
+    ];
+    expect(signature).toBe(`v1=${signWebhook(secret, timestamp, delivery.body)}`);
+    expect(
+      validator.validate(JSON.parse(delivery.body), {
+        method: 'WEBHOOK',
+        path: 'event',
+        target: 'request',
+        pointer: '',
+        abridged: false,
+      }),
+    ).toEqual([]);
+  }
+  // A wrong secret does not verify.
+  expect(() =>
+    acme.webhooks.constructEvent(received[0]!.body, received[0]!.headers as Record<string, string>, 'whsec_wrong'),
+  ).toThrow();
+});

@@ -1,0 +1,905 @@
+/**
+ * What the local sandbox remembers, per credential, and the rules it enforces: the catalogue,
+ * orders, eSIMs, top-ups, refunds, the balance and its transactions, webhook endpoints and the
+ * signed deliveries it makes. The state rules come from src/constants/lifecycle.ts, the same
+ * source the pages render, so a sample the docs show can only pass if a real sandbox would let it.
+ */
+import {createHash, createHmac, randomInt} from 'node:crypto';
+
+import {API_VERSION, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
+import {
+  SIMULATE_ACTIONS,
+  STATE_RULES,
+  USAGE_THRESHOLDS,
+  type EsimStatus,
+  type OrderStatus,
+} from '../src/constants/lifecycle';
+import {DESTINATIONS, PACKAGES, regionOf, type Package} from './catalogue';
+
+export type Answer = {status: number; body?: unknown; headers?: Record<string, string>};
+
+export type Call = {
+  /** `METHOD /template` of the contract. */
+  operation: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: Record<string, unknown> | undefined;
+  idempotencyKey: string | undefined;
+  clientId: string;
+  requestId: string;
+};
+
+export type Delivery = {
+  endpointId: string;
+  url: string;
+  event: WebhookEvent;
+  headers: Record<string, string>;
+  body: string;
+  status: number | null;
+};
+
+export type WebhookEvent = {
+  id: string;
+  type: string;
+  api_version: string;
+  created_at: string;
+  livemode: false;
+  data: {object: unknown; threshold?: number};
+};
+
+/** Sends one signed delivery; answers the endpoint's HTTP status, or null when it cannot be reached. */
+export type WebhookTransport = (url: string, headers: Record<string, string>, body: string) => Promise<number | null>;
+
+type Money = {amount: number; currency: string};
+type Order = {
+  id: string;
+  status: OrderStatus;
+  package_id: string;
+  quantity: number;
+  unit_price: Money;
+  total: Money;
+  esims: {iccid: string; status: EsimStatus}[];
+  customer_reference: string | null;
+  metadata: Record<string, string>;
+  failure_code: string | null;
+  created_at: string;
+  completed_at: string | null;
+};
+type Esim = {
+  iccid: string;
+  status: EsimStatus;
+  profile_state: 'available' | 'downloaded' | 'installed' | 'enabled' | 'disabled' | 'deleted';
+  eid: string | null;
+  order_id: string;
+  package_id: string;
+  label: string | null;
+  metadata: Record<string, string>;
+  activated_at: string | null;
+  expires_at: string | null;
+  // Not on the wire:
+  dataTotalMb: number | null;
+  dataUsedMb: number;
+  thresholdsSent: number[];
+  statusBeforeSuspend?: EsimStatus;
+  /** Validity still to add when the clock starts (days), from the package and top-ups before activation. */
+  pendingValidityDays: number;
+};
+type Transaction = {type: 'order' | 'topup' | 'refund' | 'order_cancel'; amount: Money; reference: string; at: string};
+type Endpoint = {
+  id: string;
+  url: string;
+  enabled_events: string[];
+  description: string | null;
+  status: 'enabled' | 'disabled';
+  created_at: string;
+  secret: string;
+};
+type Account = {
+  balance: number;
+  lowBalanceThreshold: number;
+  transactions: Transaction[];
+  orders: Map<string, Order>;
+  esims: Map<string, Esim>;
+  topups: Map<string, Record<string, unknown>>;
+  refunds: Map<string, Record<string, unknown>>;
+  endpoints: Map<string, Endpoint>;
+  idempotency: Map<string, {fingerprint: string; answer?: Answer}>;
+  usageCalls: Map<string, number>;
+};
+
+const CURRENCY = PACKAGES[0]!.wholesale_price.currency;
+/** 1,000.00 in minor units. */
+export const STARTING_BALANCE = Number(SANDBOX.startingBalance.replace(/,/g, '')) * 100;
+const DAY = 86_400_000;
+/** Listing order: local plans first, then regional, then global. */
+const PACKAGE_TYPES: readonly Package['type'][] = ['local', 'regional', 'global'];
+
+const ALPHANUMERIC = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';
+const newId = (prefix: string) =>
+  `${prefix}_01${Array.from({length: 10}, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('')}`;
+
+function luhnCheckDigit(digits: string): number {
+  let sum = 0;
+  [...digits].reverse().forEach((char, index) => {
+    let digit = Number(char);
+    if (index % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  });
+  return (10 - (sum % 10)) % 10;
+}
+
+const money = (amount: number): Money => ({amount, currency: CURRENCY});
+const decimal = (minor: number) => `${(minor / 100).toFixed(2)} ${CURRENCY}`;
+
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly param: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const notFound = {
+  package: (id: string) => new Refusal(404, 'package_not_found', `No package has the ID ${id}.`),
+  order: (id: string) => new Refusal(404, 'order_not_found', `No order ${id} in the sandbox for this credential.`),
+  esim: (iccid: string) => new Refusal(404, 'esim_not_found', `No eSIM ${iccid} in the sandbox for this credential.`),
+  endpoint: (id: string) => new Refusal(404, 'invalid_request', `No webhook endpoint ${id} for this credential.`),
+};
+
+function ruleFor(operation: string) {
+  const rule = STATE_RULES.find((candidate) => candidate.operation === operation);
+  if (!rule) throw new Error(`No state rule for ${operation} in src/constants/lifecycle.ts`);
+  return rule;
+}
+
+export class SandboxState {
+  private accounts = new Map<string, Account>();
+  private iccidCounter = 0;
+  readonly deliveries: Delivery[] = [];
+  private pendingDeliveries = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly transport: WebhookTransport,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Every operation this state answers; others fall back to the contract's examples. */
+  static readonly OPERATIONS = [
+    'GET /v1/destinations',
+    'GET /v1/packages',
+    'GET /v1/packages/{package_id}',
+    'POST /v1/orders',
+    'GET /v1/orders',
+    'GET /v1/orders/{order_id}',
+    'POST /v1/orders/{order_id}/cancel',
+    'GET /v1/esims',
+    'GET /v1/esims/{iccid}',
+    'PATCH /v1/esims/{iccid}',
+    'POST /v1/esims/{iccid}/suspend',
+    'POST /v1/esims/{iccid}/resume',
+    'GET /v1/esims/{iccid}/usage',
+    'GET /v1/esims/{iccid}/topup-packages',
+    'POST /v1/esims/{iccid}/topups',
+    'POST /v1/refunds',
+    'GET /v1/balance',
+    'GET /v1/webhook-endpoints',
+    'POST /v1/webhook-endpoints',
+    'POST /v1/webhook-endpoints/{id}/test',
+    'DELETE /v1/webhook-endpoints/{id}',
+    'POST /v1/widget-sessions',
+    'POST /v1/sandbox/esims/{iccid}/simulate',
+  ] as const;
+
+  handles(operation: string): boolean {
+    return (SandboxState.OPERATIONS as readonly string[]).includes(operation);
+  }
+
+  /** The balance's movements, oldest first (what a reconciliation must add up). */
+  transactions(clientId: string): readonly Transaction[] {
+    return this.account(clientId).transactions;
+  }
+
+  balance(clientId: string): number {
+    return this.account(clientId).balance;
+  }
+
+  /** Resolves once every delivery started so far has finished. */
+  async settled(): Promise<void> {
+    while (this.pendingDeliveries.size > 0) {
+      await Promise.all([...this.pendingDeliveries]);
+    }
+  }
+
+  private account(clientId: string): Account {
+    let account = this.accounts.get(clientId);
+    if (!account) {
+      account = {
+        balance: STARTING_BALANCE,
+        lowBalanceThreshold: Number(LIMITS.minimumTopUp) * 100,
+        transactions: [],
+        orders: new Map(),
+        esims: new Map(),
+        topups: new Map(),
+        refunds: new Map(),
+        endpoints: new Map(),
+        idempotency: new Map(),
+        usageCalls: new Map(),
+      };
+      this.accounts.set(clientId, account);
+    }
+    return account;
+  }
+
+  private iso(offsetMs = 0) {
+    return new Date(this.now() + offsetMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  async answer(call: Call): Promise<Answer> {
+    const account = this.account(call.clientId);
+    const isPost = call.operation.startsWith('POST ');
+    const fingerprint = createHash('sha256')
+      .update(`${call.operation}\n${JSON.stringify(call.params)}\n${JSON.stringify(call.body ?? null)}`)
+      .digest('hex');
+    const stored = isPost && call.idempotencyKey ? account.idempotency.get(call.idempotencyKey) : undefined;
+    if (stored) {
+      if (stored.fingerprint !== fingerprint) {
+        return this.refusal(
+          call,
+          new Refusal(
+            409,
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with another request; use a new key for a new request.',
+            'Idempotency-Key',
+          ),
+        );
+      }
+      if (!stored.answer) {
+        return this.refusal(
+          call,
+          new Refusal(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still running.'),
+        );
+      }
+      return {...stored.answer, headers: {...stored.answer.headers, 'Idempotent-Replayed': 'true'}};
+    }
+    const entry: {fingerprint: string; answer?: Answer} | undefined =
+      isPost && call.idempotencyKey ? {fingerprint} : undefined;
+    if (entry) account.idempotency.set(call.idempotencyKey!, entry);
+    let answer: Answer;
+    try {
+      answer = await this.dispatch(call, account);
+    } catch (error) {
+      if (!(error instanceof Refusal)) {
+        if (entry) account.idempotency.delete(call.idempotencyKey!);
+        throw error;
+      }
+      answer = this.refusal(call, error);
+    }
+    if (entry) {
+      // 429 and 5xx are not stored, so a retry with the same key runs again.
+      if (answer.status === 429 || answer.status >= 500) account.idempotency.delete(call.idempotencyKey!);
+      else entry.answer = answer;
+    }
+    return answer;
+  }
+
+  private refusal(call: Call, refusal: Refusal): Answer {
+    return {
+      status: refusal.status,
+      headers: refusal.headers,
+      body: {
+        error: {
+          code: refusal.code,
+          message: refusal.message,
+          param: refusal.param,
+          request_id: call.requestId,
+          doc_url: `${URLS.errorsDocBase}#${refusal.code}`,
+        },
+      },
+    };
+  }
+
+  private dispatch(call: Call, account: Account): Answer | Promise<Answer> {
+    const {params, query, body} = call;
+    const ok = (value: unknown, status = 200): Answer => ({status, body: value});
+    switch (call.operation) {
+      case 'GET /v1/destinations':
+        return ok(this.page(DESTINATIONS, query));
+      case 'GET /v1/packages':
+        return ok(this.page(this.packages(query), query));
+      case 'GET /v1/packages/{package_id}':
+        return ok(this.pkg(params.package_id!));
+      case 'POST /v1/orders':
+        return this.createOrder(account, body!);
+      case 'GET /v1/orders':
+        return ok(this.page(this.orders(account, query), query));
+      case 'GET /v1/orders/{order_id}':
+        return ok(this.order(account, params.order_id!));
+      case 'POST /v1/orders/{order_id}/cancel':
+        return ok(this.cancelOrder(account, params.order_id!));
+      case 'GET /v1/esims':
+        return ok(this.page(this.esims(account, query), query));
+      case 'GET /v1/esims/{iccid}':
+        return ok(this.view(this.esim(account, params.iccid!)));
+      case 'PATCH /v1/esims/{iccid}':
+        return ok(this.updateEsim(account, params.iccid!, body!));
+      case 'POST /v1/esims/{iccid}/suspend':
+        return ok(this.suspend(account, params.iccid!));
+      case 'POST /v1/esims/{iccid}/resume':
+        return ok(this.resume(account, params.iccid!));
+      case 'GET /v1/esims/{iccid}/usage':
+        return ok(this.usage(account, params.iccid!));
+      case 'GET /v1/esims/{iccid}/topup-packages':
+        return ok(this.page(this.topupPackages(this.esim(account, params.iccid!)), query));
+      case 'POST /v1/esims/{iccid}/topups':
+        return ok(this.createTopup(account, params.iccid!, body!), 201);
+      case 'POST /v1/refunds':
+        return ok(this.createRefund(account, body!), 201);
+      case 'GET /v1/balance':
+        return ok(this.balanceView(account));
+      case 'GET /v1/webhook-endpoints':
+        return ok(this.page([...account.endpoints.values()].reverse().map(this.endpointView), query));
+      case 'POST /v1/webhook-endpoints':
+        return ok(this.createEndpoint(account, body!), 201);
+      case 'POST /v1/webhook-endpoints/{id}/test':
+        return this.testEndpoint(account, params.id!);
+      case 'DELETE /v1/webhook-endpoints/{id}':
+        if (!account.endpoints.delete(params.id!)) throw notFound.endpoint(params.id!);
+        return {status: 204};
+      case 'POST /v1/widget-sessions':
+        return ok(this.widgetSession(account, body!), 201);
+      case 'POST /v1/sandbox/esims/{iccid}/simulate':
+        return ok(this.simulate(account, params.iccid!, body!));
+      default:
+        throw new Error(`The sandbox state has no handler for ${call.operation}`);
+    }
+  }
+
+  // Lists: cursor pagination, newest first (the catalogue by country, then data).
+
+  private page<T>(items: readonly T[], query: URLSearchParams) {
+    const limit = Number(query.get('limit') ?? LIMITS.pageSizeDefault);
+    let offset = 0;
+    const cursor = query.get('cursor');
+    if (cursor) {
+      try {
+        offset = (JSON.parse(Buffer.from(cursor.replace(/^c_/, ''), 'base64url').toString()) as {offset: number})
+          .offset;
+      } catch {
+        offset = NaN;
+      }
+      if (!Number.isInteger(offset) || offset < 0) {
+        throw new Refusal(400, 'validation_failed', 'cursor is not a next_cursor this API returned.', 'cursor');
+      }
+    } else if (query.has('page')) {
+      offset = (Number(query.get('page')) - 1) * limit;
+    }
+    const data = items.slice(offset, offset + limit);
+    const hasMore = offset + limit < items.length;
+    return {
+      data,
+      has_more: hasMore,
+      next_cursor: hasMore ? `c_${Buffer.from(JSON.stringify({offset: offset + limit})).toString('base64url')}` : null,
+    };
+  }
+
+  private packages(query: URLSearchParams): Package[] {
+    const country = query.get('country')?.toUpperCase();
+    const region = query.get('region')?.toUpperCase();
+    const type = query.get('type');
+    const minData = query.has('min_data_mb') ? Number(query.get('min_data_mb')) : undefined;
+    return PACKAGES.filter(
+      (pkg) =>
+        pkg.id !== SANDBOX.failingPackageId &&
+        (!country || pkg.countries.includes(country)) &&
+        (!region || regionOf(pkg) === region) &&
+        (!type || pkg.type === type) &&
+        (minData === undefined || pkg.unlimited || (pkg.data_mb ?? 0) >= minData),
+    ).sort(
+      (a, b) =>
+        PACKAGE_TYPES.indexOf(a.type) - PACKAGE_TYPES.indexOf(b.type) ||
+        a.countries[0]!.localeCompare(b.countries[0]!) ||
+        (a.data_mb ?? Infinity) - (b.data_mb ?? Infinity) ||
+        a.id.localeCompare(b.id),
+    );
+  }
+
+  private pkg(id: string): Package {
+    const found = PACKAGES.find((candidate) => candidate.id === id);
+    if (!found) throw notFound.package(id);
+    return found;
+  }
+
+  // Money.
+
+  private charge(account: Account, amount: number, type: Transaction['type'], reference: string) {
+    const before = account.balance;
+    account.balance -= amount;
+    account.transactions.push({type, amount: money(-amount), reference, at: this.iso()});
+    if (before >= account.lowBalanceThreshold && account.balance < account.lowBalanceThreshold) {
+      this.emit(account, 'balance.low', this.balanceView(account));
+    }
+  }
+
+  private credit(account: Account, amount: number, type: Transaction['type'], reference: string) {
+    account.balance += amount;
+    account.transactions.push({type, amount: money(amount), reference, at: this.iso()});
+  }
+
+  private ensureFunds(account: Account, amount: number, what: string) {
+    if (amount > account.balance) {
+      throw new Refusal(
+        402,
+        'insufficient_balance',
+        `Balance ${decimal(account.balance)} is below ${what} ${decimal(amount)}.`,
+      );
+    }
+  }
+
+  private balanceView(account: Account) {
+    return {
+      available: money(account.balance),
+      credit_limit: null,
+      low_balance_threshold: money(account.lowBalanceThreshold),
+      auto_recharge: false,
+      updated_at: this.iso(),
+    };
+  }
+
+  // Orders.
+
+  private createOrder(account: Account, body: Record<string, unknown>): Answer {
+    const pkg = this.pkg(String(body.package_id));
+    const quantity = Number(body.quantity ?? 1);
+    const total = pkg.wholesale_price.amount * quantity;
+    const order: Order = {
+      id: newId('ord'),
+      status: 'pending',
+      package_id: pkg.id,
+      quantity,
+      unit_price: money(pkg.wholesale_price.amount),
+      total: money(total),
+      esims: [],
+      customer_reference: (body.customer_reference as string | undefined) ?? null,
+      metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+      failure_code: null,
+      created_at: this.iso(),
+      completed_at: null,
+    };
+    if (pkg.id === SANDBOX.failingPackageId) {
+      // Failed orders are kept (and listed) but never charged.
+      order.status = 'failed';
+      order.failure_code = SANDBOX.failingPackageError;
+      account.orders.set(order.id, order);
+      this.emit(account, 'order.failed', order);
+      throw new Refusal(
+        422,
+        SANDBOX.failingPackageError,
+        `No eSIM profile could be allocated for ${pkg.id}. Nothing was charged.`,
+      );
+    }
+    this.ensureFunds(account, total, 'order total');
+    for (let index = 0; index < quantity; index++) {
+      const esim = this.newEsim(order, pkg);
+      account.esims.set(esim.iccid, esim);
+      order.esims.push({iccid: esim.iccid, status: esim.status});
+    }
+    order.status = 'completed';
+    order.completed_at = this.iso();
+    account.orders.set(order.id, order);
+    this.charge(account, total, 'order', order.id);
+    this.emit(account, 'order.completed', order);
+    return {status: 201, body: order};
+  }
+
+  private newEsim(order: Order, pkg: Package): Esim {
+    const body = `${SANDBOX.iccidPrefix}${String(++this.iccidCounter).padStart(11, '0')}`;
+    return {
+      iccid: `${body}${luhnCheckDigit(body)}`,
+      status: 'ready',
+      profile_state: 'available',
+      eid: null,
+      order_id: order.id,
+      package_id: pkg.id,
+      label: null,
+      metadata: {},
+      activated_at: null,
+      expires_at: null,
+      dataTotalMb: pkg.data_mb,
+      dataUsedMb: 0,
+      thresholdsSent: [],
+      pendingValidityDays: pkg.validity_days,
+    };
+  }
+
+  private orders(account: Account, query: URLSearchParams): Order[] {
+    const status = query.get('status');
+    const reference = query.get('customer_reference');
+    const gte = query.has('created_gte') ? Date.parse(query.get('created_gte')!) : -Infinity;
+    const lt = query.has('created_lt') ? Date.parse(query.get('created_lt')!) : Infinity;
+    return [...account.orders.values()]
+      .reverse()
+      .map((order) => this.orderView(account, order))
+      .filter(
+        (order) =>
+          (!status || order.status === status) &&
+          (!reference || order.customer_reference === reference) &&
+          Date.parse(order.created_at) >= gte &&
+          Date.parse(order.created_at) < lt,
+      );
+  }
+
+  private orderView(account: Account, order: Order): Order {
+    return {...order, esims: order.esims.map(({iccid}) => ({iccid, status: account.esims.get(iccid)!.status}))};
+  }
+
+  private order(account: Account, id: string): Order {
+    const order = account.orders.get(id);
+    if (!order) throw notFound.order(id);
+    return this.orderView(account, order);
+  }
+
+  private withinRefundWindow(order: Order) {
+    return this.now() - Date.parse(order.created_at) <= LIMITS.refundWindowDays * DAY;
+  }
+
+  private cancelOrder(account: Account, id: string): Order {
+    const order = account.orders.get(id);
+    if (!order) throw notFound.order(id);
+    const rule = ruleFor('POST /v1/orders/{order_id}/cancel');
+    const esims = order.esims.map(({iccid}) => account.esims.get(iccid)!);
+    const blocking = esims.find((esim) => !ruleFor('POST /v1/refunds').allowedFrom.includes(esim.status));
+    if (!rule.allowedFrom.includes(order.status) || blocking || !this.withinRefundWindow(order)) {
+      const why = !rule.allowedFrom.includes(order.status)
+        ? `it is ${order.status}`
+        : blocking
+          ? `eSIM ${blocking.iccid} is ${blocking.status}`
+          : `it is older than ${LIMITS.refundWindowDays} days`;
+      throw new Refusal(422, rule.failure, `Order ${id} cannot be cancelled: ${why}.`);
+    }
+    for (const esim of esims) esim.status = 'cancelled';
+    order.status = 'cancelled';
+    this.credit(account, order.total.amount, 'order_cancel', order.id);
+    return this.orderView(account, order);
+  }
+
+  // eSIMs.
+
+  private esims(account: Account, query: URLSearchParams) {
+    const status = query.get('status');
+    const orderId = query.get('order_id');
+    return [...account.esims.values()]
+      .reverse()
+      .filter((esim) => (!status || esim.status === status) && (!orderId || esim.order_id === orderId))
+      .map((esim) => this.view(esim));
+  }
+
+  private esim(account: Account, iccid: string): Esim {
+    const esim = account.esims.get(iccid);
+    if (!esim) throw notFound.esim(iccid);
+    return esim;
+  }
+
+  private view(esim: Esim) {
+    const smdp = SANDBOX.smdpAddress;
+    const matchingId = `SBX1-${esim.iccid.slice(-12, -8)}-${esim.iccid.slice(-8, -4)}-${esim.iccid.slice(-4)}`;
+    const lpa = `LPA:1$${smdp}$${matchingId}`;
+    const signature = createHash('sha256').update(`${esim.iccid}${this.now()}`).digest('hex').slice(0, 6);
+    return {
+      iccid: esim.iccid,
+      status: esim.status,
+      profile_state: esim.profile_state,
+      eid: esim.eid,
+      order_id: esim.order_id,
+      package_id: esim.package_id,
+      label: esim.label,
+      activation: {
+        lpa_string: lpa,
+        smdp_address: smdp,
+        matching_id: matchingId,
+        confirmation_code: null,
+        qr_code_url: `${ENVIRONMENTS.sandbox.apiBase}/esims/${esim.iccid}/qr.png?sig=${signature}`,
+        ios_install_url: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`,
+      },
+      apn: {mode: 'automatic', value: null},
+      data_roaming_required: true,
+      metadata: esim.metadata,
+      activated_at: esim.activated_at,
+      expires_at: esim.expires_at,
+    };
+  }
+
+  private updateEsim(account: Account, iccid: string, body: Record<string, unknown>) {
+    const esim = this.esim(account, iccid);
+    if ('label' in body) esim.label = body.label as string | null;
+    if ('metadata' in body) esim.metadata = body.metadata as Record<string, string>;
+    return this.view(esim);
+  }
+
+  private requireState(operation: string, esim: Esim) {
+    const rule = ruleFor(operation);
+    if (!rule.allowedFrom.includes(esim.status)) {
+      throw new Refusal(
+        422,
+        rule.failure,
+        `eSIM ${esim.iccid} is ${esim.status}; this needs ${rule.allowedFrom.join(', ')}.`,
+      );
+    }
+  }
+
+  private suspend(account: Account, iccid: string) {
+    const esim = this.esim(account, iccid);
+    this.requireState('POST /v1/esims/{iccid}/suspend', esim);
+    esim.statusBeforeSuspend = esim.status;
+    esim.status = 'suspended';
+    return this.view(esim);
+  }
+
+  private resume(account: Account, iccid: string) {
+    const esim = this.esim(account, iccid);
+    this.requireState('POST /v1/esims/{iccid}/resume', esim);
+    esim.status = esim.statusBeforeSuspend ?? 'active';
+    delete esim.statusBeforeSuspend;
+    return this.view(esim);
+  }
+
+  private usage(account: Account, iccid: string) {
+    const esim = this.esim(account, iccid);
+    const last = account.usageCalls.get(iccid);
+    const windowMs = 60_000 / LIMITS.usageCallsPerMinutePerIccid;
+    if (last !== undefined && this.now() - last < windowMs) {
+      const retryAfter = Math.ceil((windowMs - (this.now() - last)) / 1000);
+      throw new Refusal(
+        429,
+        'rate_limited',
+        `Usage of ${iccid} can be read ${LIMITS.usageCallsPerMinutePerIccid} time per minute; retry in ${retryAfter} s.`,
+        null,
+        {'Retry-After': String(retryAfter)},
+      );
+    }
+    account.usageCalls.set(iccid, this.now());
+    return {
+      iccid,
+      status: esim.status,
+      data_total_mb: esim.dataTotalMb,
+      data_used_mb: esim.dataUsedMb,
+      data_remaining_mb: esim.dataTotalMb === null ? null : Math.max(0, esim.dataTotalMb - esim.dataUsedMb),
+      unlimited: esim.dataTotalMb === null,
+      activated_at: esim.activated_at,
+      expires_at: esim.expires_at,
+      updated_at: this.iso(),
+    };
+  }
+
+  private topupPackages(esim: Esim): Package[] {
+    const base = this.pkg(esim.package_id);
+    if (!base.topup_available) return [];
+    const key = base.countries.join();
+    return PACKAGES.filter(
+      (pkg) => pkg.countries.join() === key && pkg.topup_available && pkg.id !== SANDBOX.failingPackageId,
+    );
+  }
+
+  private createTopup(account: Account, iccid: string, body: Record<string, unknown>) {
+    const esim = this.esim(account, iccid);
+    const operation = 'POST /v1/esims/{iccid}/topups';
+    this.requireState(operation, esim);
+    const pkg = this.pkg(String(body.package_id));
+    if (!this.topupPackages(esim).some((candidate) => candidate.id === pkg.id)) {
+      throw new Refusal(
+        422,
+        ruleFor(operation).failure,
+        `${pkg.id} cannot top up ${iccid}; GET /v1/esims/${iccid}/topup-packages lists those that can.`,
+        'package_id',
+      );
+    }
+    this.ensureFunds(account, pkg.wholesale_price.amount, 'top-up price');
+    const topup = {
+      id: newId('top'),
+      iccid,
+      package_id: pkg.id,
+      status: 'applied',
+      price: money(pkg.wholesale_price.amount),
+      created_at: this.iso(),
+      applied_at: this.iso(),
+    };
+    this.charge(account, pkg.wholesale_price.amount, 'topup', topup.id);
+    if (esim.dataTotalMb !== null) esim.dataTotalMb += pkg.data_mb ?? 0;
+    if (esim.activated_at) {
+      // Validity runs from when the top-up is applied.
+      const until = Math.max(Date.parse(esim.expires_at!), this.now() + pkg.validity_days * DAY);
+      esim.expires_at = new Date(until).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    } else {
+      esim.pendingValidityDays = Math.max(esim.pendingValidityDays, pkg.validity_days);
+    }
+    if (esim.status === 'depleted') esim.status = 'active';
+    esim.thresholdsSent = esim.thresholdsSent.filter((threshold) => this.usedShare(esim) >= threshold);
+    account.topups.set(topup.id, topup);
+    this.emit(account, 'topup.applied', topup);
+    return topup;
+  }
+
+  private createRefund(account: Account, body: Record<string, unknown>) {
+    const iccid = String(body.iccid);
+    const esim = this.esim(account, iccid);
+    const operation = 'POST /v1/refunds';
+    this.requireState(operation, esim);
+    const order = account.orders.get(esim.order_id)!;
+    if (!this.withinRefundWindow(order)) {
+      throw new Refusal(
+        422,
+        ruleFor(operation).failure,
+        `eSIM ${iccid} was ordered more than ${LIMITS.refundWindowDays} days ago.`,
+      );
+    }
+    const refund = {
+      id: newId('rfd'),
+      iccid,
+      order_id: order.id,
+      amount: money(order.unit_price.amount),
+      reason: (body.reason as string | undefined) ?? null,
+      status: 'succeeded',
+      created_at: this.iso(),
+    };
+    esim.status = 'cancelled';
+    if (order.esims.every(({iccid: other}) => account.esims.get(other)!.status === 'cancelled')) {
+      order.status = 'cancelled';
+    }
+    this.credit(account, refund.amount.amount, 'refund', refund.id);
+    account.refunds.set(refund.id, refund);
+    this.emit(account, 'refund.succeeded', refund);
+    return refund;
+  }
+
+  // The sandbox lifecycle.
+
+  private usedShare(esim: Esim) {
+    return esim.dataTotalMb ? (esim.dataUsedMb / esim.dataTotalMb) * 100 : 0;
+  }
+
+  private simulate(account: Account, iccid: string, body: Record<string, unknown>) {
+    const esim = this.esim(account, iccid);
+    const action = String(body.action) as keyof typeof SIMULATE_ACTIONS;
+    const rule = SIMULATE_ACTIONS[action];
+    if (!(rule.from as readonly EsimStatus[]).includes(esim.status)) {
+      throw new Refusal(
+        422,
+        'invalid_state',
+        `Cannot simulate ${action} on eSIM ${iccid}: it is ${esim.status}, and ${action} needs ${rule.from.join(' or ')}.`,
+        'action',
+      );
+    }
+    if (action === 'installed' || (action === 'activated' && esim.status === 'ready')) {
+      esim.status = 'installed';
+      esim.profile_state = 'installed';
+      esim.eid = `890490320000010000000${esim.iccid.slice(-11)}`;
+      this.emit(account, 'esim.installed', this.view(esim));
+    }
+    if (action === 'installed') {
+      esim.profile_state = 'enabled';
+    } else if (action === 'activated') {
+      esim.status = 'active';
+      esim.profile_state = 'enabled';
+      esim.activated_at = this.iso();
+      esim.expires_at = this.iso(esim.pendingValidityDays * DAY);
+      this.emit(account, 'esim.activated', this.view(esim));
+    } else if (action === 'consume_data') {
+      const mb = Number(body.mb ?? 0);
+      if (!mb) throw new Refusal(400, 'validation_failed', 'consume_data needs mb (1 or more).', 'mb');
+      esim.dataUsedMb =
+        esim.dataTotalMb === null ? esim.dataUsedMb + mb : Math.min(esim.dataTotalMb, esim.dataUsedMb + mb);
+      for (const threshold of USAGE_THRESHOLDS) {
+        if (this.usedShare(esim) >= threshold && !esim.thresholdsSent.includes(threshold)) {
+          esim.thresholdsSent.push(threshold);
+          this.emit(account, 'esim.usage_threshold', this.view(esim), threshold);
+        }
+      }
+      if (esim.dataTotalMb !== null && esim.dataUsedMb >= esim.dataTotalMb) esim.status = 'depleted';
+    } else if (action === 'expire') {
+      esim.status = 'expired';
+      esim.expires_at = this.iso();
+      this.emit(account, 'esim.expired', this.view(esim));
+    }
+    return this.view(esim);
+  }
+
+  private widgetSession(account: Account, body: Record<string, unknown>) {
+    if (typeof body.iccid === 'string') this.esim(account, body.iccid);
+    for (const id of (body.package_ids as string[] | undefined) ?? []) this.pkg(id);
+    if (body.mode !== 'store' && typeof body.iccid !== 'string') {
+      throw new Refusal(400, 'validation_failed', `Mode ${String(body.mode)} needs the iccid of the eSIM.`, 'iccid');
+    }
+    const id = newId('wss');
+    return {
+      id,
+      url: `${ENVIRONMENTS.sandbox.widgetOrigin}/${API_VERSION}/?session=${id}`,
+      expires_at: this.iso(LIMITS.widgetSessionMinutes * 60_000),
+    };
+  }
+
+  // Webhooks.
+
+  private endpointView = (endpoint: Endpoint) => {
+    const {secret: _secret, ...view} = endpoint;
+    return view;
+  };
+
+  private createEndpoint(account: Account, body: Record<string, unknown>) {
+    const endpoint: Endpoint = {
+      id: newId('we'),
+      url: String(body.url),
+      enabled_events: body.enabled_events as string[],
+      description: (body.description as string | undefined) ?? null,
+      status: 'enabled',
+      created_at: this.iso(),
+      secret: `whsec_test_${createHash('sha256').update(`${Math.random()}`).digest('hex').slice(0, 32)}`,
+    };
+    account.endpoints.set(endpoint.id, endpoint);
+    return {...this.endpointView(endpoint), secret: endpoint.secret};
+  }
+
+  private async testEndpoint(account: Account, id: string): Promise<Answer> {
+    const endpoint = account.endpoints.get(id);
+    if (!endpoint) throw notFound.endpoint(id);
+    const type = endpoint.enabled_events[0]!;
+    const event = this.event(type, {test: true});
+    const status = await this.deliver(endpoint, event);
+    return {
+      status: 200,
+      body: {
+        event_id: event.id,
+        type,
+        delivered: status !== null && status >= 200 && status < 300,
+        response_status: status,
+      },
+    };
+  }
+
+  private event(type: string, object: unknown, threshold?: number): WebhookEvent {
+    return {
+      id: newId('evt'),
+      type,
+      api_version: API_VERSION,
+      created_at: this.iso(),
+      livemode: false,
+      data: {object, ...(threshold !== undefined && {threshold})},
+    };
+  }
+
+  private emit(account: Account, type: string, object: unknown, threshold?: number) {
+    const event = this.event(type, structuredClone(object), threshold);
+    for (const endpoint of account.endpoints.values()) {
+      if (endpoint.status === 'enabled' && endpoint.enabled_events.includes(type)) {
+        const delivery = this.deliver(endpoint, event);
+        this.pendingDeliveries.add(delivery);
+        void delivery.finally(() => this.pendingDeliveries.delete(delivery));
+      }
+    }
+  }
+
+  private async deliver(endpoint: Endpoint, event: WebhookEvent): Promise<number | null> {
+    const body = JSON.stringify(event);
+    const timestamp = String(Math.floor(this.now() / 1000));
+    const headers = {
+      'Content-Type': 'application/json',
+      'X-Webhook-Id': event.id,
+      'X-Webhook-Timestamp': timestamp,
+      'X-Webhook-Signature': `v1=${signWebhook(endpoint.secret, timestamp, body)}`,
+    };
+    const delivery: Delivery = {endpointId: endpoint.id, url: endpoint.url, event, headers, body, status: null};
+    this.deliveries.push(delivery);
+    delivery.status = await this.transport(endpoint.url, headers, body).catch(() => null);
+    return delivery.status;
+  }
+}
+
+/** `X-Webhook-Signature`'s `v1` value: HMAC-SHA256 of `<timestamp>.<raw body>`, lowercase hex. */
+export function signWebhook(secret: string, timestamp: string, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
