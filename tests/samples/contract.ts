@@ -32,4 +32,3 @@ export function scopesOf(document: OpenApiDocument, method: string, apiPath: str
   }
   return operationScopes(document, found.operation);
 }
-

@@ -18,6 +18,7 @@ import {scopesFor} from '../../lib/contract/scopes';
 import {startSandbox, type Sandbox} from '../../sandbox/server';
 import {allBlocks, blockName, pageBlocks, requiredScopeOperations, ROOT, selectedPages, type Block} from './blocks';
 import {exampleValidator, loadContract} from './contract';
+import {answerChecker} from '../../lib/contract/validator';
 import {minimumNodeBinary} from './node-binary';
 import {pythonWithRequests, runSession, sessionsOf, workDirFor} from './sessions';
 import {typeCheckSamples} from './typecheck';
@@ -73,7 +74,14 @@ test.describe('runnable samples run against the sandbox', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     [sandbox, contract, python, minimumNode] = await Promise.all([
-      startSandbox({credentials: []}),
+      loadContract().then(({document}) =>
+        startSandbox({
+          credentials: [],
+          checkAnswer: answerChecker(document),
+          // Deliveries to the partner URLs the pages register reach a local endpoint that answers 204.
+          webhookTransport: async () => 204,
+        }),
+      ),
       generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8')).then(contractData),
       pythonWithRequests(),
       Promise.resolve(minimumNodeBinary()),
@@ -84,17 +92,15 @@ test.describe('runnable samples run against the sandbox', () => {
     await sandbox?.close();
   });
 
-  /** Runs a page's sessions with a credential holding `scopes`; returns problems and what ran. */
-  async function runPage(file: string, blocks: Block[], scopes: string[]) {
-    const credential = {
-      clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests`,
-      clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
-      scopes,
-    };
-    sandbox.setCredentials([credential]);
-    const env = {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret};
+  let credentials = 0;
+  /**
+   * Runs a page's sessions, each as a new reader would: its own credential holding `scopes`, so its
+   * own sandbox state (balance, orders, eSIMs). Returns problems and what ran.
+   */
+  async function runPage(file: string, blocks: Block[], scopes: string[], secret?: string) {
     const problems: string[] = [];
     const ran: string[] = [];
+    const outputs: {runner: string; output: string}[] = [];
     for (const session of sessionsOf(blocks)) {
       const interpreters =
         session.runner === 'node'
@@ -104,6 +110,13 @@ test.describe('runnable samples run against the sandbox', () => {
             ]
           : [{name: session.runner}];
       for (const interpreter of interpreters) {
+        const credential = {
+          clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests${++credentials}`,
+          clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
+          scopes,
+        };
+        sandbox.setCredentials([credential]);
+        const env = {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: secret ?? credential.clientSecret};
         const result = await runSession(session, {
           sandbox,
           workDir: workDirFor(blocks),
@@ -112,10 +125,11 @@ test.describe('runnable samples run against the sandbox', () => {
           node: 'node' in interpreter ? interpreter.node : undefined,
         });
         problems.push(...result.problems.map((problem) => `[${interpreter.name}] ${problem}`));
+        outputs.push({runner: interpreter.name, output: result.output});
         ran.push(`${interpreter.name}: ${session.blocks.length}`);
       }
     }
-    return {problems, ran};
+    return {problems, ran, outputs};
   }
 
   for (const file of selectedPages()) {

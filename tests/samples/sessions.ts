@@ -154,6 +154,9 @@ function attribute(
   session.blocks.forEach((block, index) => {
     const allowed = block.classification.kind === 'run' ? block.classification.expect : [];
     for (const request of perBlock[index]!) {
+      for (const problem of request.answerProblems ?? []) {
+        problems.push(`${blockName(block)}: the sandbox's answer broke the contract: ${problem}`);
+      }
       const ok = allowed.length > 0 ? allowed.includes(request.status) : request.status < 400;
       if (!ok) {
         const reason = [request.code, request.detail].filter(Boolean).join(': ');
