@@ -188,7 +188,10 @@ test.describe('search events', () => {
       .poll(() => searchEvents(recorded.events).map((event) => event.props))
       .toEqual([{query: 'sdk', results: first}]);
     const second = await shownResults(page);
+    const searchedFrom = page.url();
     await page.keyboard.press('Enter');
+    // The Search event leaves with the navigation: the barrier must come from the page that follows.
+    await page.waitForURL((url) => url.href !== searchedFrom);
     await barrier(page, recorded);
     await expect
       .poll(() => searchEvents(recorded.events).map((event) => event.props))

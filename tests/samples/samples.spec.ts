@@ -100,7 +100,7 @@ test.describe('runnable samples run against the sandbox', () => {
   async function runPage(file: string, blocks: Block[], scopes: string[], secret?: string) {
     const problems: string[] = [];
     const ran: string[] = [];
-    const outputs: {runner: string; output: string}[] = [];
+    const outputs: {runner: string; output: string; requests: number}[] = [];
     for (const session of sessionsOf(blocks)) {
       const interpreters =
         session.runner === 'node'
@@ -117,6 +117,7 @@ test.describe('runnable samples run against the sandbox', () => {
         };
         sandbox.setCredentials([credential]);
         const env = {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: secret ?? credential.clientSecret};
+        const logStart = sandbox.log.length;
         const result = await runSession(session, {
           sandbox,
           workDir: workDirFor(blocks),
@@ -125,7 +126,8 @@ test.describe('runnable samples run against the sandbox', () => {
           node: 'node' in interpreter ? interpreter.node : undefined,
         });
         problems.push(...result.problems.map((problem) => `[${interpreter.name}] ${problem}`));
-        outputs.push({runner: interpreter.name, output: result.output});
+        const requests = sandbox.log.slice(logStart).filter((entry) => entry.kind === 'request').length;
+        outputs.push({runner: interpreter.name, output: result.output, requests});
         ran.push(`${interpreter.name}: ${session.blocks.length}`);
       }
     }
@@ -152,6 +154,27 @@ test.describe('runnable samples run against the sandbox', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test("with a wrong secret, every page's first failing step prints the API's error, never a null", async () => {
+    test.setTimeout(300_000);
+    const pages = selectedPages().filter((file) => pageBlocks(file).some((block) => block.classification.kind === 'run'));
+    const quiet: string[] = [];
+    for (const file of pages) {
+      const scopes = scopesFor(contract, requiredScopeOperations(file));
+      const {outputs} = await runPage(file, pageBlocks(file), scopes, `${ENVIRONMENTS.sandbox.clientSecretPrefix}wrong`);
+      // A session that calls nothing (a signature check, say) has no API error to show.
+      for (const {runner, output} of outputs.filter((session) => session.requests > 0)) {
+        // The token request fails first: its answer (RFC 6749 `invalid_client`) must reach the reader.
+        const errorAt = output.indexOf('invalid_client');
+        const nullLine = output.split('\n').findIndex((line) => line.trim() === 'null');
+        if (errorAt < 0 || (nullLine >= 0 && output.split('\n').slice(0, nullLine).join('\n').length < errorAt)) {
+          quiet.push(`${relative(file)} [${runner}]: ${output.trim().split('\n').slice(0, 6).join(' | ') || '(no output)'}`);
+        }
+      }
+    }
+    console.log(`wrong secret: ${pages.length} pages; sessions that call the API must each print invalid_client`);
+    expect(quiet).toEqual([]);
+  });
 
   test('a sample broken on purpose fails, naming the page, the block and the reason', async () => {
     test.setTimeout(120_000);
