@@ -79,6 +79,27 @@ Follow the steps in order.
 ## Next steps
 
 - [Quick start](/getting-started/quick-start)
+${page.word === NEW_OPERATION_PAGE_WORD ? operationSample() : ''}`;
+}
+
+/** The new category's page documents the new operation, as a writer adding one does: every operation has a sample. */
+const NEW_OPERATION_PAGE_WORD = 'trialwordnew';
+
+function operationSample(): string {
+  const url = `https://sandbox.api.example.com${OPERATION.path}?${OPERATION.query}=${OPERATION.sample}`;
+  return `
+## Search destinations
+
+import {RequiredScopes} from '@site/src/components/ApiTables';
+
+With a credential that holds <RequiredScopes samples operations={['${OPERATION.method} ${OPERATION.path}']} />:
+
+\`\`\`bash run
+ACCESS_TOKEN=$(curl -sS --fail-with-body -X POST https://sandbox.api.example.com/oauth/token \\
+  -d grant_type=client_credentials -d client_id="$ACME_CLIENT_ID" -d client_secret="$ACME_CLIENT_SECRET" \\
+  | jq -r '.access_token // error("no token: \\(.)")')
+curl -sS --fail-with-body "${url}" -H "Authorization: Bearer $ACCESS_TOKEN" | jq .
+\`\`\`
 `;
 }
 
@@ -110,7 +131,7 @@ function plannedPages(docsDir: string): {pages: NewPage[]; newCategory: {dir: st
     title: 'Trial category topic',
     category: newCategory.label,
     position: 1,
-    word: 'trialwordnew',
+    word: NEW_OPERATION_PAGE_WORD,
   });
   return {pages, newCategory};
 }

@@ -16,9 +16,19 @@ import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts} from '../../lib/contract/artifacts';
 import {scopesFor} from '../../lib/contract/scopes';
 import {startSandbox, type Sandbox} from '../../sandbox/server';
-import {allBlocks, blockName, pageBlocks, requiredScopeOperations, ROOT, selectedPages, type Block} from './blocks';
+import {
+  allBlocks,
+  blockName,
+  listPages,
+  pageBlocks,
+  requiredScopeOperations,
+  ROOT,
+  selectedPages,
+  type Block,
+} from './blocks';
 import {exampleValidator, loadContract} from './contract';
 import {answerChecker} from '../../lib/contract/validator';
+import {listOperations, type OpenApiDocument} from '../../lib/contract/openapi';
 import {minimumNodeBinary} from './node-binary';
 import {pythonWithRequests, runSession, sessionsOf, workDirFor} from './sessions';
 import {typeCheckSamples} from './typecheck';
@@ -70,18 +80,20 @@ test.describe('runnable samples run against the sandbox', () => {
   let contract: ContractData;
   let python: string;
   let minimumNode: string;
+  let contractDocument: OpenApiDocument;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     [sandbox, contract, python, minimumNode] = await Promise.all([
-      loadContract().then(({document}) =>
-        startSandbox({
+      loadContract().then(({document}) => {
+        contractDocument = document;
+        return startSandbox({
           credentials: [],
           checkAnswer: answerChecker(document),
           // Deliveries to the partner URLs the pages register reach a local endpoint that answers 204.
           webhookTransport: async () => 204,
-        }),
-      ),
+        });
+      }),
       generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8')).then(contractData),
       pythonWithRequests(),
       Promise.resolve(minimumNodeBinary()),
@@ -93,6 +105,8 @@ test.describe('runnable samples run against the sandbox', () => {
   });
 
   let credentials = 0;
+  /** Operations the pages' samples called successfully, with the pages that call them. */
+  const covered = new Map<string, Set<string>>();
   /**
    * Runs a page's sessions, each as a new reader would: its own credential holding `scopes`, so its
    * own sandbox state (balance, orders, eSIMs). Returns problems and what ran.
@@ -126,7 +140,13 @@ test.describe('runnable samples run against the sandbox', () => {
           node: 'node' in interpreter ? interpreter.node : undefined,
         });
         problems.push(...result.problems.map((problem) => `[${interpreter.name}] ${problem}`));
-        const requests = sandbox.log.slice(logStart).filter((entry) => entry.kind === 'request').length;
+        const logged = sandbox.log.slice(logStart).filter((entry) => entry.kind === 'request');
+        const requests = logged.length;
+        for (const entry of logged) {
+          if (entry.operation && entry.status < 400 && secret === undefined) {
+            covered.set(entry.operation, (covered.get(entry.operation) ?? new Set()).add(relative(file)));
+          }
+        }
         outputs.push({runner: interpreter.name, output: result.output, requests});
         ran.push(`${interpreter.name}: ${session.blocks.length}`);
       }
@@ -155,20 +175,37 @@ test.describe('runnable samples run against the sandbox', () => {
     });
   }
 
+  test('every operation of the contract has a runnable sample that succeeds on some page', () => {
+    test.skip(selectedPages().length < listPages().length, 'needs every page: run without naming pages');
+    const operations = listOperations(contractDocument).map(({method, path: template}) => `${method} ${template}`);
+    const missing = operations.filter((operation) => !covered.has(operation));
+    console.log(`operations with a runnable sample: ${operations.length - missing.length} of ${operations.length}`);
+    expect(missing).toEqual([]);
+  });
+
   test("with a wrong secret, every page's first failing step prints the API's error, never a null", async () => {
     test.setTimeout(300_000);
-    const pages = selectedPages().filter((file) => pageBlocks(file).some((block) => block.classification.kind === 'run'));
+    const pages = selectedPages().filter((file) =>
+      pageBlocks(file).some((block) => block.classification.kind === 'run'),
+    );
     const quiet: string[] = [];
     for (const file of pages) {
       const scopes = scopesFor(contract, requiredScopeOperations(file));
-      const {outputs} = await runPage(file, pageBlocks(file), scopes, `${ENVIRONMENTS.sandbox.clientSecretPrefix}wrong`);
+      const {outputs} = await runPage(
+        file,
+        pageBlocks(file),
+        scopes,
+        `${ENVIRONMENTS.sandbox.clientSecretPrefix}wrong`,
+      );
       // A session that calls nothing (a signature check, say) has no API error to show.
       for (const {runner, output} of outputs.filter((session) => session.requests > 0)) {
         // The token request fails first: its answer (RFC 6749 `invalid_client`) must reach the reader.
         const errorAt = output.indexOf('invalid_client');
         const nullLine = output.split('\n').findIndex((line) => line.trim() === 'null');
         if (errorAt < 0 || (nullLine >= 0 && output.split('\n').slice(0, nullLine).join('\n').length < errorAt)) {
-          quiet.push(`${relative(file)} [${runner}]: ${output.trim().split('\n').slice(0, 6).join(' | ') || '(no output)'}`);
+          quiet.push(
+            `${relative(file)} [${runner}]: ${output.trim().split('\n').slice(0, 6).join(' | ') || '(no output)'}`,
+          );
         }
       }
     }
