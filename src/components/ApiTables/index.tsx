@@ -354,28 +354,26 @@ export function TransitionTable({machine}: {machine: keyof typeof MACHINES}): Re
     MACHINES[machine].transitions;
   return (
     <ScrollableTable>
-      <table>
-        <thead>
-          <tr>
-            <th>From</th>
-            <th>To</th>
-            <th>When</th>
-            <th>Webhook</th>
+      <thead>
+        <tr>
+          <th>From</th>
+          <th>To</th>
+          <th>When</th>
+          <th>Webhook</th>
+        </tr>
+      </thead>
+      <tbody>
+        {transitions.map(({from, to, by, event}) => (
+          <tr key={`${from.join()}-${to}`}>
+            <td>{withCode(from.map((state) => `\`${state}\``).join(', '))}</td>
+            <td>
+              <code>{to}</code>
+            </td>
+            <td>{withCode(by)}</td>
+            <td>{event ? <code>{event}</code> : '—'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {transitions.map(({from, to, by, event}) => (
-            <tr key={`${from.join()}-${to}`}>
-              <td>{withCode(from.map((state) => `\`${state}\``).join(', '))}</td>
-              <td>
-                <code>{to}</code>
-              </td>
-              <td>{withCode(by)}</td>
-              <td>{event ? <code>{event}</code> : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </tbody>
     </ScrollableTable>
   );
 }
@@ -384,33 +382,31 @@ export function TransitionTable({machine}: {machine: keyof typeof MACHINES}): Re
 export function StateRuleTable(): ReactNode {
   return (
     <ScrollableTable>
-      <table>
-        <thead>
-          <tr>
-            <th>Operation</th>
-            <th>Allowed when the status is</th>
-            <th>Otherwise (422)</th>
+      <thead>
+        <tr>
+          <th>Operation</th>
+          <th>Allowed when the status is</th>
+          <th>Otherwise (422)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {STATE_RULES.map(({operation, allowedFrom, failure, also}) => (
+          <tr key={operation}>
+            <td>
+              <code>{operation}</code>
+            </td>
+            <td>
+              {withCode(allowedFrom.map((state) => `\`${state}\``).join(', '))}
+              {also && <>; {withCode(also)}</>}
+            </td>
+            <td>
+              <Link to={`#${failure}`}>
+                <code>{failure}</code>
+              </Link>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {STATE_RULES.map(({operation, allowedFrom, failure, also}) => (
-            <tr key={operation}>
-              <td>
-                <code>{operation}</code>
-              </td>
-              <td>
-                {withCode(allowedFrom.map((state) => `\`${state}\``).join(', '))}
-                {also && <>; {withCode(also)}</>}
-              </td>
-              <td>
-                <Link to={`#${failure}`}>
-                  <code>{failure}</code>
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </tbody>
     </ScrollableTable>
   );
 }
