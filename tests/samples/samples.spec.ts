@@ -175,13 +175,15 @@ test.describe('runnable samples run against the sandbox', () => {
     });
   }
 
-  test('every operation of the contract has a runnable sample that succeeds on some page', () => {
-    test.skip(selectedPages().length < listPages().length, 'needs every page: run without naming pages');
-    const operations = listOperations(contractDocument).map(({method, path: template}) => `${method} ${template}`);
-    const missing = operations.filter((operation) => !covered.has(operation));
-    console.log(`operations with a runnable sample: ${operations.length - missing.length} of ${operations.length}`);
-    expect(missing).toEqual([]);
-  });
+  // Coverage is a property of all pages together: `npm run test:samples -- <page>` checks one page's samples only.
+  if (selectedPages().length === listPages().length) {
+    test('every operation of the contract has a runnable sample that succeeds on some page', () => {
+      const operations = listOperations(contractDocument).map(({method, path: template}) => `${method} ${template}`);
+      const missing = operations.filter((operation) => !covered.has(operation));
+      console.log(`operations with a runnable sample: ${operations.length - missing.length} of ${operations.length}`);
+      expect(missing).toEqual([]);
+    });
+  }
 
   test("with a wrong secret, every page's first failing step prints the API's error, never a null", async () => {
     test.setTimeout(300_000);
