@@ -318,6 +318,8 @@ const MACHINES = {
   topup: {states: TOPUP_STATES, transitions: TOPUP_TRANSITIONS},
 } as const;
 
+const MACHINE_NAMES = {order: 'Order', esim: 'eSIM', topup: 'Top-up'} as const;
+
 /** The states of an order, eSIM or top-up (src/constants/lifecycle.ts, which the sandbox enforces). */
 export function StateTable({machine}: {machine: keyof typeof MACHINES}): ReactNode {
   const states: readonly {status: string; meaning: string; youCan?: string}[] = MACHINES[machine].states;
@@ -353,7 +355,7 @@ export function TransitionTable({machine}: {machine: keyof typeof MACHINES}): Re
   const transitions: readonly {from: readonly string[]; to: string; by: string; event?: string}[] =
     MACHINES[machine].transitions;
   return (
-    <ScrollableTable>
+    <ScrollableTable aria-label={`${MACHINE_NAMES[machine]} state changes`}>
       <thead>
         <tr>
           <th>From</th>
