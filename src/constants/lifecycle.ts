@@ -51,7 +51,11 @@ export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
 
 export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] = [
   {status: 'provisioning', meaning: 'Being allocated', youCan: 'Wait'},
-  {status: 'ready', meaning: 'Can be downloaded; never installed', youCan: 'Send the activation, top up, refund'},
+  {
+    status: 'ready',
+    meaning: 'Can be downloaded; never installed',
+    youCan: 'Send the activation, top up, refund, suspend',
+  },
   {status: 'installed', meaning: 'On a device, no data used yet', youCan: 'Top up, suspend'},
   {
     status: 'active',
@@ -86,7 +90,7 @@ export const ESIM_TRANSITIONS: readonly Transition<EsimStatus>[] = [
     by: 'Validity ends (sandbox: `expire`)',
     event: 'esim.expired',
   },
-  {from: ['installed', 'active', 'depleted'], to: 'suspended', by: '`POST /v1/esims/{iccid}/suspend`'},
+  {from: ['ready', 'installed', 'active', 'depleted'], to: 'suspended', by: '`POST /v1/esims/{iccid}/suspend`'},
   {from: ['suspended'], to: 'active', by: '`POST /v1/esims/{iccid}/resume` (back to the status it had)'},
   {from: ['ready'], to: 'cancelled', by: '`POST /v1/refunds` or the order is cancelled', event: 'refund.succeeded'},
 ];
@@ -124,7 +128,7 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
   },
   {
     operation: 'POST /v1/esims/{iccid}/suspend',
-    allowedFrom: ['installed', 'active', 'depleted'],
+    allowedFrom: ['ready', 'installed', 'active', 'depleted'],
     failure: 'invalid_state',
   },
   {operation: 'POST /v1/esims/{iccid}/resume', allowedFrom: ['suspended'], failure: 'invalid_state'},
