@@ -171,34 +171,11 @@ export class SandboxState {
   ) {}
 
   /** Every operation this state answers; others fall back to the contract's examples. */
-  static readonly OPERATIONS = [
-    'GET /v1/destinations',
-    'GET /v1/packages',
-    'GET /v1/packages/{package_id}',
-    'POST /v1/orders',
-    'GET /v1/orders',
-    'GET /v1/orders/{order_id}',
-    'POST /v1/orders/{order_id}/cancel',
-    'GET /v1/esims',
-    'GET /v1/esims/{iccid}',
-    'PATCH /v1/esims/{iccid}',
-    'POST /v1/esims/{iccid}/suspend',
-    'POST /v1/esims/{iccid}/resume',
-    'GET /v1/esims/{iccid}/usage',
-    'GET /v1/esims/{iccid}/topup-packages',
-    'POST /v1/esims/{iccid}/topups',
-    'POST /v1/refunds',
-    'GET /v1/balance',
-    'GET /v1/webhook-endpoints',
-    'POST /v1/webhook-endpoints',
-    'POST /v1/webhook-endpoints/{id}/test',
-    'DELETE /v1/webhook-endpoints/{id}',
-    'POST /v1/widget-sessions',
-    'POST /v1/sandbox/esims/{iccid}/simulate',
-  ] as const;
+  private static readonly HANDLERS = SandboxState.handlers();
+  static readonly OPERATIONS: readonly string[] = Object.keys(SandboxState.HANDLERS);
 
   handles(operation: string): boolean {
-    return (SandboxState.OPERATIONS as readonly string[]).includes(operation);
+    return SandboxState.OPERATIONS.includes(operation);
   }
 
   /** The balance's movements, oldest first (what a reconciliation must add up). */
@@ -305,60 +282,52 @@ export class SandboxState {
     };
   }
 
-  private dispatch(call: Call, account: Account): Answer | Promise<Answer> {
-    const {params, query, body} = call;
+  /** The answer of each operation the state knows, by `METHOD /template`. */
+  private static handlers(): Record<
+    string,
+    (state: SandboxState, call: Call, account: Account) => Answer | Promise<Answer>
+  > {
     const ok = (value: unknown, status = 200): Answer => ({status, body: value});
-    switch (call.operation) {
-      case 'GET /v1/destinations':
-        return ok(this.page(DESTINATIONS, query));
-      case 'GET /v1/packages':
-        return ok(this.page(this.packages(query), query));
-      case 'GET /v1/packages/{package_id}':
-        return ok(this.pkg(params.package_id!));
-      case 'POST /v1/orders':
-        return this.createOrder(account, body!);
-      case 'GET /v1/orders':
-        return ok(this.page(this.orders(account, query), query));
-      case 'GET /v1/orders/{order_id}':
-        return ok(this.order(account, params.order_id!));
-      case 'POST /v1/orders/{order_id}/cancel':
-        return ok(this.cancelOrder(account, params.order_id!));
-      case 'GET /v1/esims':
-        return ok(this.page(this.esims(account, query), query));
-      case 'GET /v1/esims/{iccid}':
-        return ok(this.view(this.esim(account, params.iccid!)));
-      case 'PATCH /v1/esims/{iccid}':
-        return ok(this.updateEsim(account, params.iccid!, body!));
-      case 'POST /v1/esims/{iccid}/suspend':
-        return ok(this.suspend(account, params.iccid!));
-      case 'POST /v1/esims/{iccid}/resume':
-        return ok(this.resume(account, params.iccid!));
-      case 'GET /v1/esims/{iccid}/usage':
-        return ok(this.usage(account, params.iccid!));
-      case 'GET /v1/esims/{iccid}/topup-packages':
-        return ok(this.page(this.topupPackages(this.esim(account, params.iccid!)), query));
-      case 'POST /v1/esims/{iccid}/topups':
-        return ok(this.createTopup(account, params.iccid!, body!), 201);
-      case 'POST /v1/refunds':
-        return ok(this.createRefund(account, body!), 201);
-      case 'GET /v1/balance':
-        return ok(this.balanceView(account));
-      case 'GET /v1/webhook-endpoints':
-        return ok(this.page([...account.endpoints.values()].reverse().map(this.endpointView), query));
-      case 'POST /v1/webhook-endpoints':
-        return ok(this.createEndpoint(account, body!), 201);
-      case 'POST /v1/webhook-endpoints/{id}/test':
-        return this.testEndpoint(account, params.id!);
-      case 'DELETE /v1/webhook-endpoints/{id}':
-        if (!account.endpoints.delete(params.id!)) throw notFound.endpoint(params.id!);
+    return {
+      'GET /v1/destinations': (state, call, _account) => ok(state.page(DESTINATIONS, call.query)),
+      'GET /v1/packages': (state, call, _account) => ok(state.page(state.packages(call.query), call.query)),
+      'GET /v1/packages/{package_id}': (state, call, _account) => ok(state.pkg(call.params.package_id!)),
+      'POST /v1/orders': (state, call, account) => state.createOrder(account, call.body!),
+      'GET /v1/orders': (state, call, account) => ok(state.page(state.orders(account, call.query), call.query)),
+      'GET /v1/orders/{order_id}': (state, call, account) => ok(state.order(account, call.params.order_id!)),
+      'POST /v1/orders/{order_id}/cancel': (state, call, account) =>
+        ok(state.cancelOrder(account, call.params.order_id!)),
+      'GET /v1/esims': (state, call, account) => ok(state.page(state.esims(account, call.query), call.query)),
+      'GET /v1/esims/{iccid}': (state, call, account) => ok(state.view(state.esim(account, call.params.iccid!))),
+      'PATCH /v1/esims/{iccid}': (state, call, account) =>
+        ok(state.updateEsim(account, call.params.iccid!, call.body!)),
+      'POST /v1/esims/{iccid}/suspend': (state, call, account) => ok(state.suspend(account, call.params.iccid!)),
+      'POST /v1/esims/{iccid}/resume': (state, call, account) => ok(state.resume(account, call.params.iccid!)),
+      'GET /v1/esims/{iccid}/usage': (state, call, account) => ok(state.usage(account, call.params.iccid!)),
+      'GET /v1/esims/{iccid}/topup-packages': (state, call, account) =>
+        ok(state.page(state.topupPackages(state.esim(account, call.params.iccid!)), call.query)),
+      'POST /v1/esims/{iccid}/topups': (state, call, account) =>
+        ok(state.createTopup(account, call.params.iccid!, call.body!), 201),
+      'POST /v1/refunds': (state, call, account) => ok(state.createRefund(account, call.body!), 201),
+      'GET /v1/balance': (state, _call, account) => ok(state.balanceView(account)),
+      'GET /v1/webhook-endpoints': (state, call, account) =>
+        ok(state.page([...account.endpoints.values()].reverse().map(state.endpointView), call.query)),
+      'POST /v1/webhook-endpoints': (state, call, account) => ok(state.createEndpoint(account, call.body!), 201),
+      'POST /v1/webhook-endpoints/{id}/test': (state, call, account) => state.testEndpoint(account, call.params.id!),
+      'DELETE /v1/webhook-endpoints/{id}': (state, call, account) => {
+        if (!account.endpoints.delete(call.params.id!)) throw notFound.endpoint(call.params.id!);
         return {status: 204};
-      case 'POST /v1/widget-sessions':
-        return ok(this.widgetSession(account, body!), 201);
-      case 'POST /v1/sandbox/esims/{iccid}/simulate':
-        return ok(this.simulate(account, params.iccid!, body!));
-      default:
-        throw new Error(`The sandbox state has no handler for ${call.operation}`);
-    }
+      },
+      'POST /v1/widget-sessions': (state, call, account) => ok(state.widgetSession(account, call.body!), 201),
+      'POST /v1/sandbox/esims/{iccid}/simulate': (state, call, account) =>
+        ok(state.simulate(account, call.params.iccid!, call.body!)),
+    };
+  }
+
+  private dispatch(call: Call, account: Account): Answer | Promise<Answer> {
+    const handler = SandboxState.HANDLERS[call.operation];
+    if (!handler) throw new Error(`The sandbox state has no handler for ${call.operation}`);
+    return handler(this, call, account);
   }
 
   // Lists: cursor pagination, newest first (the catalogue by country, then data).
