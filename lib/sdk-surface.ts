@@ -2,6 +2,7 @@
 import ts from 'typescript';
 
 import {SDK_CLASS} from '../src/constants/site';
+import {listOperations, type OpenApiDocument} from './contract/openapi';
 
 export const DECLARATION = 'sdk/index.d.ts';
 /** The client's variable name in the rendered calls (as in the docs' samples). */
@@ -69,4 +70,37 @@ export function extractSdkMethods(
     }
   }
   return rows;
+}
+
+export type SdkCoverage = {
+  /** Operations an SDK method calls, of `total`; the token endpoint counts as covered (the client calls it). */
+  covered: number;
+  total: number;
+  /** The operations with no SDK method, in the contract's order. */
+  httpOnly: {operation: string; summary: string}[];
+};
+
+/** Which operations of the contract the SDK's methods call; an `@endpoint` the contract lacks is an error. */
+export function sdkCoverage(methods: readonly SdkMethodRow[], document: OpenApiDocument): SdkCoverage {
+  const operations = listOperations(document).map(({method, path, operation}) => ({
+    operation: `${method} ${path}`,
+    summary: operation.summary,
+    callsItself: Array.isArray(operation.security) && operation.security.length === 0,
+  }));
+  const unknown = methods.filter(
+    ({endpoint}) => endpoint !== null && !operations.some((o) => o.operation === endpoint),
+  );
+  if (unknown.length > 0) {
+    throw new Error(
+      `SDK declaration: ${unknown.map(({call, endpoint}) => `${call} names @endpoint ${endpoint}`).join('; ')}, which is not an operation of api/openapi.yaml`,
+    );
+  }
+  const httpOnly = operations.filter(
+    ({operation, callsItself}) => !callsItself && !methods.some(({endpoint}) => endpoint === operation),
+  );
+  return {
+    covered: operations.length - httpOnly.length,
+    total: operations.length,
+    httpOnly: httpOnly.map(({operation, summary}) => ({operation, summary})),
+  };
 }

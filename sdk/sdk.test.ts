@@ -28,10 +28,12 @@ import {
 // This folder is ESM ("type": "module"); the repo's TypeScript modules load as CommonJS.
 const require = createRequire(import.meta.url);
 const {SDK_CLASS} = require('../src/constants/site') as typeof import('../src/constants/site');
-const {ARTIFACTS, ENVIRONMENTS, SDK} = require('../src/constants/api') as typeof import('../src/constants/api');
+const {ARTIFACTS, ENVIRONMENTS, SAMPLES, SDK} =
+  require('../src/constants/api') as typeof import('../src/constants/api');
 const {generateArtifacts} = require('../lib/contract/artifacts') as typeof import('../lib/contract/artifacts');
 const {listOperations} = require('../lib/contract/openapi') as typeof import('../lib/contract/openapi');
-const {extractSdkMethods} = require('../lib/sdk-surface') as typeof import('../lib/sdk-surface');
+const {extractSdkMethods, sdkCoverage} = require('../lib/sdk-surface') as typeof import('../lib/sdk-surface');
+const {webhookEventExamples} = require('../lib/contract/webhooks') as typeof import('../lib/contract/webhooks');
 
 const SDK_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(SDK_DIR);
@@ -440,6 +442,31 @@ test.describe('webhooks.constructEvent', () => {
   });
 });
 
+test("webhooks.constructEvent accepts the docs' test vector at its timestamp, and rejects it altered", async () => {
+  const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+  const {event, timestamp, signature} = SAMPLES.webhookTestVector;
+  const examples = webhookEventExamples(parse(artifacts.get(ARTIFACTS.openapi)!));
+  const body = JSON.stringify(examples.find(({type}) => type === event)!.payload);
+  const headers = (ts: string, sig: string) => ({'X-Webhook-Timestamp': ts, 'X-Webhook-Signature': `v1=${sig}`});
+  const acme = client();
+  const realNow = Date.now;
+  Date.now = () => Number(timestamp) * 1000;
+  try {
+    expect(acme.webhooks.constructEvent(body, headers(timestamp, signature), SAMPLES.webhookSecret).type).toBe(event);
+    for (const [rawBody, ts, sig] of [
+      [body.replace('9350', '9351'), timestamp, signature],
+      [body, String(Number(timestamp) + 1), signature],
+      [body, timestamp, `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`],
+    ]) {
+      expect(() => acme.webhooks.constructEvent(rawBody!, headers(ts!, sig!), SAMPLES.webhookSecret)).toThrow(
+        SignatureVerificationError,
+      );
+    }
+  } finally {
+    Date.now = realNow;
+  }
+});
+
 test.describe('sdk-reference plugin', () => {
   test('extracts a row for every method, in order, each endpoint an operation of the OpenAPI document', async () => {
     const rows = extractSdkMethods(DECLARATION);
@@ -474,6 +501,24 @@ test.describe('sdk-reference plugin', () => {
       const [, resource, method] = /^acme\.(\w+)\.(\w+)\(/.exec(row.call)!;
       expect(typeof acme[resource!]?.[method!], row.call).toBe('function');
     }
+  });
+
+  test('states its coverage of the contract: every operation is an SDK method, the token request, or HTTP only', async () => {
+    const rows = extractSdkMethods(DECLARATION);
+    const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+    const document = parse(artifacts.get(ARTIFACTS.openapi)!);
+    const coverage = sdkCoverage(rows, document);
+    const endpoints = new Set(rows.map((row) => row.endpoint).filter(Boolean));
+    expect(coverage.total).toBe(listOperations(document).length);
+    expect(coverage.covered).toBe(endpoints.size + 1);
+    expect(coverage.httpOnly).toHaveLength(coverage.total - coverage.covered);
+    for (const {operation} of coverage.httpOnly) {
+      expect(endpoints.has(operation), operation).toBe(false);
+    }
+    console.log(`SDK coverage: ${coverage.covered} of ${coverage.total} operations (token request included)`);
+    expect(() =>
+      sdkCoverage([...rows, {call: 'acme.x.y()', endpoint: 'GET /v1/nothing', summary: 'x'}], document),
+    ).toThrow(/acme\.x\.y\(\) names @endpoint GET \/v1\/nothing, which is not an operation/);
   });
 
   test('refuses a declaration without the class or with a malformed @endpoint', () => {

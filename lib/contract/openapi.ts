@@ -63,7 +63,7 @@ function fillTree(node: unknown, facts: ApiFacts): unknown {
 }
 
 export function renderOpenApi(source: string, facts: ApiFacts): OpenApiDocument {
-  const document = fillTree(parse(source, {maxAliasCount: -1}), facts) as OpenApiDocument;
+  const document = fillTree(parse(source, {maxAliasCount: -1, merge: true}), facts) as OpenApiDocument;
   // The `x-*` header sets exist only as YAML anchors for the source; they are expanded above.
   for (const key of Object.keys(document.components)) {
     if (key.startsWith('x-')) {

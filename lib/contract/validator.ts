@@ -75,8 +75,12 @@ export function exampleValidator(document: OpenApiDocument) {
     return current;
   };
 
-  /** The schemas a value at `key` of an object of `schema` must match (through allOf/oneOf/anyOf). */
-  const propertySchemas = (tree: Schema, schema: Schema): Map<string, Schema[]> | undefined => {
+  /** `then` applies where the value matches `if` (the webhook event's `data.object` per event type). */
+  const conditionHolds = (schema: Schema, value: unknown): boolean =>
+    schema.if !== undefined && validators[0]!.ajv.validate(schema.if as Schema, value);
+
+  /** The schemas a value at `key` of an object of `schema` must match (through allOf/oneOf/anyOf/if-then). */
+  const propertySchemas = (tree: Schema, schema: Schema, value?: unknown): Map<string, Schema[]> | undefined => {
     const resolved = deref(tree, schema);
     const properties = new Map<string, Schema[]>();
     let closed = false;
@@ -88,8 +92,9 @@ export function exampleValidator(document: OpenApiDocument) {
       ...((resolved.allOf as Schema[]) ?? []),
       ...((resolved.oneOf as Schema[]) ?? []),
       ...((resolved.anyOf as Schema[]) ?? []),
+      ...(conditionHolds(resolved, value) ? [resolved.then as Schema] : []),
     ]) {
-      const inner = propertySchemas(tree, branch);
+      const inner = propertySchemas(tree, branch, value);
       for (const [key, schemas] of inner ?? []) {
         properties.set(key, [...(properties.get(key) ?? []), ...schemas]);
         closed = true;
@@ -115,17 +120,22 @@ export function exampleValidator(document: OpenApiDocument) {
       return [];
     }
     const known = new Map<string, Schema[]>();
-    let open = false;
+    // Open when a schema allows extra fields by design, or none lists its fields; a bare `type: object`
+    // beside a schema that lists them (an event's `data.object` beside its resource) does not open it.
+    let openByDesign = false;
+    let closed = false;
     for (const schema of schemas) {
-      const properties = propertySchemas(tree, schema);
+      const properties = propertySchemas(tree, schema, value);
       if (!properties) {
-        open = true;
+        openByDesign ||= deref(tree, schema).additionalProperties !== undefined;
         continue;
       }
+      closed = true;
       for (const [key, inner] of properties) {
         known.set(key, [...(known.get(key) ?? []), ...inner]);
       }
     }
+    const open = openByDesign || !closed;
     return Object.entries(value).flatMap(([key, inner]) => {
       if (!known.has(key)) {
         return open ? [] : [`${at || '/'}: field \`${key}\` is not in the contract`];
@@ -186,7 +196,10 @@ export function exampleValidator(document: OpenApiDocument) {
       }
       const {ajv, tree} = validators[target.abridged ? 1 : 0]!;
       const validate = ajv.compile(found.schema);
-      const problems = validate(example) ? [] : (validate.errors ?? []).map(describe);
+      // An unmet `then` also reports "must match then"; the error inside it says which field.
+      const problems = validate(example)
+        ? []
+        : (validate.errors ?? []).filter(({keyword}) => keyword !== 'if').map(describe);
       return [...new Set([...problems, ...inventedFields(tree, example, [found.schema], '')])];
     },
   };

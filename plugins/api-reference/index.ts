@@ -5,8 +5,10 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {assertSiteUrlsResolve} from '../../lib/site-urls';
-import {DECLARATION, extractSdkMethods, type SdkMethodRow} from '../../lib/sdk-surface';
+import {DECLARATION, extractSdkMethods, sdkCoverage, type SdkMethodRow} from '../../lib/sdk-surface';
 import {contractData} from '../../lib/contract/data';
+import {webhookEventExamples} from '../../lib/contract/webhooks';
+import {renderOpenApi} from '../../lib/contract/openapi';
 import {apiFacts} from '../../lib/contract/facts';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
 import {DEFAULT_OPTIONS, type PluginOptions} from './options';
@@ -15,7 +17,7 @@ export {validateOptions} from './options';
 
 export const PLUGIN_NAME = 'api-reference';
 
-type Content = {artifacts: Artifacts; sdkMethods: SdkMethodRow[]};
+type Content = {artifacts: Artifacts; sdkMethods: SdkMethodRow[]; source: string};
 
 export async function writeArtifacts(artifacts: Artifacts, outDir: string): Promise<void> {
   for (const [urlPath, content] of artifacts) {
@@ -45,14 +47,19 @@ export default function pluginApiReference(
     },
 
     async loadContent() {
-      artifacts = await generateArtifacts(await readFile(sourcePath, 'utf8'), apiFacts(options.brand));
+      const source = await readFile(sourcePath, 'utf8');
+      artifacts = await generateArtifacts(source, apiFacts(options.brand));
       const sdkMethods = extractSdkMethods(await readFile(declarationPath, 'utf8'), DECLARATION);
-      return {artifacts, sdkMethods};
+      return {artifacts, sdkMethods, source};
     },
 
     async contentLoaded({content, actions}) {
+      const document = renderOpenApi(content.source, apiFacts(options.brand));
       await actions.createData('contract.json', JSON.stringify(contractData(content.artifacts)));
       await actions.createData('sdk-methods.json', JSON.stringify(content.sdkMethods));
+      // Separate files, so only the page that renders them loads them.
+      await actions.createData('sdk-coverage.json', JSON.stringify(sdkCoverage(content.sdkMethods, document)));
+      await actions.createData('webhook-events.json', JSON.stringify(webhookEventExamples(document)));
     },
 
     // Dev server only. webpack-merge concatenates both setupMiddlewares' results, so this one only puts its

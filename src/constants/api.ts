@@ -84,6 +84,15 @@ export const SAMPLES = {
   webhookEndpointId: 'we_01JD2F8RKA',
   widgetSessionId: 'wss_9fQ2mT7xLp',
   requestId: 'req_8sK2pQ4vNw',
+  /**
+   * A delivery to check a webhook verifier against: the contract's example of `event`, minified, sent
+   * at `timestamp` and signed with `webhookSecret` (a test recomputes `signature`).
+   */
+  webhookTestVector: {
+    event: 'balance.low',
+    timestamp: '1741944602',
+    signature: 'a8390b29e97a333e9d3017c1ffe425ac2a9bb01788dfa31e945212277f4f6529',
+  },
 } as const;
 
 export const PRODUCT = {
@@ -125,24 +134,6 @@ export const LIFETIMES = {
   metadataMaxKeys: 20,
   accessTokenMaxLength: 2048,
 } as const;
-
-/** In the order the docs list them. */
-export const WEBHOOK_EVENTS = [
-  {type: 'order.completed', when: 'An order finished and its eSIMs are ready'},
-  {type: 'order.failed', when: 'An order failed; nothing was charged'},
-  {type: 'esim.installed', when: 'The profile was installed on a device'},
-  {type: 'esim.activated', when: 'First network attach; the validity clock started'},
-  {
-    type: 'esim.usage_threshold',
-    when: 'Usage crossed a threshold (`data.threshold` is 50, 80 or 100 by default; configurable)',
-  },
-  {type: 'esim.expiring_soon', when: 'Validity ends in 24 hours'},
-  {type: 'esim.expired', when: 'Validity ended'},
-  {type: 'topup.applied', when: 'A top-up was added to an eSIM'},
-  {type: 'topup.failed', when: 'A top-up could not be applied'},
-  {type: 'refund.succeeded', when: 'A refund was credited to your balance'},
-  {type: 'balance.low', when: 'Your balance fell below the low-balance threshold'},
-] as const;
 
 export const ERROR_CODES = [
   {

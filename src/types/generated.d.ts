@@ -8,3 +8,13 @@ declare module '@generated/api-reference/default/sdk-methods.json' {
   const methods: readonly import('../../lib/sdk-surface').SdkMethodRow[];
   export default methods;
 }
+
+declare module '@generated/api-reference/default/sdk-coverage.json' {
+  const coverage: import('../../lib/sdk-surface').SdkCoverage;
+  export default coverage;
+}
+
+declare module '@generated/api-reference/default/webhook-events.json' {
+  const events: readonly import('../../lib/contract/webhooks').WebhookEventExample[];
+  export default events;
+}

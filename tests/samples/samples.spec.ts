@@ -5,13 +5,15 @@
  * tells the reader to get: bash with curl and jq, Node 20 and the minimum Node the pages state,
  * and Python 3 with requests.
  */
+import {createHmac} from 'node:crypto';
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {ENVIRONMENTS} from '../../src/constants/api';
+import {ENVIRONMENTS, SAMPLES} from '../../src/constants/api';
+import {webhookEventExamples} from '../../lib/contract/webhooks';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts} from '../../lib/contract/artifacts';
 import {scopesFor} from '../../lib/contract/scopes';
@@ -213,6 +215,53 @@ test.describe('runnable samples run against the sandbox', () => {
     }
     console.log(`wrong secret: ${pages.length} pages; sessions that call the API must each print invalid_client`);
     expect(quiet).toEqual([]);
+  });
+
+  test("the webhook test vector: each language's verifier on the pages accepts it, and rejects it altered", async () => {
+    test.setTimeout(180_000);
+    const {timestamp, signature, event} = SAMPLES.webhookTestVector;
+    const body = JSON.stringify(webhookEventExamples(contractDocument).find(({type}) => type === event)!.payload);
+    expect(createHmac('sha256', SAMPLES.webhookSecret).update(`${timestamp}.${body}`).digest('hex')).toBe(signature);
+    // A verifier is a runnable block that carries the whole vector, as the reader copies it.
+    const verifiers = allBlocks().filter(
+      (block) =>
+        block.classification.kind === 'run' &&
+        [body, timestamp, signature, SAMPLES.webhookSecret].every((part) => block.code.includes(part)),
+    );
+    const runners = (blocks: Block[]) => [...new Set(blocks.map((block) => sessionsOf([block])[0]!.runner))].sort();
+    expect(runners(verifiers)).toEqual(['bash', 'node', 'python']);
+    const changedBody = body.replace(
+      /"amount":(\d)/,
+      (_match, digit: string) => `"amount":${(Number(digit) + 1) % 10}`,
+    );
+    const changedSignature = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
+    const rejected: string[] = [];
+    for (const block of verifiers) {
+      const file = path.join(ROOT, block.page);
+      const accepted = await runPage(file, [block], []);
+      expect(accepted.problems, blockName(block)).toEqual([]);
+      expect(
+        accepted.outputs.every(({output}) => output.includes('signature valid')),
+        blockName(block),
+      ).toBe(true);
+      for (const [what, from, to] of [
+        ['body', body, changedBody],
+        ['signature', signature, changedSignature],
+        // The header's value (quoted), not a clock the sample passes as `now`.
+        ['timestamp', new RegExp(`(['"])${timestamp}\\1`, 'g'), `$1${Number(timestamp) + 1}$1`],
+      ] as const) {
+        const altered = {...block, code: block.code.replaceAll(from, to)};
+        expect(altered.code, `${blockName(block)} must carry the ${what} literally`).not.toBe(block.code);
+        const result = await runPage(file, [altered], []);
+        if (result.problems.length > 0 && result.outputs.every(({output}) => !output.includes('signature valid'))) {
+          rejected.push(`${blockName(block)}: ${what}`);
+        }
+      }
+    }
+    console.log(
+      `webhook test vector: ${verifiers.length} verifiers accept it; rejected when altered: ${rejected.length}`,
+    );
+    expect(rejected).toHaveLength(verifiers.length * 3);
   });
 
   test('a sample broken on purpose fails, naming the page, the block and the reason', async () => {

@@ -2,11 +2,12 @@
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import {ERROR_CODES, POSTMAN, WEBHOOK_EVENTS} from '@site/src/constants/api';
+import {ERROR_CODES, POSTMAN} from '@site/src/constants/api';
 import contract from '@generated/api-reference/default/contract.json';
 import {scopesFor} from '../../../lib/contract/scopes';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
 import ScrollableTable from '@site/src/components/ScrollableTable';
+import {withCode} from './withCode';
 import {
   ESIM_STATES,
   ESIM_TRANSITIONS,
@@ -16,14 +17,6 @@ import {
   TOPUP_STATES,
   TOPUP_TRANSITIONS,
 } from '@site/src/constants/lifecycle';
-
-function withCode(text: string): ReactNode {
-  return text
-    .split(/(`[^`]+`)/)
-    .map((part, index) =>
-      part.startsWith('`') && part.endsWith('`') ? <code key={index}>{part.slice(1, -1)}</code> : part,
-    );
-}
 
 export function ScopeTable(): ReactNode {
   return (
@@ -41,29 +34,6 @@ export function ScopeTable(): ReactNode {
               <code>{scope}</code>
             </td>
             <td>{withCode(description)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-export function WebhookEventTable(): ReactNode {
-  return (
-    <table>
-      <thead>
-        <tr>
-          <th>Event type</th>
-          <th>Sent when</th>
-        </tr>
-      </thead>
-      <tbody>
-        {WEBHOOK_EVENTS.map(({type, when}) => (
-          <tr key={type}>
-            <td>
-              <code>{type}</code>
-            </td>
-            <td>{withCode(when)}</td>
           </tr>
         ))}
       </tbody>

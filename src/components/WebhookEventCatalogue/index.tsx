@@ -1,0 +1,77 @@
+// One payload per event type, from the contract's examples (its own data file, so only this page loads them).
+import type {ReactNode} from 'react';
+import CodeBlock from '@theme/CodeBlock';
+import Details from '@theme/Details';
+import events from '@generated/api-reference/default/webhook-events.json';
+import {SAMPLES} from '@site/src/constants/api';
+import ScrollableTable from '@site/src/components/ScrollableTable';
+import {withCode} from '../ApiTables/withCode';
+
+export default function WebhookEventCatalogue(): ReactNode {
+  return (
+    <div className="webhook-event-catalogue">
+      {events.map(({type, when, payload}) => (
+        <Details
+          key={type}
+          id={type}
+          summary={
+            <summary>
+              <code>{type}</code>: {withCode(when)}
+            </summary>
+          }>
+          <CodeBlock language="json" title={`${type} payload`}>
+            {JSON.stringify(payload, null, 2)}
+          </CodeBlock>
+        </Details>
+      ))}
+    </div>
+  );
+}
+
+/** The example delivery a verifier must accept, and reject once any byte of it changes. */
+export function WebhookTestVector(): ReactNode {
+  const {event, timestamp, signature} = SAMPLES.webhookTestVector;
+  const payload = events.find(({type}) => type === event)?.payload;
+  if (!payload) {
+    throw new Error(`SAMPLES.webhookTestVector.event "${event}" has no example in the contract`);
+  }
+  return (
+    <>
+      <ScrollableTable>
+        <thead>
+          <tr>
+            <th>Input</th>
+            <th>Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Signing secret</th>
+            <td>
+              <code>{SAMPLES.webhookSecret}</code>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <code>X-Webhook-Timestamp</code>
+            </th>
+            <td>
+              <code>{timestamp}</code>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <code>X-Webhook-Signature</code>
+            </th>
+            <td>
+              <code>v1={signature}</code>
+            </td>
+          </tr>
+        </tbody>
+      </ScrollableTable>
+      <CodeBlock language="json" title={`Raw body (the ${event} payload, minified, no trailing newline)`}>
+        {JSON.stringify(payload)}
+      </CodeBlock>
+    </>
+  );
+}
