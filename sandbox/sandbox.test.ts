@@ -360,7 +360,14 @@ test('marks are logged in order between the requests they separate', async () =>
   const start = sandbox.log.findIndex((entry) => entry.kind === 'mark' && entry.label === 'log: first');
   expect(sandbox.log.slice(start)).toEqual([
     {kind: 'mark', label: 'log: first'},
-    {kind: 'request', method: 'GET', path: '/v1/packages', operation: 'GET /v1/packages', status: 200},
+    {
+      kind: 'request',
+      method: 'GET',
+      path: '/v1/packages',
+      operation: 'GET /v1/packages',
+      status: 200,
+      at: expect.any(Number),
+    },
     {kind: 'mark', label: 'log: second'},
     {
       kind: 'request',
@@ -368,6 +375,7 @@ test('marks are logged in order between the requests they separate', async () =>
       path: '/v1/balance',
       operation: 'GET /v1/balance',
       status: 403,
+      at: expect.any(Number),
       code: 'insufficient_scope',
       detail: 'missing scopes: billing:read',
     },
@@ -376,6 +384,7 @@ test('marks are logged in order between the requests they separate', async () =>
       method: 'GET',
       path: '/v1/nope',
       status: 404,
+      at: expect.any(Number),
       code: 'invalid_request',
       detail: expect.stringContaining('/v1/nope'),
     },

@@ -47,6 +47,10 @@ export type SandboxLogEntry =
       detail?: string;
       /** Where the answer broke the contract (with `checkAnswer`). */
       answerProblems?: string[];
+      /** When it was answered (ms since the epoch). */
+      at: number;
+      /** The answer's `Retry-After`, in seconds. */
+      retryAfter?: number;
     };
 export type Sandbox = {
   /** http://127.0.0.1:PORT */
@@ -241,6 +245,8 @@ export type SandboxOptions = {
   port?: number;
   /** Per credential; default the documented sandbox limit. */
   requestsPerMinute?: number;
+  /** The rate limits' window, default one minute; tests shorten it so a reader's backoff ends in seconds. */
+  rateLimitWindowMs?: number;
   /** How webhook deliveries are sent; default an HTTP POST with the documented 10 s limit. */
   webhookTransport?: WebhookTransport;
   /** Problems with an answer (tests pass a contract validator); each is logged with the request. */
@@ -268,23 +274,25 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const routes = routesOf(document);
   const state = new SandboxState(options.webhookTransport ?? fetchTransport);
   const requestsPerMinute = options.requestsPerMinute ?? LIMITS.sandboxRequestsPerMinute;
+  const windowMs = options.rateLimitWindowMs ?? 60_000;
   /** Request times per credential (API calls) and per client (token requests), for the sliding one-minute windows. */
   const recentCalls = new Map<string, number[]>();
   const recentTokenRequests = new Map<string, number[]>();
   /** Counts this request in `clientId`'s window; answers the seconds to wait when it is over `limit`. */
   function overLimit(windows: Map<string, number[]>, clientId: string, limit: number): number | undefined {
     const now = Date.now();
-    const times = (windows.get(clientId) ?? []).filter((time) => now - time < 60_000);
+    const times = (windows.get(clientId) ?? []).filter((time) => now - time < windowMs);
     windows.set(clientId, times);
     if (times.length >= limit) {
-      return Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000));
+      return Math.max(1, Math.ceil((times[0]! + windowMs - now) / 1000));
     }
     times.push(now);
     return undefined;
   }
   function rateLimitHeaders(clientId: string): Record<string, string> {
     const times = recentCalls.get(clientId) ?? [];
-    const reset = times.length > 0 ? Math.max(1, Math.ceil((times[0]! + 60_000 - Date.now()) / 1000)) : 60;
+    const reset =
+      times.length > 0 ? Math.max(1, Math.ceil((times[0]! + windowMs - Date.now()) / 1000)) : windowMs / 1000;
     return {
       'X-RateLimit-Limit': String(requestsPerMinute),
       'X-RateLimit-Remaining': String(Math.max(0, requestsPerMinute - times.length)),
@@ -336,6 +344,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       ...(code && {code}),
       ...(status >= 400 && reason && {detail: reason}),
       ...(answerProblems?.length && {answerProblems}),
+      at: Date.now(),
+      ...(flatHeaders['retry-after'] !== undefined && {retryAfter: Number(flatHeaders['retry-after'])}),
     });
   }
 

@@ -17,7 +17,7 @@ import {webhookEventExamples} from '../../lib/contract/webhooks';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts} from '../../lib/contract/artifacts';
 import {scopesFor} from '../../lib/contract/scopes';
-import {startSandbox, type Sandbox} from '../../sandbox/server';
+import {startSandbox, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
 import {
   allBlocks,
   blockName,
@@ -262,6 +262,61 @@ test.describe('runnable samples run against the sandbox', () => {
       `webhook test vector: ${verifiers.length} verifiers accept it; rejected when altered: ${rejected.length}`,
     );
     expect(rejected).toHaveLength(verifiers.length * 3);
+  });
+
+  test("each language's backoff sample waits out a 429's Retry-After and then succeeds", async () => {
+    test.setTimeout(180_000);
+    // A backoff sample is a runnable block that reads Retry-After; each runs alone, against a sandbox
+    // that allows one API call per two-second window, so its second call is refused and must be retried.
+    const samples = allBlocks().filter(
+      (block) => block.classification.kind === 'run' && /retry-after/i.test(block.code),
+    );
+    expect([...new Set(samples.map((block) => sessionsOf([block])[0]!.runner))].sort()).toEqual([
+      'bash',
+      'node',
+      'python',
+    ]);
+    const strict = await startSandbox({credentials: [], requestsPerMinute: 1, rateLimitWindowMs: 2_000});
+    const recovered: string[] = [];
+    try {
+      for (const block of samples) {
+        const session = sessionsOf([block])[0]!;
+        const credential = {
+          clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}backoff${++credentials}`,
+          clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
+          scopes: scopesFor(contract, requiredScopeOperations(path.join(ROOT, block.page))),
+        };
+        strict.setCredentials([credential]);
+        const logStart = strict.log.length;
+        const {output} = await runSession(session, {
+          sandbox: strict,
+          workDir: workDirFor([block]),
+          env: {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret},
+          python,
+        });
+        const requests = strict.log
+          .slice(logStart)
+          .filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request');
+        const refused = requests.filter((entry) => entry.status === 429);
+        const problems = [
+          ...(refused.length === 0 ? ['no request was refused with 429'] : []),
+          ...refused.flatMap((entry) => {
+            const retry = requests.find((later) => later.at > entry.at && later.path === entry.path);
+            if (!retry) return [`${entry.path}: not retried after its 429`];
+            const waited = (retry.at - entry.at) / 1000;
+            return waited + 0.05 < (entry.retryAfter ?? 0)
+              ? [`${entry.path}: retried after ${waited} s, before Retry-After`]
+              : [];
+          }),
+          ...(requests.at(-1)!.status >= 400 ? [`last answer ${requests.at(-1)!.status}:\n${output}`] : []),
+        ];
+        expect(problems, blockName(block)).toEqual([]);
+        recovered.push(`${session.runner}: ${refused.length} × 429`);
+      }
+    } finally {
+      await strict.close();
+    }
+    console.log(`backoff samples recovered: ${recovered.join(', ')}`);
   });
 
   test('a sample broken on purpose fails, naming the page, the block and the reason', async () => {
