@@ -425,10 +425,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     const wait = overLimit(recentTokenRequests, credential.clientId, LIMITS.tokenRequestsPerMinute);
     if (wait !== undefined) {
-      // RFC 6749 has no rate-limit error; the token endpoint keeps its own format.
+      // RFC 6749 has no rate-limit code: the contract adds `rate_limited`, the API envelope's code, in its format.
       return oauthError(
         429,
-        'invalid_request',
+        'rate_limited',
         `At most ${LIMITS.tokenRequestsPerMinute} token requests per minute per client; cache the token (it lasts ${LIMITS.tokenLifetimeSeconds} s). Retry in ${wait} s.`,
         {'Retry-After': String(wait)},
       );

@@ -301,6 +301,32 @@ test.describe('the documented rules', () => {
     ).length;
     expect(calls).toBeGreaterThanOrEqual(LIMITS.sandboxRequestsPerMinute - 3);
   });
+
+  test(`token requests: ${LIMITS.tokenRequestsPerMinute} per minute per client, then 429 rate_limited in the token endpoint's RFC 6749 format`, async () => {
+    const clientId = `ci_test_tokens${++clients}`;
+    sandbox.setCredentials([{clientId, clientSecret: 'cs_test_state', scopes: []}]);
+    const logStart = sandbox.log.length;
+    let last: Response;
+    do {
+      last = await fetch(`${sandbox.origin}/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: 'cs_test_state',
+        }),
+      });
+    } while (last.status === 200);
+    expect(last.status).toBe(429);
+    expect(await last.json()).toEqual({
+      error: 'rate_limited',
+      error_description: expect.stringMatching(/Retry in \d+ s/),
+    });
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    const tokenAnswers = sandbox.log.slice(logStart).filter((entry) => entry.kind === 'request');
+    expect(tokenAnswers).toHaveLength(LIMITS.tokenRequestsPerMinute + 1);
+    expect(tokenAnswers.flatMap((entry) => (entry.kind === 'request' && entry.answerProblems) || [])).toEqual([]);
+  });
 });
 
 test('webhooks: every event a journey causes reaches the endpoint, signed with its secret', async () => {
