@@ -75,12 +75,8 @@ export function exampleValidator(document: OpenApiDocument) {
     return current;
   };
 
-  /** `then` applies where the value matches `if` (the webhook event's `data.object` per event type). */
-  const conditionHolds = (schema: Schema, value: unknown): boolean =>
-    schema.if !== undefined && validators[0]!.ajv.validate(schema.if as Schema, value);
-
-  /** The schemas a value at `key` of an object of `schema` must match (through allOf/oneOf/anyOf/if-then). */
-  const propertySchemas = (tree: Schema, schema: Schema, value?: unknown): Map<string, Schema[]> | undefined => {
+  /** The schemas a value at `key` of an object of `schema` must match (through allOf/oneOf/anyOf). */
+  const propertySchemas = (tree: Schema, schema: Schema): Map<string, Schema[]> | undefined => {
     const resolved = deref(tree, schema);
     const properties = new Map<string, Schema[]>();
     let closed = false;
@@ -92,9 +88,8 @@ export function exampleValidator(document: OpenApiDocument) {
       ...((resolved.allOf as Schema[]) ?? []),
       ...((resolved.oneOf as Schema[]) ?? []),
       ...((resolved.anyOf as Schema[]) ?? []),
-      ...(conditionHolds(resolved, value) ? [resolved.then as Schema] : []),
     ]) {
-      const inner = propertySchemas(tree, branch, value);
+      const inner = propertySchemas(tree, branch);
       for (const [key, schemas] of inner ?? []) {
         properties.set(key, [...(properties.get(key) ?? []), ...schemas]);
         closed = true;
@@ -120,22 +115,17 @@ export function exampleValidator(document: OpenApiDocument) {
       return [];
     }
     const known = new Map<string, Schema[]>();
-    // Open when a schema allows extra fields by design, or none lists its fields; a bare `type: object`
-    // beside a schema that lists them (an event's `data.object` beside its resource) does not open it.
-    let openByDesign = false;
-    let closed = false;
+    let open = false;
     for (const schema of schemas) {
-      const properties = propertySchemas(tree, schema, value);
+      const properties = propertySchemas(tree, schema);
       if (!properties) {
-        openByDesign ||= deref(tree, schema).additionalProperties !== undefined;
+        open = true;
         continue;
       }
-      closed = true;
       for (const [key, inner] of properties) {
         known.set(key, [...(known.get(key) ?? []), ...inner]);
       }
     }
-    const open = openByDesign || !closed;
     return Object.entries(value).flatMap(([key, inner]) => {
       if (!known.has(key)) {
         return open ? [] : [`${at || '/'}: field \`${key}\` is not in the contract`];
@@ -196,10 +186,7 @@ export function exampleValidator(document: OpenApiDocument) {
       }
       const {ajv, tree} = validators[target.abridged ? 1 : 0]!;
       const validate = ajv.compile(found.schema);
-      // An unmet `then` also reports "must match then"; the error inside it says which field.
-      const problems = validate(example)
-        ? []
-        : (validate.errors ?? []).filter(({keyword}) => keyword !== 'if').map(describe);
+      const problems = validate(example) ? [] : (validate.errors ?? []).map(describe);
       return [...new Set([...problems, ...inventedFields(tree, example, [found.schema], '')])];
     },
   };

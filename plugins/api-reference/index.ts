@@ -3,12 +3,14 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {parse} from 'yaml';
 
 import {assertSiteUrlsResolve} from '../../lib/site-urls';
 import {DECLARATION, extractSdkMethods, sdkCoverage, type SdkMethodRow} from '../../lib/sdk-surface';
 import {contractData} from '../../lib/contract/data';
 import {webhookEventExamples} from '../../lib/contract/webhooks';
-import {renderOpenApi} from '../../lib/contract/openapi';
+import type {OpenApiDocument} from '../../lib/contract/openapi';
+import {ARTIFACTS} from '../../src/constants/api';
 import {apiFacts} from '../../lib/contract/facts';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
 import {DEFAULT_OPTIONS, type PluginOptions} from './options';
@@ -17,7 +19,7 @@ export {validateOptions} from './options';
 
 export const PLUGIN_NAME = 'api-reference';
 
-type Content = {artifacts: Artifacts; sdkMethods: SdkMethodRow[]; source: string};
+type Content = {artifacts: Artifacts; sdkMethods: SdkMethodRow[]};
 
 export async function writeArtifacts(artifacts: Artifacts, outDir: string): Promise<void> {
   for (const [urlPath, content] of artifacts) {
@@ -47,14 +49,14 @@ export default function pluginApiReference(
     },
 
     async loadContent() {
-      const source = await readFile(sourcePath, 'utf8');
-      artifacts = await generateArtifacts(source, apiFacts(options.brand));
+      artifacts = await generateArtifacts(await readFile(sourcePath, 'utf8'), apiFacts(options.brand));
       const sdkMethods = extractSdkMethods(await readFile(declarationPath, 'utf8'), DECLARATION);
-      return {artifacts, sdkMethods, source};
+      return {artifacts, sdkMethods};
     },
 
     async contentLoaded({content, actions}) {
-      const document = renderOpenApi(content.source, apiFacts(options.brand));
+      // The served document, as the downloads and contract.json read it.
+      const document = parse(content.artifacts.get(ARTIFACTS.openapi)!) as OpenApiDocument;
       await actions.createData('contract.json', JSON.stringify(contractData(content.artifacts)));
       await actions.createData('sdk-methods.json', JSON.stringify(content.sdkMethods));
       // Separate files, so only the page that renders them loads them.
