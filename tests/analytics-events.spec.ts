@@ -68,11 +68,20 @@ nodeTest.describe('search signals, the rule (Node)', {tag: '@viewport-independen
 
 test.use(underPublicHost);
 
-/** Types into the search box one key at a time, as fast as the browser takes keys. */
+/**
+ * Types into the search box one key at a time, as fast as the browser takes keys, and waits until
+ * the list has been drawn for the whole text (a prefix may already show the same "No results").
+ */
 async function typeQuickly(page: Page, text: string) {
   const input = searchInput(page);
+  await input.evaluate((element: HTMLInputElement) => {
+    element.addEventListener('autocomplete:updated', () => {
+      element.dataset.drawnFor = element.value;
+    });
+  });
   await input.click();
   await input.pressSequentially(text);
+  await expect(input).toHaveAttribute('data-drawn-for', text);
 }
 
 /** Waits until the list shows the results for what is in the box; returns how many. */
