@@ -118,13 +118,12 @@ const config: Config = {
     ],
     ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
     ['./plugins/csp/index.ts', {collectorUrl: ANALYTICS.collectorUrl}],
-    ['./plugins/search/index.ts', {}],
     ['./plugins/bundle/index.ts', {prismLanguages: PRISM_LANGUAGES} satisfies BundleOptions],
     ...(withCrashTestPage
       ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
       : []),
   ],
-  themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
+  themes: [['./plugins/search/index.ts', searchOptions]],
   themeConfig,
 };
 

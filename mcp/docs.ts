@@ -4,7 +4,6 @@
  * (its smart queries, fuzzy matching and sorting) with this site's tokenizer, as the search box does.
  */
 import {readdirSync, readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import path from 'node:path';
 
 import createJiti from 'jiti';
@@ -13,36 +12,19 @@ import {parse as parseYaml} from 'yaml';
 import {listOperations, operationScopes, type OpenApiDocument} from '../lib/contract/openapi';
 import {boundQuery} from '../lib/search-query';
 import {twinPath} from '../lib/twin-path';
+import {isManifest, MANIFEST_FILE} from '../plugins/search/index-parts';
+import type * as ShardedSearch from '../plugins/search/sharded-index';
 import {tokenize} from '../plugins/search/tokenize';
 import {SITE} from '../src/constants/site';
 import {searchResultLimits} from './search-constants';
 
-const SEARCH_PLUGIN = path.dirname(require.resolve('@easyops-cn/docusaurus-search-local/package.json'));
-const CLIENT_UTILS = path.join(SEARCH_PLUGIN, 'dist/client/client/utils');
-const lunrFile = createRequire(path.join(SEARCH_PLUGIN, 'package.json')).resolve('lunr');
-// The plugin's query code is browser ESM that imports generated constants: load it with those aliased.
+// The box's search code (plugins/search/sharded-index.ts) imports the plugin's browser ESM, which imports generated
+// constants: loaded with those aliased to the site's options.
 const jiti = createJiti(__filename, {
   interopDefault: true,
-  alias: {'./proxiedGeneratedConstants': path.join(__dirname, 'search-constants.ts'), lunr: lunrFile},
+  alias: {'./proxiedGeneratedConstants': path.join(__dirname, 'search-constants.ts')},
 });
-
-type Lunr = {Index: {load(index: unknown): LunrIndex}};
-type LunrIndex = {query(build: (query: {term(value: string, options: object): void}) => void): LunrResult[]};
-type LunrResult = {ref: string; score: number; matchData: {metadata: object}};
-type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; s?: string; b?: string[]};
-type SmartQuery = {
-  tokens: string[];
-  term: {value: string; wildcard: number; presence: number; editDistance?: number}[];
-};
-type Result = {document: SearchDocument; type: number; page: SearchDocument | false | undefined; score: number};
-
-const lunr = require(lunrFile) as Lunr;
-const {smartQueries} = jiti(path.join(CLIENT_UTILS, 'smartQueries.js')) as {
-  smartQueries: (tokens: string[], zh: string[]) => SmartQuery[];
-};
-const {sortSearchResults} = jiti(path.join(CLIENT_UTILS, 'sortSearchResults.js')) as {
-  sortSearchResults: (results: Result[]) => void;
-};
+const {ShardedIndex} = jiti(path.join(__dirname, '../plugins/search/sharded-index.ts')) as typeof ShardedSearch;
 
 export type SearchHit = {title: string; url: string; section: string | null; snippet: string};
 export type Page = {url: string; markdown: string};
@@ -60,18 +42,19 @@ export type Operation = {
 const SNIPPET_LENGTH = 200;
 
 export class BuiltDocs {
-  private readonly indexes: {type: number; documents: SearchDocument[]; index: LunrIndex}[];
+  private readonly index: ShardedSearch.ShardedIndex;
   private readonly twins = new Map<string, string>();
   readonly document: OpenApiDocument;
 
   constructor(readonly buildDir: string) {
-    const indexFile = readdirSync(buildDir).find((name) => /^search-index.*\.json$/.test(name));
+    const indexFile = readdirSync(buildDir).find((name) => MANIFEST_FILE.test(name));
     if (!indexFile) throw new Error(`${buildDir} holds no search index: run \`npm run build\` first`);
-    const parts = JSON.parse(readFileSync(path.join(buildDir, indexFile), 'utf8')) as {
-      documents: SearchDocument[];
-      index: unknown;
-    }[];
-    this.indexes = parts.map(({documents, index}, type) => ({type, documents, index: lunr.Index.load(index)}));
+    const manifest: unknown = JSON.parse(readFileSync(path.join(buildDir, indexFile), 'utf8'));
+    if (!isManifest(manifest)) throw new Error(`${indexFile} is not a split search index`);
+    // Every part is read as the box fetches it: relative to the index file.
+    this.index = new ShardedIndex(manifest, async (file) =>
+      JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')),
+    );
     this.document = parseYaml(readFileSync(path.join(buildDir, 'openapi.yaml'), 'utf8')) as OpenApiDocument;
     for (const route of this.routes()) {
       this.twins.set(route, readFileSync(path.join(buildDir, twinPath(route).slice(1)), 'utf8'));
@@ -84,37 +67,10 @@ export class BuiltDocs {
     return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   }
 
-  /** The search box's results for `input`: the worker's loop (search-local 0.54.1, theme/worker.js) over the same index. */
-  search(input: string, limit: number = searchResultLimits): SearchHit[] {
+  /** The search box's results for `input`: the same bound, words and index code as the box. */
+  async search(input: string, limit: number = searchResultLimits): Promise<SearchHit[]> {
     const {query} = boundQuery(input);
-    const tokens = tokenize(query);
-    if (tokens.length === 0) return [];
-    const results: Result[] = [];
-    search: for (const {term} of smartQueries(tokens, [])) {
-      for (const {documents, index, type} of this.indexes) {
-        const found = index
-          .query((builder) => {
-            for (const item of term) {
-              builder.term(item.value, {
-                wildcard: item.wildcard,
-                presence: item.presence,
-                ...(item.editDistance ? {editDistance: item.editDistance} : null),
-              });
-            }
-          })
-          .slice(0, limit)
-          .filter((result) => !results.some((item) => item.document.i.toString() === result.ref))
-          .slice(0, limit - results.length)
-          .map((result) => {
-            const document = documents.find((doc) => doc.i.toString() === result.ref)!;
-            const page = type !== 0 && this.indexes[0]!.documents.find((doc) => doc.i === document.p);
-            return {document, type, page, score: result.score};
-          });
-        results.push(...found);
-        if (results.length >= limit) break search;
-      }
-    }
-    sortSearchResults(results);
+    const results = await this.index.search(tokenize(query), limit);
     return results.map(({document, type, page}) => {
       const pageTitle = type === 0 ? document.t : page ? page.t : (document.s ?? document.t);
       const section = type === 1 ? document.t : document.s && document.s !== pageTitle ? document.s : null;

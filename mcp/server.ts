@@ -40,7 +40,7 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
           .describe(`How many results, 1–${LIMITS.results} (default 8).`),
       },
     },
-    async ({query, limit}) => json({results: docs.search(query, limit)}),
+    async ({query, limit}) => json({results: await docs.search(query, limit)}),
   );
 
   server.registerTool(

@@ -78,7 +78,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
         const hits = (
           search.structuredContent as {results: {title: string; url: string; section: string | null; snippet: string}[]}
         ).results;
-        expect(hits).toEqual(docs.search('create an order', 3));
+        expect(hits).toEqual(await docs.search('create an order', 3));
         expect(hits.length).toBe(3);
         for (const hit of hits) expect(hit.url.startsWith(`${SITE.url}/`)).toBe(true);
 
@@ -209,7 +209,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     test.info().annotations.push({type: 'MCP load', description: figures});
     console.log(`MCP load: ${figures}`);
     expect(results).toHaveLength(200);
-    for (const {query, results: hits} of results) expect(hits, query).toEqual(docs.search(query, 3));
+    for (const {query, results: hits} of results) expect(hits, query).toEqual(await docs.search(query, 3));
   });
 
   test('behind nginx (deploy/): /mcp reaches the server; with it down only /mcp fails, the site keeps working', async () => {
@@ -229,7 +229,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
         name: 'search_docs',
         arguments: {query: 'refund', limit: 2},
       })) as CallToolResult;
-      expect((found.structuredContent as {results: unknown[]}).results).toEqual(docs.search('refund', 2));
+      expect((found.structuredContent as {results: unknown[]}).results).toEqual(await docs.search('refund', 2));
       await client.close();
       const viaNginx = (url: string, init: RequestInit = {}) =>
         fetch(url, {

@@ -25,7 +25,9 @@ const TOUCHES_INTERNALS = [
   // Rewrites or replaces a dependency's built file.
   'plugins/bundle/lean-prism.ts',
   'plugins/search/code-terms.ts',
-  'plugins/search/query-terms.ts',
+  'plugins/search/worker.ts',
+  'plugins/search/sharded-index.ts',
+  'plugins/search/search-local.d.ts',
   'src/theme/SearchBar/guardedMark.ts',
   // The MCP server runs the search plugin's own query code with its generated constants replaced.
   'mcp/docs.ts',

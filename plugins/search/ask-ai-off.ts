@@ -2,25 +2,12 @@
  * The unused "Ask AI" widget is imported lazily, but Docusaurus merges its CSS into the one render-blocking
  * stylesheet and no option leaves it out; aliased away while `askAi` is unset. Why: BENCHMARKS.md, "Bytes shipped".
  */
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {Plugin} from '@docusaurus/types';
 
 export const PLUGIN_NAME = 'search-ask-ai-off';
 
-const SEARCH_THEME = '@easyops-cn/docusaurus-search-local';
-
-export function asksAi(themes: LoadContext['siteConfig']['themes']): boolean {
-  return themes.some(
-    (entry) =>
-      Array.isArray(entry) &&
-      entry[0] === SEARCH_THEME &&
-      typeof entry[1] === 'object' &&
-      entry[1] !== null &&
-      (entry[1] as {askAi?: unknown}).askAi !== undefined,
-  );
-}
-
-export default function searchAskAiOff(context: LoadContext): Plugin {
-  const enabled = !asksAi(context.siteConfig.themes);
+export default function searchAskAiOff(options: {askAi?: unknown}): Plugin {
+  const enabled = options.askAi === undefined;
   return {
     name: PLUGIN_NAME,
     configureWebpack() {

@@ -15,6 +15,7 @@ export const BUILD_DIR = path.resolve(__dirname, '../../build');
 export const QUERY_SETS = {
   own: path.resolve(__dirname, '../search-queries.json'),
   blind: path.resolve(__dirname, '../search-queries.blind.json'),
+  blind2: path.resolve(__dirname, '../search-queries.blind-2.json'),
 } as const;
 export type QuerySetName = keyof typeof QUERY_SETS;
 

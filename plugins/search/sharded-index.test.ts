@@ -1,0 +1,139 @@
+// The split index answers every query exactly as the plugin's own worker answers over the unsplit index, and a
+// query loads only some of its parts. The plugin's theme/worker.js runs here as it is, on the unsplit index.
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import createJiti from 'jiti';
+
+import {splitIndex, type IndexPart, type SearchDocument} from './index-parts';
+import type * as ShardedSearch from './sharded-index';
+import {tokenize} from './tokenize';
+
+const ROOT = path.resolve(__dirname, '../..');
+const PLUGIN = path.dirname(require.resolve('@easyops-cn/docusaurus-search-local/package.json'));
+const jiti = createJiti(__filename, {
+  interopDefault: true,
+  alias: {
+    './proxiedGeneratedConstants': path.join(ROOT, 'mcp/search-constants.ts'),
+    '../utils/proxiedGeneratedConstants': path.join(__dirname, 'fixtures/worker-constants.ts'),
+    '../utils/tokenize': path.join(__dirname, 'tokenize.ts'),
+    comlink: path.join(__dirname, 'fixtures/comlink.ts'),
+  },
+});
+const {ShardedIndex} = jiti(path.join(__dirname, 'sharded-index.ts')) as typeof ShardedSearch;
+const {SearchWorker} = jiti(path.join(PLUGIN, 'dist/client/client/theme/worker.js')) as {
+  SearchWorker: new () => {search(baseUrl: string, context: string, input: string, limit: number): Promise<unknown[]>};
+};
+const {buildIndex} = require(path.join(PLUGIN, 'dist/server/server/utils/buildIndex.js')) as {
+  buildIndex: (documents: SearchDocument[][], options: object) => IndexPart[];
+};
+
+// Lunr syntax and what tokenizes to nothing (the e2e tests run the full hostile list through the box).
+const ODD_QUERIES = [
+  '*',
+  '~',
+  'web*',
+  'sdk~2',
+  'title:sdk',
+  '+refund -invoice',
+  '"webhook signature"',
+  '🚀',
+  'eSIM 🚀',
+];
+
+/** The plugin's five document kinds (title, heading, description, keywords, content) from the pages' sources. */
+function documentsOfThePages(): SearchDocument[][] {
+  const kinds: SearchDocument[][] = [[], [], [], [], []];
+  let id = 0;
+  for (const category of readdirSync(path.join(ROOT, 'docs'))) {
+    for (const file of readdirSync(path.join(ROOT, 'docs', category)).filter((name) => name.endsWith('.mdx'))) {
+      const source = readFileSync(path.join(ROOT, 'docs', category, file), 'utf8');
+      const url = `/${category}/${file.replace(/\.mdx$/, '')}`;
+      const field = (name: string) => new RegExp(`^${name}: (.+)$`, 'm').exec(source)?.[1] ?? '';
+      const page: SearchDocument = {i: ++id, t: field('title'), u: url};
+      kinds[0]!.push(page);
+      kinds[2]!.push({i: ++id, t: field('description'), u: url, p: page.i});
+      kinds[3]!.push({i: ++id, t: field('keywords').replace(/[[\]]/g, ''), u: url, p: page.i});
+      for (const section of source.split(/^#{2,3} /m).slice(1)) {
+        const [heading = '', ...body] = section.split('\n');
+        const anchor = `#${heading.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+        kinds[1]!.push({i: ++id, t: heading, u: url, h: anchor, p: page.i});
+        for (const paragraph of body
+          .join('\n')
+          .split(/\n\s*\n/)
+          .filter((text) => text.trim())) {
+          kinds[4]!.push({i: ++id, t: paragraph.trim(), s: heading, u: url, h: anchor, p: page.i});
+        }
+      }
+    }
+  }
+  return kinds;
+}
+
+test.describe('the search index in parts', {tag: '@viewport-independent'}, () => {
+  // Serialized as the plugin writes its file.
+  const unsplit = JSON.parse(
+    JSON.stringify(
+      buildIndex(documentsOfThePages(), {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: []}),
+    ),
+  ) as IndexPart[];
+  const parts = new Map<string, string>();
+  const manifest = splitIndex(unsplit, (json) => {
+    const name = `part-${parts.size}.json`;
+    parts.set(name, json);
+    return name;
+  });
+
+  test('answers every query of every set, its prefixes and odd ones as the unsplit index does', async () => {
+    (globalThis as {location?: object}).location = {origin: 'http://docs.test'};
+    globalThis.fetch = (async () => ({json: async () => unsplit})) as unknown as typeof fetch;
+    const reference = new SearchWorker();
+    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    const queries = new Set<string>(ODD_QUERIES);
+    for (const file of readdirSync(path.join(ROOT, 'tests')).filter((name) => /^search-queries.*\.json$/.test(name))) {
+      const {queries: set} = JSON.parse(readFileSync(path.join(ROOT, 'tests', file), 'utf8')) as {
+        queries: {query: string}[];
+      };
+      for (const {query} of set) {
+        // As typed: every prefix is searched on the way.
+        for (let end = 1; end <= query.length; end++) queries.add(query.slice(0, end));
+      }
+    }
+    let nonEmpty = 0;
+    for (const query of queries) {
+      const expected = await reference.search('/', '', query, 8);
+      expect(await sharded.search(tokenize(query), 8), query).toEqual(expected);
+      if (expected.length > 0) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(queries.size / 2);
+    expect(manifest.content.termParts.length).toBeGreaterThan(4);
+  });
+
+  test('a query loads only the parts holding its terms and the documents it shows', async () => {
+    const fetched: string[] = [];
+    const sharded = new ShardedIndex(manifest, async (file) => {
+      fetched.push(file);
+      return JSON.parse(parts.get(file)!);
+    });
+    const results = await sharded.search(tokenize('webhook signature'), 8);
+    expect(results.length).toBeGreaterThan(0);
+    const all = manifest.content.termParts.length + manifest.content.documentParts.length;
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.length).toBeLessThan(all / 2);
+    // Searched again: nothing more to load.
+    const before = fetched.length;
+    await sharded.search(tokenize('webhook signature'), 8);
+    expect(fetched).toHaveLength(before);
+  });
+
+  test('a part that fails to load fails that search only; the next search loads it again', async () => {
+    let failing = true;
+    const sharded = new ShardedIndex(manifest, async (file) => {
+      if (failing) throw new Error('offline');
+      return JSON.parse(parts.get(file)!);
+    });
+    await expect(sharded.search(tokenize('refund'), 8)).rejects.toThrow('offline');
+    failing = false;
+    expect((await sharded.search(tokenize('refund'), 8)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,50 @@
+// Stands in for the search plugin's theme/worker.js (same Comlink API): it loads the index in parts
+// (./sharded-index.ts) and reads queries with ./tokenize.ts.
+import * as Comlink from 'comlink';
+import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants';
+
+import {isManifest} from './index-parts';
+import {ShardedIndex, type SearchResult} from './sharded-index';
+import {tokenize} from './tokenize';
+
+const loaded = new Map<string, Promise<ShardedIndex>>();
+
+async function fetchJson(url: URL): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: ${response.status}`);
+  return response.json();
+}
+
+async function load(baseUrl: string, searchContext: string): Promise<ShardedIndex> {
+  const path = `${baseUrl}${searchIndexUrl.replace('{dir}', searchContext ? `-${searchContext.replace(/\//g, '-')}` : '')}`;
+  const url = new URL(path, location.origin);
+  // As the plugin's worker: never an index from another origin.
+  if (url.origin !== location.origin) throw new Error('Unexpected index URL');
+  const manifest = await fetchJson(url);
+  if (!isManifest(manifest)) throw new Error(`${url.pathname} is not a split search index`);
+  return new ShardedIndex(manifest, (file) => fetchJson(new URL(file, url)));
+}
+
+function indexFor(baseUrl: string, searchContext: string): Promise<ShardedIndex> {
+  const key = `${baseUrl}${searchContext}`;
+  let index = loaded.get(key);
+  if (!index) {
+    index = load(baseUrl, searchContext);
+    loaded.set(key, index);
+  }
+  return index;
+}
+
+export class SearchWorker {
+  async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
+    await indexFor(baseUrl, searchContext);
+  }
+
+  async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
+    const tokens = tokenize(input);
+    if (tokens.length === 0) return [];
+    return (await indexFor(baseUrl, searchContext)).search(tokens, limit);
+  }
+}
+
+Comlink.expose(SearchWorker);
