@@ -1,5 +1,7 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {SEARCH} from '../src/constants/site';
+import {BUILD_DIR, gzipSize, searchIndexFiles} from './support/bytes';
 import {expect, openPage, test, waitForHydration} from './support/fixtures';
 import {boundQuery} from '../src/theme/SearchBar/searchBox';
 import {
@@ -316,6 +318,59 @@ test.describe('search results', () => {
       );
     },
   );
+});
+
+test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
+  const PARTS = '**/assets/search-index/*.json';
+
+  test('a first search downloads the index file and only the parts its words need; searched again, nothing more', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('response', (response) => {
+      const {pathname} = new URL(response.url());
+      if (/^\/(?:search-index[^/]*|assets\/search-index\/[^/]+)\.json$/.test(pathname)) fetched.push(pathname);
+    });
+    await openPage(page, '/');
+    await waitForSearchReady(page);
+    const input = searchInput(page);
+    await input.fill('webhook signature');
+    await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
+    const files = searchIndexFiles();
+    const size = new Map(files.map((file) => [`/${path.relative(BUILD_DIR, file)}`, gzipSize(file)]));
+    const downloaded = [...new Set(fetched)].reduce((sum, pathname) => sum + size.get(pathname)!, 0);
+    const whole = [...size.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const parts = new Set(fetched.filter((pathname) => pathname.startsWith('/assets/')));
+    console.log(`first search: ${parts.size} of ${files.length - 1} parts, ${downloaded} of ${whole} B gzip`);
+    expect(parts.size).toBeGreaterThan(0);
+    expect(downloaded).toBeLessThan(whole / 2);
+    const before = fetched.length;
+    await input.fill('');
+    await input.fill('webhook signature');
+    await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
+    expect(fetched).toHaveLength(before);
+  });
+
+  test.describe('when the parts cannot be loaded', () => {
+    test.use({allowedConsoleErrors: /Failed to load resource/});
+
+    test('the box still lists the matching titles and headings, and the page keeps working', async ({page}) => {
+      await page.route(PARTS, (route) => route.abort('internetdisconnected'));
+      await openPage(page, '/');
+      await waitForSearchReady(page);
+      await searchInput(page).fill('refund');
+      const options = searchListbox(page).getByRole('option');
+      await expect(options.first()).toBeVisible();
+      // Back online: the next search fetches the parts it could not.
+      await page.unroute(PARTS);
+      const retried = page.waitForResponse((response) => response.url().includes('/assets/search-index/'));
+      await searchInput(page).fill('refunds');
+      expect((await retried).ok()).toBe(true);
+      await expect(options.first()).toBeVisible();
+      await page.keyboard.press('Enter');
+      await expect(page).not.toHaveURL(/\/$/);
+    });
+  });
 });
 
 test.describe('bad input', () => {

@@ -26,7 +26,7 @@ import {parse as parseYaml} from 'yaml';
 
 import {freePort} from '../lib/ports';
 import {SITE} from '../src/constants/site';
-import {gzipSize, loadBudgets, routeAssets, searchIndexFiles} from './support/bytes';
+import {gzipSize, loadBudgets, routeAssets, searchIndexDocuments, searchIndexFiles} from './support/bytes';
 import {builtSidebar, docPages, docRoutes, htmlFile} from './support/docs';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -285,11 +285,7 @@ test(
       }
       expect(sidebar.flatMap((group) => group.pages.map((page) => page.path)).sort()).toEqual([...routes].sort());
       // The search index holds the new pages' words.
-      const documents = searchIndexFiles(build).flatMap((file) =>
-        (JSON.parse(readFileSync(file, 'utf8')) as Array<{documents: {t: string; u: string}[]}>).flatMap(
-          (part) => part.documents,
-        ),
-      );
+      const documents = searchIndexDocuments(build);
       for (const page of pages)
         expect(
           documents.some((document) => document.u === page.route && document.t.includes(page.word)),

@@ -9,11 +9,14 @@
  * scores, order and snippets are those of the unsplit index. The box's worker and the MCP server both
  * search through `ShardedIndex` with the plugin's own query code.
  */
+/** Where the parts go: content-hashed names under /assets/, so every host caches them for good. */
+export const PARTS_DIR = 'assets/search-index';
+
 /** The plugin's index file(s) in the build's root; each becomes a manifest. */
 export const MANIFEST_FILE = /^search-index.*\.json$/;
 
 export type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; s?: string; b?: string[]};
-type Posting = {_index: number} & Record<string, Record<string, object>>;
+export type Posting = {_index: number} & Record<string, Record<string, object>>;
 export type InvertedEntry = [term: string, posting: Posting];
 export type FieldVector = [fieldRef: string, elements: number[]];
 export type SerializedIndex = {
@@ -33,13 +36,14 @@ export type Manifest = {
     index: Pick<SerializedIndex, 'version' | 'fields' | 'pipeline'>;
     /** Every term of the content index, sorted as lunr sorts them. */
     terms: string[];
-    /** Term parts: each holds the terms from its `first` up to the next part's. */
-    termParts: {first: string; file: string}[];
+    /** Term parts: each holds the postings of `terms` from its `first` (a position in `terms`) up to the next part's. */
+    termParts: {first: number; file: string}[];
     /** Document parts: each holds the ids from its `first` up to the next part's. */
     documentParts: {first: number; file: string}[];
   };
 };
-export type TermPart = {invertedIndex: InvertedEntry[]; fieldVectors: FieldVector[]};
+/** Postings in the order of the manifest's `terms` (the terms themselves are there, once). */
+export type TermPart = {postings: Posting[]; fieldVectors: FieldVector[]};
 
 // Part sizes, JSON characters: about 6 KB gzip each (BENCHMARKS.md, "Search at scale").
 const TERM_PART_CHARS = 24_000;
@@ -76,6 +80,7 @@ export function splitIndex(parts: IndexPart[], store: (json: string) => string):
     for (let k = 0; k < elements.length; k += 2) byTerm.set(elements[k]!, elements[k + 1]!);
     return [ref, byTerm] as const;
   });
+  let position = 0;
   const termParts = runs(invertedIndex, TERM_PART_CHARS).map((entries) => {
     const termIndexes = new Set(entries.map(([, posting]) => posting._index));
     const partVectors: FieldVector[] = [];
@@ -83,8 +88,10 @@ export function splitIndex(parts: IndexPart[], store: (json: string) => string):
       const elements = [...byTerm].filter(([term]) => termIndexes.has(term)).flat();
       if (elements.length > 0) partVectors.push([ref, elements]);
     }
-    const part: TermPart = {invertedIndex: entries, fieldVectors: partVectors};
-    return {first: entries[0]![0], file: store(JSON.stringify(part))};
+    const part: TermPart = {postings: entries.map(([, posting]) => posting), fieldVectors: partVectors};
+    const first = position;
+    position += entries.length;
+    return {first, file: store(JSON.stringify(part))};
   });
   const documents = [...content.documents].sort((a, b) => a.i - b.i);
   const documentParts = runs(documents, DOCUMENT_PART_CHARS).map((run) => ({

@@ -9,7 +9,7 @@ import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import searchAskAiOff from './ask-ai-off';
 import searchCodeTerms from './code-terms';
 import searchHighlightGuard from './highlight-guard';
-import {MANIFEST_FILE, splitIndex, type IndexPart} from './index-parts';
+import {MANIFEST_FILE, PARTS_DIR, splitIndex, type IndexPart} from './index-parts';
 
 // The theme's server entry (its package types describe only the options).
 const searchLocal = require('@easyops-cn/docusaurus-search-local') as {
@@ -19,9 +19,6 @@ const searchLocal = require('@easyops-cn/docusaurus-search-local') as {
 export const validateOptions = searchLocal.validateOptions;
 
 type Aliases = {resolve?: {alias?: Record<string, string | false>}};
-
-/** Where the index's parts go: content-hashed names under /assets/, so every host caches them for good. */
-export const PARTS_DIR = 'assets/search-index';
 
 /** Replaces each index file the plugin wrote by its manifest, and writes the parts. */
 export function shardSearchIndexes(outDir: string): void {

@@ -4,7 +4,14 @@ import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/clie
 import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults';
 import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults';
 
-import {partOf, type Manifest, type SearchDocument, type SerializedIndex, type TermPart} from './index-parts';
+import {
+  partOf,
+  type InvertedEntry,
+  type Manifest,
+  type SearchDocument,
+  type SerializedIndex,
+  type TermPart,
+} from './index-parts';
 
 type SmartTerm = {value: string; wildcard: number; presence: number; editDistance?: number};
 type QueryBuilder = {term(value: string, options: object): void; clauses: LunrClause[]};
@@ -42,6 +49,7 @@ export class ShardedIndex {
   private readonly whole: {documents: SearchDocument[]; index: LunrIndex}[];
   private readonly vocabulary: TokenSet;
   private readonly pipeline: {runString(term: string, metadata: object): string[]};
+  private readonly positions: Map<string, number>;
   private readonly termParts = new Map<number, Promise<TermPart>>();
   private readonly loadedTermParts = new Map<number, TermPart>();
   private readonly documents = new Map<number, SearchDocument>();
@@ -56,6 +64,7 @@ export class ShardedIndex {
     this.whole = manifest.whole.map(({documents, index}) => ({documents, index: lunrApi.Index.load(index)}));
     this.vocabulary = lunrApi.TokenSet.fromArray(manifest.content.terms);
     this.pipeline = lunrApi.Pipeline.load(manifest.content.index.pipeline);
+    this.positions = new Map(manifest.content.terms.map((word, position) => [word, position]));
   }
 
   /** The search box's results: the plugin's worker loop (search-local 0.54.1, theme/worker.js). */
@@ -79,8 +88,9 @@ export class ShardedIndex {
         const documents = isContent ? null : this.whole[type]!.documents;
         for (const result of found) {
           const document = documents
-            ? documents.find((doc) => doc.i.toString() === result.ref)!
-            : this.documents.get(Number(result.ref))!;
+            ? documents.find((doc) => doc.i.toString() === result.ref)
+            : this.documents.get(Number(result.ref));
+          if (!document) continue;
           results.push({
             document,
             type,
@@ -115,10 +125,11 @@ export class ShardedIndex {
   /** The content index over every term part these words need (loaded once each). */
   private async contentFor(term: SmartTerm[]): Promise<LunrIndex> {
     const {termParts} = this.manifest.content;
-    const needed = new Set(this.expandedTerms(term).map((word) => partOf(termParts, word)));
+    const needed = new Set(this.expandedTerms(term).map((word) => partOf(termParts, this.positions.get(word)!)));
     const missing = [...needed].filter((part) => !this.loadedTermParts.has(part));
     if (missing.length > 0 || !this.content) {
-      await Promise.all(
+      // A part that fails (offline, a deploy that replaced it) leaves its terms out of this search only.
+      await Promise.allSettled(
         missing.map(async (part) => {
           let loading = this.termParts.get(part);
           if (!loading) {
@@ -136,9 +147,10 @@ export class ShardedIndex {
   }
 
   private loadedIndex(): LunrIndex {
-    const parts = [...this.loadedTermParts].sort(([a], [b]) => a - b).map(([, part]) => part);
+    const {terms, termParts} = this.manifest.content;
+    const loaded = [...this.loadedTermParts].sort(([a], [b]) => a - b);
     const vectors = new Map<string, number[][]>();
-    for (const part of parts) {
+    for (const [, part] of loaded) {
       for (const [ref, elements] of part.fieldVectors) {
         const pairs = vectors.get(ref) ?? [];
         for (let k = 0; k < elements.length; k += 2) pairs.push([elements[k]!, elements[k + 1]!]);
@@ -147,7 +159,9 @@ export class ShardedIndex {
     }
     return lunrApi.Index.load({
       ...this.manifest.content.index,
-      invertedIndex: parts.flatMap((part) => part.invertedIndex),
+      invertedIndex: loaded.flatMap(([index, part]) =>
+        part.postings.map((posting, k): InvertedEntry => [terms[termParts[index]!.first + k]!, posting]),
+      ),
       fieldVectors: [...vectors].map(([ref, pairs]) => [ref, pairs.sort((a, b) => a[0]! - b[0]!).flat()]),
     });
   }
@@ -155,7 +169,8 @@ export class ShardedIndex {
   private async loadDocuments(ids: number[]): Promise<void> {
     const {documentParts} = this.manifest.content;
     const needed = new Set(ids.filter((id) => !this.documents.has(id)).map((id) => partOf(documentParts, id)));
-    await Promise.all(
+    // A failed part leaves its results out of this search only (see contentFor).
+    await Promise.allSettled(
       [...needed].map((part) => {
         let loading = this.documentParts.get(part);
         if (!loading) {

@@ -22,7 +22,13 @@ async function load(baseUrl: string, searchContext: string): Promise<ShardedInde
   if (url.origin !== location.origin) throw new Error('Unexpected index URL');
   const manifest = await fetchJson(url);
   if (!isManifest(manifest)) throw new Error(`${url.pathname} is not a split search index`);
-  return new ShardedIndex(manifest, (file) => fetchJson(new URL(file, url)));
+  return new ShardedIndex(manifest, (file) =>
+    fetchJson(new URL(file, url)).catch((error: unknown) => {
+      // Searches go on without the part (and fetch it again next time); the reason is only logged.
+      console.warn('Search: could not load part of the index', error);
+      throw error;
+    }),
+  );
 }
 
 function indexFor(baseUrl: string, searchContext: string): Promise<ShardedIndex> {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
 import {DEFAULT_OPTIONS as PAGE_VIEWS_DEFAULTS} from '../../plugins/page-views/options';
+import {MANIFEST_FILE, PARTS_DIR, type Manifest, type SearchDocument} from '../../plugins/search/index-parts';
 
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
 export const BUDGETS_FILE = path.resolve(__dirname, '../budgets.json');
@@ -21,7 +22,7 @@ export type Budgets = {
   routeJs: number;
   /** All `<link rel="stylesheet">` files one route's HTML references. */
   routeCss: number;
-  /** build/search-index*.json, all of them together, per doc page of the sitemap. */
+  /** The search index's files (searchIndexFiles), all of them together, per doc page of the sitemap. */
   searchIndexPerPage: number;
   /** build/js/page-views.js. */
   analyticsScript: number;
@@ -82,10 +83,29 @@ export function routeAssets(route: string, buildDir: string = BUILD_DIR): RouteA
   return {route, js: jsAssets, css: cssAssets, jsGzip: sum(jsAssets), cssGzip: sum(cssAssets)};
 }
 
+/** The search index: its manifest in the build's root and its parts (plugins/search/index-parts.ts). */
 export function searchIndexFiles(buildDir: string = BUILD_DIR): string[] {
+  const partsDir = path.join(buildDir, PARTS_DIR);
+  const parts = existsSync(partsDir) ? readdirSync(partsDir).filter((name) => name.endsWith('.json')) : [];
+  return [
+    ...readdirSync(buildDir)
+      .filter((name) => MANIFEST_FILE.test(name))
+      .map((name) => path.join(buildDir, name)),
+    ...parts.map((name) => path.join(partsDir, name)),
+  ];
+}
+
+/** Every document the search index holds (titles, headings, descriptions, keywords, content). */
+export function searchIndexDocuments(buildDir: string = BUILD_DIR): SearchDocument[] {
   return readdirSync(buildDir)
-    .filter((name) => /^search-index.*\.json$/.test(name))
-    .map((name) => path.join(buildDir, name));
+    .filter((name) => MANIFEST_FILE.test(name))
+    .flatMap((name) => {
+      const manifest = JSON.parse(readFileSync(path.join(buildDir, name), 'utf8')) as Manifest;
+      const content = manifest.content.documentParts.flatMap(
+        ({file}) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as SearchDocument[],
+      );
+      return [...manifest.whole.flatMap((part) => part.documents), ...content];
+    });
 }
 
 /** The analytics script's path in the build (plugins/page-views). */

@@ -2,7 +2,7 @@
  * Drives the real search box in the real build: used by tests/search.spec.ts and by
  * tests/bench/search.ts, so the test and the benchmark measure the same thing.
  */
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator, Page} from '@playwright/test';
 import {builtSidebar, docRoutes, htmlFile} from './docs';
@@ -26,12 +26,7 @@ export function loadQuerySet(name: QuerySetName = 'own'): SearchQuery[] {
   return parsed.queries;
 }
 
-/** The index file(s) the build wrote (hashed names). */
-export function searchIndexFiles(buildDir: string = BUILD_DIR): string[] {
-  return readdirSync(buildDir)
-    .filter((name) => /^search-index.*\.json$/.test(name))
-    .map((name) => path.join(buildDir, name));
-}
+export {searchIndexFiles} from './bytes';
 
 /** Lunr syntax, emoji, RTL and HTML: each within the bound, searched as typed (tests and benchmark). */
 export const HOSTILE_QUERIES: readonly string[] = [
