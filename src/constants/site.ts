@@ -59,7 +59,8 @@ export const SEARCH = {
   preloadTimeoutMs: 300,
   /** Bounded because lunr's fuzzy and wildcard matching grow with word length and word count. */
   maxQueryLength: 60,
-  maxQueryWords: 5,
+  /** A question in a reader's words ("how do i get a token") has more words than terms. */
+  maxQueryWords: 8,
 } as const;
 
 export const LOCALE = {code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en'} as const;

@@ -1,11 +1,12 @@
 /**
  * `npm run bench:search`: measures the search box of the existing production build (it builds
  * nothing; run `npm run build` first). Serves build/ with `docusaurus serve` on a free port and,
- * in Chromium, runs both query sets through the real UI: the project's own (tests/search-queries.json,
- * in the pages' words) and the held-out blind set (tests/search-queries.blind.json, in an
- * integrator's words, frozen).
+ * in Chromium, runs every query set (QUERY_SETS) through the real UI: the project's own
+ * (tests/search-queries.json, in the pages' words) and the held-out ones (tests/search-queries.blind*.json,
+ * in an integrator's words, frozen), and through the MCP server's search_docs over the same build.
  *
- * Prints, for each set: hit@1, hit@3 and MRR (plus section hit@3 where queries name a section).
+ * Prints, for each set, box and search_docs: hit@1, hit@3 and MRR (plus section hit@3 where queries name a
+ * section) and how many queries got no result at all.
  * A query's rank is the first row of the shown list (up to SEARCH.resultLimit rows) that belongs to
  * the expected page; MRR is over that whole list (not cut at 3), 0 when the page is not shown.
  * Also prints: index size raw and gzip, time from page load
@@ -35,6 +36,7 @@ import {
   waitForSearchReady,
 } from '../support/search';
 import {freePort} from '../../lib/ports';
+import {BuiltDocs} from '../../mcp/docs';
 import {docRoutes} from '../support/docs';
 
 const READY_RUNS = 7;
@@ -115,21 +117,30 @@ async function main(): Promise<void> {
     await instrumentSearch(page);
     const anchors = loadHeadingAnchors();
     const querySet = loadQuerySet('own');
+    const docs = new BuiltDocs(BUILD_DIR);
 
     // Relevance: each query entered in one edit, results read off the list.
     const relevanceBySet = [];
     for (const name of Object.keys(QUERY_SETS) as (keyof typeof QUERY_SETS)[]) {
       const queries = loadQuerySet(name);
       const results = [];
+      const viaMcp = [];
       for (const query of queries) {
         const {hits} = await runQuery(page, query.query, anchors);
         results.push({query, hits});
+        const found = await docs.search(query.query);
+        viaMcp.push({query, hits: found.map((hit) => ({...hit, pathText: '', page: new URL(hit.url).pathname}))});
       }
       relevanceBySet.push({
         name,
         file: path.relative(process.cwd(), QUERY_SETS[name]),
         count: queries.length,
         relevance: scoreRelevance(results),
+        mcp: scoreRelevance(
+          viaMcp.map(({query, hits}) => ({query, hits: hits.map((hit) => ({...hit, section: null}))})),
+        ),
+        empty: results.filter(({hits}) => hits.length === 0).length,
+        mcpEmpty: viaMcp.filter(({hits}) => hits.length === 0).length,
       });
     }
 
@@ -179,13 +190,17 @@ async function main(): Promise<void> {
     console.log('');
     console.log('Relevance: rank = first shown row on the expected page; MRR over the whole shown list (not @3).');
     const routes = new Set(docRoutes());
-    for (const {name, file, count, relevance} of relevanceBySet) {
+    for (const {name, file, count, relevance, mcp, empty, mcpEmpty} of relevanceBySet) {
       const sections = relevance.perQuery.some((row) => row.sectionFound !== null)
         ? `, section hit@3 ${relevance.sectionHitAt3.toFixed(3)} (queries that name a section)`
         : '';
       console.log(
         `${`${name} set`.padEnd(10)} hit@1 ${relevance.hitAt1.toFixed(3)}, hit@3 ${relevance.hitAt3.toFixed(3)}, ` +
-          `MRR ${relevance.mrr.toFixed(3)}${sections} (${count} queries, ${file})`,
+          `MRR ${relevance.mrr.toFixed(3)}${sections}, ${empty} empty (${count} queries, ${file})`,
+      );
+      console.log(
+        `${''.padEnd(10)} search_docs: hit@1 ${mcp.hitAt1.toFixed(3)}, hit@3 ${mcp.hitAt3.toFixed(3)}, ` +
+          `MRR ${mcp.mrr.toFixed(3)}, ${mcpEmpty} empty`,
       );
       // A query whose expected page is no route of the build can never count: say so, score it as it stands.
       const unknown = new Map<string, number>();

@@ -5,6 +5,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator, Page} from '@playwright/test';
+import {SEARCH} from '../../src/constants/site';
 import {builtSidebar, docRoutes, htmlFile} from './docs';
 
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
@@ -66,7 +67,12 @@ export const LONG_QUERIES: readonly {
   answer: 'no results' | RegExp;
 }[] = [
   {query: 'a'.repeat(2000), bounded: 'a'.repeat(60), cut: 'length', answer: 'no results'},
-  {query: 'webhook '.repeat(250), bounded: Array(5).fill('webhook').join(' '), cut: 'words', answer: /webhook/i},
+  {
+    query: 'webhook '.repeat(250),
+    bounded: Array(SEARCH.maxQueryWords).fill('webhook').join(' '),
+    cut: 'words',
+    answer: /webhook/i,
+  },
   {query: '🚀'.repeat(1000), bounded: '🚀'.repeat(30), cut: 'length', answer: 'no results'},
 ];
 
