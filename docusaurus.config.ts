@@ -11,8 +11,9 @@ import type {Options as PageViewsOptions} from './plugins/page-views/options';
 import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
 import type {Options as BundleOptions} from './plugins/bundle/options';
 
-// Builds the crash-test page (src/crash-test/) only when asked: the e2e suite sets it, production never does.
-const withCrashTestPage = process.env.DOCS_CRASH_TEST === 'true';
+// Builds the test pages (src/test-pages/: a crash, the design system's specimen) only when asked: the e2e suite
+// sets it, production never does.
+const withTestPages = process.env.DOCS_CRASH_TEST === 'true';
 
 // The Prism grammars in main.js: exactly the code-fence languages of docs/ (plugins/bundle checks that).
 const PRISM_LANGUAGES = ['bash', 'http', 'javascript', 'json', 'markup', 'python', 'typescript'];
@@ -37,7 +38,7 @@ const presetOptions = {
   sitemap: {
     changefreq: 'weekly',
     priority: 0.5,
-    ignorePatterns: ['/crash-test', '/search'],
+    ignorePatterns: ['/crash-test', '/design-specimen', '/search'],
     filename: 'sitemap.xml',
   },
   // The diagrams are hand-written and minimal, so no SVGO pass; settings here spare a .svgrrc search per SVG.
@@ -119,8 +120,8 @@ const config: Config = {
     ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
     ['./plugins/csp/index.ts', {collectorUrl: ANALYTICS.collectorUrl}],
     ['./plugins/bundle/index.ts', {prismLanguages: PRISM_LANGUAGES} satisfies BundleOptions],
-    ...(withCrashTestPage
-      ? [['content-pages', {id: 'crash-test', path: 'src/crash-test', routeBasePath: '/'}] as [string, object]]
+    ...(withTestPages
+      ? [['content-pages', {id: 'test-pages', path: 'src/test-pages', routeBasePath: '/'}] as [string, object]]
       : []),
   ],
   themes: [['./plugins/search/index.ts', searchOptions]],
