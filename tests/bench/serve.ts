@@ -5,6 +5,8 @@
  * the site used before: gzip 6, brotli 5). Over loopback, for one page's HTML, the main JS bundle
  * and the search index, each as identity, gzip and br. Prints requests/s and p99 latency per case:
  * medians over the rounds, with their spread. Needs nginx and an existing build/ (`npm run build`).
+ * `--compare tcp_nopush`: instead, deploy/nginx.conf as it is (`tcp_nopush off`) beside the same with it on
+ * (Debian's default in the http block our files are included in), both with sendfile on.
  */
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {Agent, get} from 'node:http';
@@ -18,6 +20,7 @@ const {values} = parseArgs({
     requests: {type: 'string', default: '200'},
     rounds: {type: 'string', default: '3'},
     concurrency: {type: 'string', default: '8'},
+    compare: {type: 'string', default: 'compression'},
   },
 });
 const REQUESTS = Number(values.requests);
@@ -52,6 +55,15 @@ function onTheFlyConfs(dir: string): {deployConf: string; brotliConf: string} {
       [/^brotli_comp_level \d+;/m, 'brotli_comp_level 5;'],
     ]),
   };
+}
+
+/** deploy/nginx.conf with `tcp_nopush on`, as Debian's http block gives it. */
+function withNopush(dir: string): string {
+  const text = readFileSync(DEPLOY_CONF, 'utf8');
+  if (!/^tcp_nopush off;/m.test(text)) throw new Error('deploy/nginx.conf no longer sets tcp_nopush off');
+  const copy = path.join(dir, `nopush-${path.basename(DEPLOY_CONF)}`);
+  writeFileSync(copy, text.replace(/^tcp_nopush off;/m, 'tcp_nopush on;'));
+  return copy;
 }
 
 /** `requests` GETs of `url`, `concurrency` at a time over keep-alive connections. */
@@ -122,16 +134,18 @@ async function main(): Promise<void> {
   ];
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-serve-'));
-  const onTheFly = onTheFlyConfs(dir);
+  const nopush = values.compare === 'tcp_nopush';
+  if (nopush) files.push(['llms-full.txt', '/llms-full.txt']);
+  const other = nopush ? {deployConf: withNopush(dir)} : onTheFlyConfs(dir);
   const nginx = await startNginxWith(2, (ports, brotli) =>
     [
       serverBlock({port: ports[0]!, root: BUILD_DIR, collector: '', brotli}),
-      serverBlock({port: ports[1]!, root: BUILD_DIR, collector: '', brotli, ...onTheFly}),
+      serverBlock({port: ports[1]!, root: BUILD_DIR, collector: '', brotli, ...other}),
     ].join('\n'),
   );
   const configs: [string, string][] = [
-    ['precompressed', nginx.urls[0]!],
-    ['on the fly', nginx.urls[1]!],
+    [nopush ? 'tcp_nopush off' : 'precompressed', nginx.urls[0]!],
+    [nopush ? 'tcp_nopush on' : 'on the fly', nginx.urls[1]!],
   ];
   const expectedEncoding = (encoding: Encoding) =>
     encoding === 'identity' ? undefined : encoding === 'br' && !nginx.brotli ? 'gzip' : encoding;
@@ -164,11 +178,11 @@ async function main(): Promise<void> {
   console.log(
     `nginx over loopback, ${REQUESTS} GETs per case, ${CONCURRENCY} at a time on keep-alive connections (node:http),`,
   );
+  console.log(`${ROUNDS} rounds with the cases alternating; medians, spread min–max.`);
   console.log(
-    `${ROUNDS} rounds with the cases alternating; medians, spread min–max. "precompressed": deploy/nginx.conf`,
-  );
-  console.log(
-    `(gzip_static, brotli_static${nginx.brotli ? '' : ' — brotli modules missing, br falls back to gzip'}); "on the fly": the same rules with *_static off, gzip 6, brotli 5.`,
+    nopush
+      ? '"tcp_nopush off": deploy/nginx.conf as it is; "tcp_nopush on": the same with it on (both with sendfile on).'
+      : `"precompressed": deploy/nginx.conf (gzip_static, brotli_static${nginx.brotli ? '' : ' — brotli modules missing, br falls back to gzip'}); "on the fly": the same rules with *_static off, gzip 6, brotli 5.`,
   );
   console.log(`cost = identity requests/s ÷ this case's requests/s, same configuration.\n`);
   console.log('| File | Encoding | Config | Bytes | Requests/s | p99 (ms) | Cost vs identity |');

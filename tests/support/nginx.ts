@@ -119,7 +119,9 @@ function httpPreamble(prefix: string, mimeTypes: string): string {
   return `
   include ${mimeTypes};
   default_type application/octet-stream;
+  # As Debian's nginx.conf has them (deploy/nginx.conf turns tcp_nopush off for its server).
   sendfile on;
+  tcp_nopush on;
   access_log off;
   client_body_temp_path ${path.join(prefix, 'client_body')};
   proxy_temp_path ${path.join(prefix, 'proxy')};
