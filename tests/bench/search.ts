@@ -217,7 +217,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      `index size       ${kb(raw)} raw, ${kb(gzip)} gzip (${indexFiles.map((file) => path.basename(file)).join(', ')})`,
+      `index size       ${kb(raw)} raw, ${kb(gzip)} gzip (${path.basename(indexFiles[0]!)} and ${indexFiles.length - 1} parts)`,
     );
     console.log(
       `load → ready     median ${ms(percentile(ready.fromNavigation, 50))} from navigation start, ` +
