@@ -25,6 +25,20 @@ export const GENERATED_CATEGORIES = [
   {dir: 'generated-recipes', label: 'Recipes', position: 7},
 ] as const;
 
+/** Adverbs that can open a sentence. */
+const OPENING_ADVERBS = [
+  'usually',
+  'often',
+  'sometimes',
+  'typically',
+  'eventually',
+  'occasionally',
+  'generally',
+  'afterwards',
+  'in most cases',
+  'at first',
+];
+
 /** Why a generated code block is shown only (README: `norun="reason"`). */
 const NORUN = 'norun="generated page of the search-scale benchmark"';
 
@@ -232,8 +246,7 @@ function gerund(verb: string): string {
 /** "a" or "an" by the sound of the next word (acronyms by their first letter's name). */
 function article(next: string): string {
   const word = next.replace(/^`/, '');
-  if (/^[A-Z]{2,}/.test(word) || /^[A-Z][A-Z0-9+-]*$/.test(word))
-    return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
+  if (/^[A-Z]{2,}/.test(word) || /^[A-Z][A-Z0-9+-]*$/.test(word)) return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
   if (/^(uni|use|usu|eu|one|once)/i.test(word)) return 'a';
   if (/^(hour|honest)/i.test(word)) return 'an';
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
@@ -389,7 +402,8 @@ class Writer {
     const roll = this.rng.next();
     if (roll < 0.5) return `the ${phrase}`;
     if (roll < 0.65) return `your ${phrase}`;
-    if (roll < 0.82) return UNCOUNTABLE.has(splitLast(noun)[1].toLowerCase()) ? `the ${phrase}` : `${article(phrase)} ${phrase}`;
+    if (roll < 0.82)
+      return UNCOUNTABLE.has(splitLast(noun)[1].toLowerCase()) ? `the ${phrase}` : `${article(phrase)} ${phrase}`;
     if (roll < 0.9) return `each ${phrase}`;
     return `this ${phrase}`;
   }
@@ -489,7 +503,8 @@ class Writer {
       () => `when ${this.the()} ${this.Vs()} ${this.the()}, ${this.the()} ${this.Vs()} ${this.Adv()}.`,
       () => `use ${this.ID()} to ${this.V()} ${this.the()} before ${this.the()} ${this.Vs()}.`,
       () => `if ${this.the()} is ${this.A()}, ${this.V()} ${this.the()} and ${this.V()} it again ${this.when()}.`,
-      () => `most ${this.Ns()} ${this.V()} ${this.the()} within ${this.NUM()}, but ${this.A()} ${this.Ns()} can take longer.`,
+      () =>
+        `most ${this.Ns()} ${this.V()} ${this.the()} within ${this.NUM()}, but ${this.A()} ${this.Ns()} can take longer.`,
       () => {
         const phrase = `${this.A()} ${this.N()}`;
         return `each ${this.N()} has ${this.a(phrase)} that ${this.Vs()} ${this.the()} ${this.pp()}.`;
@@ -506,11 +521,14 @@ class Writer {
       () => `for ${this.A()} ${this.Ns()}, ${this.Ving()} ${this.the()} ${this.Adv()} keeps ${this.the()} ${this.A()}.`,
       () =>
         `the ${this.N()} is ${this.Ved()} ${this.Adv()} after ${this.NUM()}, and ${this.ID()} then reports the ${this.A()} ${this.N()}.`,
-      () => `keep ${this.the()} ${this.A()} and ${this.V()} ${this.the()} ${this.pp()}; ${this.the()} then ${this.Vs()} the rest.`,
+      () =>
+        `keep ${this.the()} ${this.A()} and ${this.V()} ${this.the()} ${this.pp()}; ${this.the()} then ${this.Vs()} the rest.`,
       () =>
         `this matters because ${this.theMany()} ${this.V()} ${this.the()} ${this.Adv()}, and ${this.A()} ${this.Ns()} are hard to ${this.V()} later.`,
-      () => `${this.BRAND()} sends ${this.EV()} when ${this.the()} ${this.Vs()}; your ${this.N()} should ${this.V()} it within ${this.NUM()}.`,
-      () => `${this.a(this.A())} ${this.N()} rarely ${this.Vs()} ${this.the()}, yet ${this.theMany()} ${this.V()} it ${this.Adv()}.`,
+      () =>
+        `${this.BRAND()} sends ${this.EV()} when ${this.the()} ${this.Vs()}; your ${this.N()} should ${this.V()} it within ${this.NUM()}.`,
+      () =>
+        `${this.a(this.A())} ${this.N()} rarely ${this.Vs()} ${this.the()}, yet ${this.theMany()} ${this.V()} it ${this.Adv()}.`,
       () => `teams that ${this.V()} ${this.Ns()} ${this.Adv()} tend to ${this.V()} fewer ${this.Ns()}.`,
       () => {
         const phrase = `${this.A()} ${this.N()}`;
@@ -519,7 +537,7 @@ class Writer {
       () => `the ${this.N()} and the ${this.N()} are ${this.Ved()} together, which ${this.Vs()} ${this.the()}.`,
       () => `check ${this.ID()} first: it shows whether ${this.the()} was ${this.Ved()} or is still ${this.A()}.`,
       () => `after ${this.NUM()}, ${this.the()} ${this.Vs()} ${this.the()} and sends ${this.EV()}.`,
-      () => `${this.Adv()}, ${this.the()} ${this.Vs()} ${this.theMany()} ${this.pp()}.`,
+      () => `${this.rng.pick(OPENING_ADVERBS)}, ${this.the()} ${this.Vs()} ${this.theMany()} ${this.pp()}.`,
       () => `every ${this.N()} that you ${this.V()} is ${this.Ved()} to ${this.the()}, not to ${this.the()}.`,
       () => {
         const phrase = `${this.A()} ${this.N()}`;
@@ -574,9 +592,7 @@ class Writer {
 function bulletList(w: Writer): string {
   const numbered = w.rng.chance(0.4);
   return Array.from({length: w.rng.int(3, 6)}, (_, index) => {
-    const item = w.rng.chance(0.4)
-      ? `${w.ID()}: ${w.sentence().replace(/^./, (c) => c.toLowerCase())}`
-      : w.sentence();
+    const item = w.rng.chance(0.4) ? `${w.ID()}: ${w.sentence().replace(/^./, (c) => c.toLowerCase())}` : w.sentence();
     return `${numbered ? `${index + 1}.` : '-'} ${item}`;
   }).join('\n');
 }
@@ -629,8 +645,14 @@ function jsonBlock(w: Writer): string {
   const lines = ['{', `  "id": "${w.rng.pick(['ord', 'sim', 'top', 'evt', 'ref'])}_${w.rng.int(100000, 999999)}",`];
   for (const field of top) lines.push(`  "${field}": ${sampleValue(w, field)},`);
   lines.push(`  "${first ?? 'details'}": {`);
-  nested.forEach((field, index) => lines.push(`    "${field}": ${sampleValue(w, field)}${index < nested.length - 1 ? ',' : ''}`));
-  lines.push('  },', `  "created_at": "2025-0${w.rng.int(1, 9)}-1${w.rng.int(0, 9)}T0${w.rng.int(0, 9)}:${w.rng.int(10, 59)}:00Z"`, '}');
+  nested.forEach((field, index) =>
+    lines.push(`    "${field}": ${sampleValue(w, field)}${index < nested.length - 1 ? ',' : ''}`),
+  );
+  lines.push(
+    '  },',
+    `  "created_at": "2025-0${w.rng.int(1, 9)}-1${w.rng.int(0, 9)}T0${w.rng.int(0, 9)}:${w.rng.int(10, 59)}:00Z"`,
+    '}',
+  );
   return ['```json ' + NORUN, ...lines, '```'].join('\n');
 }
 
@@ -693,9 +715,13 @@ function tabs(w: Writer): string {
 }
 
 function admonition(w: Writer): string {
-  return [`:::${w.rng.pick(['tip', 'note', 'warning', 'info', 'caution', 'important'])}`, '', w.paragraph(2), '', ':::'].join(
-    '\n',
-  );
+  return [
+    `:::${w.rng.pick(['tip', 'note', 'warning', 'info', 'caution', 'important'])}`,
+    '',
+    w.paragraph(2),
+    '',
+    ':::',
+  ].join('\n');
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -720,24 +746,29 @@ export function textWords(markdown: string): string[] {
 function titleFor(w: Writer, category: number): string {
   const noun = w.rng.pick(w.topic.domainNouns);
   const other = w.rng.pick(w.topic.nouns);
-  const options = [
+  const options =
     [
-      () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${plural(noun)} for ${plural(other)}`,
-      () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${w.rng.pick(w.topic.adjectives)} ${plural(noun)}`,
-      () => `${capitalise(noun)} ${other} integration`,
-      () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${plural(noun)} with ${w.rng.pick(w.topic.brands)}`,
-    ],
-    [
-      () => `${capitalise(noun)} ${w.rng.pick(['runbook', 'checklist', 'playbook', 'escalation', 'audit', 'review'])}`,
-      () => `${capitalise(w.rng.pick(w.topic.adjectives))} ${noun} ${w.rng.pick(['operations', 'monitoring', 'alerts', 'handover'])}`,
-      () => `${capitalise(other)} ${w.rng.pick(['incidents', 'thresholds', 'rotation', 'reports'])} for ${plural(noun)}`,
-    ],
-    [
-      () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${noun} ${plural(other)} in ${w.rng.pick(w.topic.places)}`,
-      () => `${capitalise(noun)} recipe: ${gerund(w.rng.pick(w.topic.verbs))} ${plural(other)}`,
-      () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${plural(other)} from ${w.rng.pick(w.topic.brands)}`,
-    ],
-  ][category] ?? [];
+      [
+        () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${plural(noun)} for ${plural(other)}`,
+        () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${w.rng.pick(w.topic.adjectives)} ${plural(noun)}`,
+        () => `${capitalise(noun)} ${other} integration`,
+        () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${plural(noun)} with ${w.rng.pick(w.topic.brands)}`,
+      ],
+      [
+        () =>
+          `${capitalise(noun)} ${w.rng.pick(['runbook', 'checklist', 'playbook', 'escalation', 'audit', 'review'])}`,
+        () =>
+          `${capitalise(w.rng.pick(w.topic.adjectives))} ${noun} ${w.rng.pick(['operations', 'monitoring', 'alerts', 'handover'])}`,
+        () =>
+          `${capitalise(other)} ${w.rng.pick(['incidents', 'thresholds', 'rotation', 'reports'])} for ${plural(noun)}`,
+      ],
+      [
+        () =>
+          `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${noun} ${plural(other)} in ${w.rng.pick(w.topic.places)}`,
+        () => `${capitalise(noun)} recipe: ${gerund(w.rng.pick(w.topic.verbs))} ${plural(other)}`,
+        () => `${capitalise(gerund(w.rng.pick(w.topic.verbs)))} ${plural(other)} from ${w.rng.pick(w.topic.brands)}`,
+      ],
+    ][category] ?? [];
   return w.rng.pick(options)();
 }
 
@@ -825,7 +856,11 @@ function pageSource(
       '',
       w.paragraph(w.rng.int(3, 5)),
       '',
-      ...sections.flatMap((section) => [`${'#'.repeat(section.level)} ${section.heading}`, '', ...section.blocks.flatMap((block) => [block, ''])]),
+      ...sections.flatMap((section) => [
+        `${'#'.repeat(section.level)} ${section.heading}`,
+        '',
+        ...section.blocks.flatMap((block) => [block, '']),
+      ]),
       '## Next steps',
       '',
       nextSteps,
@@ -852,8 +887,14 @@ function realPages(docsDir: string): RealPage[] {
       if (!/^[^_].*\.mdx?$/.test(name)) continue;
       const source = readFileSync(path.join(docsDir, dir.name, name), 'utf8');
       const front = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
-      const title = /^title:\s*(.+)$/m.exec(front)?.[1]?.trim().replace(/^["']|["']$/g, '');
-      const slug = /^slug:\s*(.+)$/m.exec(front)?.[1]?.trim().replace(/^["']|["']$/g, '');
+      const title = /^title:\s*(.+)$/m
+        .exec(front)?.[1]
+        ?.trim()
+        .replace(/^["']|["']$/g, '');
+      const slug = /^slug:\s*(.+)$/m
+        .exec(front)?.[1]
+        ?.trim()
+        .replace(/^["']|["']$/g, '');
       if (!title) continue;
       pages.push({title, route: slug ?? `/${dir.name}/${name.replace(/\.mdx?$/, '')}`});
     }
@@ -864,7 +905,10 @@ function realPages(docsDir: string): RealPage[] {
 /** Writes `count` generated pages (and their categories) into `docsDir`. */
 export function writeGeneratedPages(docsDir: string, count: number): GeneratedSet {
   const real = realPages(docsDir);
-  const taken = new Set([...real.map((page) => page.title.toLowerCase()), ...GENERATED_CATEGORIES.map((c) => c.label.toLowerCase())]);
+  const taken = new Set([
+    ...real.map((page) => page.title.toLowerCase()),
+    ...GENERATED_CATEGORIES.map((c) => c.label.toLowerCase()),
+  ]);
   const slugs = new Set<string>();
   const pages: GeneratedPage[] = [];
   const distinct = new Set<string>();

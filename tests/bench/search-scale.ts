@@ -2,15 +2,18 @@
  * `npm run bench:search-scale [-- --sizes 0,100,300] [--queries 5] [--ref <git ref>] [--keep]`: how the search
  * box scales with the number of pages. Not a test: it prints figures and how they were measured.
  *
- * For each N of --sizes: a temporary copy of the repository (the working tree without node_modules, build,
- * .docusaurus*, test-results, playwright-report and .git; node_modules linked; or, with --ref, the tree of
- * that commit), N generated pages added to it (tests/bench/search-scale-pages.ts: realistic, deterministic,
- * in three new categories), `npm run build` run in it (docusaurus build, then precompress). Measured:
+ * The sources are copied once, at the start (the working tree without node_modules, build, .docusaurus*,
+ * test-results, playwright-report and .git; or, with --ref, the tree of that commit), so every size is built
+ * from the same files while the repository may change. For each N of --sizes: a temporary copy of them
+ * (node_modules linked), N generated pages added (tests/bench/search-scale-pages.ts: realistic,
+ * deterministic, in three new categories), `npm run build` run there (docusaurus build, then precompress).
+ * Measured:
  * 1. build: wall time (spawn to exit, precompress included) and peak memory (the highest sum of VmRSS
  *    over the build's process tree, sampled every 100 ms from /proc);
- * 2. index bytes: every build file whose path below build/ starts with `search-index` (one file or
- *    several, in a folder or not), raw, gzip and brotli: the .gz and .br twins precompress wrote, or
- *    Node's zlib (gzip level 9, brotli quality 11) for a file without one;
+ * 2. index bytes: every build file with a part of its path below build/ that starts with `search-index`
+ *    (`search-index-<hash>.json`, the parts under `assets/search-index/`: the same rule as the browser's
+ *    index requests below), raw, gzip and brotli: the .gz and .br twins precompress wrote, or Node's
+ *    zlib (gzip level 9, brotli quality 11) for a file without one;
  * 3. first-search bytes: the copy's build served by the copy's tests/bench/serve-build.ts (nginx with
  *    deploy/, gzip and brotli), `/` opened in a fresh Chromium context (cold cache) on the phone profile
  *    below, the box waited for (waitForSearchReady), a first query entered in one edit; the encoded
@@ -80,7 +83,14 @@ type Options = {sizes: number[]; queries: number; ref: string | undefined; keep:
 type BuildResult = {wallMs: number; peakRssBytes: number};
 type IndexBytes = {files: number; raw: number; gzip: number; br: number};
 type FirstSearch = {query: string; bytes: number | null; encoding: string; inFlight: number; readyMs: number};
-type FocusRun = {query: string; focusToResultsMs: number | null; waitedForReadyMs: number; retapped: boolean};
+type FocusRun = {
+  query: string;
+  focusToResultsMs: number | null;
+  /** From typing into the ready, focused box to the first row: what the first search itself costs. */
+  typedToResultsMs: number | null;
+  waitedForReadyMs: number;
+  retapped: boolean;
+};
 type SetScore = {name: string; queries: number; hitAt1: number; hitAt3: number; mrr: number; empty: number};
 type Row = {
   size: number;
@@ -120,23 +130,35 @@ function parseOptions(): Options {
 /* The copy and its build                                                                            */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** A temporary copy of the repository (or of `ref`'s tree), node_modules linked. */
-function makeCopy(ref: string | undefined): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'docs-search-scale-'));
+/**
+ * One snapshot of the sources for the whole run (the working tree, or `ref`'s tree), so every size is built
+ * from the same files even while someone edits the repository. Returns its directory and what it is.
+ */
+function snapshotSources(ref: string | undefined): {dir: string; what: string} {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-search-scale-sources-'));
+  const git = (...args: string[]) => spawnSync('git', ['-C', ROOT, ...args], {encoding: 'utf8'}).stdout.trim();
   if (ref) {
     const archive = spawnSync('git', ['-C', ROOT, 'archive', '--format=tar', ref], {maxBuffer: 1 << 30});
     if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr.toString()}`);
     const untar = spawnSync('tar', ['-x', '-C', dir], {input: archive.stdout});
     if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr.toString()}`);
-  } else {
-    cpSync(ROOT, dir, {
-      recursive: true,
-      filter: (source) => {
-        const top = path.relative(ROOT, source).split(path.sep)[0] ?? '';
-        return !NOT_COPIED.has(top) && !top.startsWith('.docusaurus');
-      },
-    });
+    return {dir, what: `the tree of ${ref} (${git('rev-parse', '--short', ref)})`};
   }
+  cpSync(ROOT, dir, {
+    recursive: true,
+    filter: (source) => {
+      const top = path.relative(ROOT, source).split(path.sep)[0] ?? '';
+      return !NOT_COPIED.has(top) && !top.startsWith('.docusaurus');
+    },
+  });
+  const changed = git('status', '--porcelain').split('\n').filter(Boolean).length;
+  return {dir, what: `the working tree (${git('rev-parse', '--short', 'HEAD')} with ${changed} changed or new files)`};
+}
+
+/** A temporary copy of the snapshot for one size, node_modules linked. */
+function makeCopy(sources: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-search-scale-'));
+  cpSync(sources, dir, {recursive: true});
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }
@@ -170,7 +192,7 @@ function rssBytes(pid: number): number {
 function treeRss(root: number): number {
   const parents = parentMap();
   const tree = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parents) {
       if (!tree.has(pid) && tree.has(ppid)) {
@@ -212,13 +234,21 @@ function walk(dir: string): string[] {
   );
 }
 
+/**
+ * An index file: a path below build/ with a part that starts with `search-index` (`search-index-<hash>.json`,
+ * `search-index/…`, `assets/search-index/…`), as the browser's index requests are those whose URL path
+ * contains it; not the .gz and .br twins.
+ */
+const isIndexFile = (buildDir: string) => (file: string) =>
+  path
+    .relative(buildDir, file)
+    .split(path.sep)
+    .some((part) => part.startsWith('search-index')) && !/\.(gz|br)$/.test(file);
+
 /** Raw, gzip and brotli bytes of the search index, whatever files it is split into. */
 function indexBytes(buildDir: string): IndexBytes {
-  const files = walk(buildDir).filter((file) => {
-    const relative = path.relative(buildDir, file);
-    return relative.startsWith('search-index') && !/\.(gz|br)$/.test(relative);
-  });
-  if (files.length === 0) throw new Error(`${buildDir} has no file whose path starts with search-index`);
+  const files = walk(buildDir).filter(isIndexFile(buildDir));
+  if (files.length === 0) throw new Error(`${buildDir} has no search-index file`);
   const twinOr = (file: string, ext: string, compress: (data: Buffer) => Buffer) =>
     existsSync(`${file}.${ext}`) ? statSync(`${file}.${ext}`).size : compress(readFileSync(file)).length;
   const sum = (size: (file: string) => number) => files.reduce((total, file) => total + size(file), 0);
@@ -227,9 +257,7 @@ function indexBytes(buildDir: string): IndexBytes {
     raw: sum((file) => statSync(file).size),
     gzip: sum((file) => twinOr(file, 'gz', (data) => gzipSync(data, {level: 9}))),
     br: sum((file) =>
-      twinOr(file, 'br', (data) =>
-        brotliCompressSync(data, {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 11}}),
-      ),
+      twinOr(file, 'br', (data) => brotliCompressSync(data, {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 11}})),
     ),
   };
 }
@@ -261,18 +289,14 @@ async function phonePage(browser: Browser, baseURL: string): Promise<{context: B
 /*
  * Installed before any page script (strings, not functions: tsx decorates named functions with helpers the
  * page lacks). Records, in page time (ms since navigation start): the first pointerdown on the box (the
- * tap), the box's first focus, the moment it becomes ready (enabled combobox), and, once armed, the first
- * result row in the list.
+ * tap), the moment it becomes ready (enabled combobox), and, once armed, the first result row in the list.
  */
 const PAGE_PROBE = `(() => {
-  const probe = {tapAt: 0, focusAt: 0, readyAt: 0, rowAt: 0};
+  const probe = {tapAt: 0, readyAt: 0, rowAt: 0};
   window.__scaleProbe = probe;
   const isBox = (target) => !!(target && target.matches && target.matches(${JSON.stringify(INPUT_SELECTOR)}));
   document.addEventListener('pointerdown', (event) => {
     if (!probe.tapAt && isBox(event.target)) probe.tapAt = performance.now();
-  }, true);
-  document.addEventListener('focusin', (event) => {
-    if (!probe.focusAt && isBox(event.target)) probe.focusAt = performance.now();
   }, true);
   const ready = () => {
     const input = document.querySelector(${JSON.stringify(INPUT_SELECTOR)});
@@ -297,7 +321,7 @@ const ARM_ROW_PROBE = `(() => {
   }).observe(document.body, {subtree: true, childList: true});
 })()`;
 
-type Probe = {tapAt: number; focusAt: number; readyAt: number; rowAt: number};
+type Probe = {tapAt: number; readyAt: number; rowAt: number};
 
 async function readProbe(page: Page): Promise<Probe> {
   return (await page.evaluate('window.__scaleProbe')) as Probe;
@@ -306,7 +330,11 @@ async function readProbe(page: Page): Promise<Probe> {
 /** Waits for the armed probe's first result row; its page time, or null when none came in time. */
 async function waitForFirstRow(page: Page): Promise<number | null> {
   try {
-    await page.waitForFunction('window.__scaleProbe.rowAt > 0', undefined, {timeout: PHONE_TIMEOUT_MS, polling: 50});
+    // A function, not a string: the site's Content-Security-Policy forbids eval, which a string predicate uses.
+    await page.waitForFunction(() => (window as unknown as {__scaleProbe: Probe}).__scaleProbe.rowAt > 0, undefined, {
+      timeout: PHONE_TIMEOUT_MS,
+      polling: 50,
+    });
   } catch {
     return null;
   }
@@ -352,8 +380,9 @@ async function measureFirstSearch(
       bytes += (await request.sizes()).responseBodySize;
       encodings.add((await request.response())?.headers()['content-encoding'] ?? 'identity');
     }
+    // Index requests sent before the row that had not finished by then (not counted above).
     const inFlight = started.filter(
-      (request) => !counted.has(request) && request.timing().startTime <= rowEpoch && !finished.includes(request),
+      (request) => !counted.has(request) && request.timing().startTime <= rowEpoch,
     ).length;
     return {query, bytes, encoding: [...encodings].join('+') || 'none', inFlight, readyMs: readyAt};
   } finally {
@@ -380,19 +409,21 @@ async function measureFocusToResults(
     };
     const tappedAt = (await page.evaluate('performance.now()')) as number;
     await tap();
-    // The reader types once the box holds the focus and is ready (text typed into the server-rendered
-    // box before hydration is never searched). Should the focus be lost, the reader taps again.
-    const usable = `(() => {
-      const input = document.querySelector(${JSON.stringify(INPUT_SELECTOR)});
-      return !!input && document.activeElement === input && !input.disabled && input.getAttribute('role') === 'combobox';
-    })()`;
+    // The reader types once the box is ready and holds the focus (text typed into the server-rendered box
+    // before hydration is never searched). Should the focus be lost on the way, the reader taps again.
+    await search.waitForSearchReady(page, PHONE_TIMEOUT_MS);
+    const focused = (timeout: number) =>
+      page.waitForFunction((selector) => document.activeElement === document.querySelector(selector), INPUT_SELECTOR, {
+        timeout,
+        polling: 'raf',
+      });
     let retapped = false;
     try {
-      await page.waitForFunction(usable, undefined, {timeout: PHONE_TIMEOUT_MS, polling: 'raf'});
+      await focused(5_000);
     } catch {
       retapped = true;
       await tap();
-      await page.waitForFunction(usable, undefined, {timeout: 30_000, polling: 'raf'});
+      await focused(10_000);
     }
     const usableAt = (await page.evaluate('performance.now()')) as number;
     await page.evaluate(ARM_ROW_PROBE);
@@ -403,6 +434,7 @@ async function measureFocusToResults(
     return {
       query,
       focusToResultsMs: rowAt === null ? null : rowAt - tapAt,
+      typedToResultsMs: rowAt === null ? null : rowAt - usableAt,
       waitedForReadyMs: Math.max(0, usableAt - tapAt),
       retapped,
     };
@@ -412,11 +444,7 @@ async function measureFocusToResults(
 }
 
 /** Figure 5: every query set through the real box, as tests/bench/search.ts runs them. */
-async function measureRelevance(
-  browser: Browser,
-  baseURL: string,
-  search: typeof SearchSupport,
-): Promise<SetScore[]> {
+async function measureRelevance(browser: Browser, baseURL: string, search: typeof SearchSupport): Promise<SetScore[]> {
   const page = await browser.newPage({baseURL});
   try {
     await page.goto('/');
@@ -428,10 +456,11 @@ async function measureRelevance(
       const queries = search.loadQuerySet(name);
       const results: {query: SearchSupport.SearchQuery; hits: SearchSupport.SearchHit[]}[] = [];
       for (const query of queries) {
-        let {hits, latencyMs} = await search.runQuery(page, query.query, anchors);
-        if (latencyMs === null) {
+        const answer = await search.runQuery(page, query.query, anchors);
+        let hits = answer.hits;
+        if (answer.latencyMs === null) {
           // Slower than runQuery waits (3 s) on a large index: wait for the render, then read the list again.
-          latencyMs = await search.lastResultLatency(page, 60_000);
+          await search.lastResultLatency(page, 60_000);
           hits = await search.readResults(page, anchors);
         }
         results.push({query, hits});
@@ -458,7 +487,10 @@ function firstQueries(search: typeof SearchSupport, count: number): string[] {
     name.startsWith('blind'),
   );
   const all = names.flatMap((name) => search.loadQuerySet(name).map((query) => query.query));
-  return Array.from({length: Math.min(count, all.length)}, (_, i) => all[Math.floor(((i + 0.5) * all.length) / count)]!);
+  return Array.from(
+    {length: Math.min(count, all.length)},
+    (_, i) => all[Math.floor(((i + 0.5) * all.length) / count)]!,
+  );
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -467,8 +499,8 @@ function firstQueries(search: typeof SearchSupport, count: number): string[] {
 
 const log = (message: string) => console.error(`[search-scale] ${message}`);
 
-async function measureSize(browser: Browser, size: number, options: Options): Promise<Row> {
-  const dir = makeCopy(options.ref);
+async function measureSize(browser: Browser, size: number, sources: string, options: Options): Promise<Row> {
+  const dir = makeCopy(sources);
   log(`N=${size}: copy in ${dir}`);
   try {
     const generated = writeGeneratedPages(path.join(dir, 'docs'), size);
@@ -507,7 +539,8 @@ async function measureSize(browser: Browser, size: number, options: Options): Pr
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const msText = (ms: number) => (ms >= 10_000 ? seconds(ms) : `${ms.toFixed(0)} ms`);
-const kib = (bytes: number) => (bytes >= 10 * 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`);
+const kib = (bytes: number) =>
+  bytes >= 10 * 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 function median(values: number[]): number {
@@ -527,7 +560,8 @@ function firstSearchCell(row: Row): string {
   const measured = row.firstSearches.filter((run) => run.bytes !== null);
   if (measured.length === 0) return 'no result row';
   const bytes = measured.map((run) => run.bytes!);
-  const share = (value: number, run: FirstSearch) => `${((100 * value) / wireTotal(row.index, run.encoding)).toFixed(0)} %`;
+  const share = (value: number, run: FirstSearch) =>
+    `${((100 * value) / wireTotal(row.index, run.encoding)).toFixed(0)} %`;
   const maxRun = measured.reduce((a, b) => (b.bytes! > a.bytes! ? b : a));
   const encodings = [...new Set(measured.map((run) => run.encoding))].join(', ');
   const missing = row.firstSearches.length - measured.length;
@@ -537,25 +571,25 @@ function firstSearchCell(row: Row): string {
   );
 }
 
-function focusCell(row: Row): string {
-  const times = row.focusRuns.flatMap((run) => (run.focusToResultsMs === null ? [] : [run.focusToResultsMs]));
+function focusCell(row: Row, figure: 'focusToResultsMs' | 'typedToResultsMs' = 'focusToResultsMs'): string {
+  const times = row.focusRuns.flatMap((run) => (run[figure] === null ? [] : [run[figure]]));
   if (times.length === 0) return 'no result row';
   const missing = row.focusRuns.length - times.length;
   return `${msText(median(times))} (${msText(Math.min(...times))}–${msText(Math.max(...times))})${missing ? `; ${missing} without a row` : ''}`;
 }
 
-function printReport(rows: Row[], options: Options, queries: string[]): void {
+function printReport(rows: Row[], sources: string, queries: string[]): void {
   const served = [...new Set(rows.map((row) => row.served))].join('; ');
   const sets = rows[0]?.relevance.map((score) => score.name) ?? [];
   console.log(
     [
-      `Search at scale: ${rows.map((row) => row.size).join(', ')} generated pages added to a temporary copy of the ${options.ref ? `tree of ${options.ref}` : 'working tree'}, built with \`npm run build\` there.`,
-      'Build: wall time from spawn to exit (docusaurus build and precompress); peak RSS = the highest sum of VmRSS over the build\'s process tree, sampled every 100 ms.',
-      'Index: every build file whose path starts with search-index; gzip and br are the .gz/.br twins precompress wrote (zlib gzip 9 / brotli 11 where none).',
+      `Search at scale: ${rows.map((row) => row.size).join(', ')} generated pages added to a temporary copy of ${sources}, built with \`npm run build\` there.`,
+      "Build: wall time from spawn to exit (docusaurus build and precompress); peak RSS = the highest sum of VmRSS over the build's process tree, sampled every 100 ms.",
+      'Index: every build file with a path part starting with search-index (search-index-<hash>.json, assets/search-index/…); gzip and br are the .gz/.br twins precompress wrote (zlib gzip 9 / brotli 11 where none).',
       `First search: ${served}; a fresh Chromium context (cold cache) on the phone profile, \`/\`, wait for the box to be ready, one query in one edit;`,
       'on-the-wire body bytes (request.sizes()) of the search-index responses that finished before the first result row, median and max over the queries, and as a share of the whole index in the encoding served.',
       `Phone profile: Lighthouse mobile via CDP, 412×823 touch, latency 150 ms, 1.6 Mbps down, 750 Kbps up, CPU ×${CPU_SLOWDOWN}.`,
-      'Focus → results: cold context, the box tapped as soon as it is visible (loading or not), the query typed in one edit once the box holds the focus and is ready; tap (pointerdown) to the first result row, median (min–max). Load → ready: navigation start to the box enabled, median over the first-search loads.',
+      'Focus → results: cold context, the box tapped as soon as it is visible (loading or not), the query typed in one edit once the box holds the focus and is ready; tap (pointerdown) to the first result row, median (min–max); typed → results: from typing into the ready, focused box to that row (the first search itself: the downloads of its parts and the search). Load → ready: navigation start to the box enabled, median over the first-search loads.',
       `Queries for both (${queries.length}, spread over the blind sets): ${queries.map((query) => JSON.stringify(query)).join(', ')}.`,
       'Relevance: every query set through the real box, desktop context, unthrottled, as `npm run bench:search` (hit@1 / hit@3 / MRR; "empty" = queries with no result row). Generated pages are never a query\'s expected page.',
       'Machine: 2 shared cores; timings are noisy (±10 % or more), byte counts are exact.',
@@ -570,6 +604,7 @@ function printReport(rows: Row[], options: Options, queries: string[]): void {
     'Index raw / gzip / br',
     'First search: index bytes median (share); max',
     'Focus → results (phone)',
+    'Typed into the ready box → results (phone)',
     'Load → ready (phone)',
     ...sets.map((name) => `${name}: hit@1 / hit@3 / MRR, empty`),
   ];
@@ -584,6 +619,7 @@ function printReport(rows: Row[], options: Options, queries: string[]): void {
       `${kib(row.index.raw)} / ${kib(row.index.gzip)} / ${kib(row.index.br)}`,
       firstSearchCell(row),
       focusCell(row),
+      focusCell(row, 'typedToResultsMs'),
       msText(median(row.firstSearches.map((run) => run.readyMs))),
       ...sets.map((name) => {
         const score = row.relevance.find((item) => item.name === name);
@@ -598,8 +634,10 @@ function printReport(rows: Row[], options: Options, queries: string[]): void {
   for (const row of rows) {
     const pages = row.generated.pages.length;
     console.log(
-      `N=${row.size}: generated text ${pages ? `${Math.round(row.generated.words / pages)} words per page on average, ` : ''}` +
-        `${row.generated.distinctWords} distinct words over all generated pages.`,
+      pages
+        ? `N=${row.size}: generated text ${Math.round(row.generated.words / pages)} words per page on average, ` +
+            `${row.generated.distinctWords} distinct words over all generated pages.`
+        : `N=${row.size}: no generated pages.`,
     );
     for (const [index, run] of row.firstSearches.entries()) {
       const focus = row.focusRuns[index];
@@ -620,18 +658,21 @@ async function main(): Promise<void> {
     executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
+  const sources = snapshotSources(options.ref);
+  log(`sources: ${sources.what}, copied to ${sources.dir}`);
   const rows: Row[] = [];
   let queries: string[] = [];
   try {
     for (const size of options.sizes) {
-      const row = await measureSize(browser, size, options);
+      const row = await measureSize(browser, size, sources.dir, options);
       rows.push(row);
       queries = row.firstSearches.map((run) => run.query);
     }
   } finally {
     await browser.close();
+    rmSync(sources.dir, {recursive: true, force: true});
   }
-  printReport(rows, options, queries);
+  printReport(rows, sources.what, queries);
 }
 
 main().catch((error: unknown) => {
