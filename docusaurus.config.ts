@@ -119,12 +119,12 @@ const config: Config = {
     ],
     ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
     ['./plugins/csp/index.ts', {collectorUrl: ANALYTICS.collectorUrl}],
+    ['./plugins/search/index.ts', searchOptions],
     ['./plugins/bundle/index.ts', {prismLanguages: PRISM_LANGUAGES} satisfies BundleOptions],
     ...(withTestPages
       ? [['content-pages', {id: 'test-pages', path: 'src/test-pages', routeBasePath: '/'}] as [string, object]]
       : []),
   ],
-  themes: [['./plugins/search/index.ts', searchOptions]],
   themeConfig,
 };
 

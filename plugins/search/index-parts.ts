@@ -1,13 +1,12 @@
 /**
  * The search index in parts, so a first search downloads what it needs and not the whole index (which grows
  * with every page). The plugin writes one file of five lunr indexes (title, heading, description, keywords,
- * content); the content index is most of it (BENCHMARKS.md, "Search at scale"). After the build, the first
- * four stay whole in the plugin's file, with the content index's vocabulary; the content index's postings are
- * cut into parts by term range and its documents into parts by id. A search expands its words against the
- * vocabulary exactly as lunr would, loads only the parts holding those terms and the documents it shows,
- * and then runs lunr on them: for the loaded terms the postings and vectors are the whole index's, so
- * scores, order and snippets are those of the unsplit index. The box's worker and the MCP server both
- * search through `ShardedIndex` with the plugin's own query code.
+ * content). After the build the page titles stay whole in the plugin's file, with the vocabulary of each other
+ * index; their postings are cut into parts by term range and their documents into parts by id. A search expands
+ * its words against a vocabulary exactly as lunr would, loads only the parts holding those terms and the
+ * documents it shows, and runs lunr on them: for the loaded terms the postings and vectors are the whole index's,
+ * so scores, order and snippets are those of the unsplit index. The box's worker and the MCP server both search
+ * through `ShardedIndex` (./sharded-index.ts) with the plugin's own query code.
  */
 /** Where the parts go: content-hashed names under /assets/, so every host caches them for good. */
 export const PARTS_DIR = 'assets/search-index';
@@ -29,18 +28,23 @@ export type SerializedIndex = {
 /** The plugin's index file: one part per document type, the content part last. */
 export type IndexPart = {documents: SearchDocument[]; index: SerializedIndex};
 
+/** One document type's index, split: its vocabulary here, its postings and documents in parts. */
+export type SplitType = {
+  index: Pick<SerializedIndex, 'version' | 'fields' | 'pipeline'>;
+  /** Every term, sorted as lunr sorts them. */
+  terms: string[];
+  /** Term parts: each holds the postings of `terms` from its `first` (a position in `terms`) up to the next part's. */
+  termParts: {first: number; file: string}[];
+  /** Document parts: each holds the ids from its `first` up to the next part's. */
+  documentParts: {first: number; file: string}[];
+};
+
 export type Manifest = {
-  format: 'sharded-1';
-  whole: IndexPart[];
-  content: {
-    index: Pick<SerializedIndex, 'version' | 'fields' | 'pipeline'>;
-    /** Every term of the content index, sorted as lunr sorts them. */
-    terms: string[];
-    /** Term parts: each holds the postings of `terms` from its `first` (a position in `terms`) up to the next part's. */
-    termParts: {first: number; file: string}[];
-    /** Document parts: each holds the ids from its `first` up to the next part's. */
-    documentParts: {first: number; file: string}[];
-  };
+  format: 'split-2';
+  /** The page titles, whole: every result names its page. */
+  titles: IndexPart;
+  /** The other types (heading, description, keywords, content), in the plugin's order. */
+  split: SplitType[];
 };
 /** Postings in the order of the manifest's `terms` (the terms themselves are there, once). */
 export type TermPart = {postings: Posting[]; fieldVectors: FieldVector[]};
@@ -68,45 +72,47 @@ function runs<T>(items: T[], budget: number): T[][] {
   return cut;
 }
 
-/**
- * Splits the plugin's index. `store` writes one part (JSON text) and returns the name the manifest
- * gives it, relative to the manifest.
- */
-export function splitIndex(parts: IndexPart[], store: (json: string) => string): Manifest {
-  const content = parts.at(-1)!;
-  const {invertedIndex, fieldVectors, ...header} = content.index;
-  const vectors = fieldVectors.map(([ref, elements]) => {
-    const byTerm = new Map<number, number>();
-    for (let k = 0; k < elements.length; k += 2) byTerm.set(elements[k]!, elements[k + 1]!);
-    return [ref, byTerm] as const;
-  });
-  let position = 0;
-  const termParts = runs(invertedIndex, TERM_PART_CHARS).map((entries) => {
-    const termIndexes = new Set(entries.map(([, posting]) => posting._index));
-    const partVectors: FieldVector[] = [];
-    for (const [ref, byTerm] of vectors) {
-      const elements = [...byTerm].filter(([term]) => termIndexes.has(term)).flat();
-      if (elements.length > 0) partVectors.push([ref, elements]);
+function splitType({documents, index}: IndexPart, store: (json: string) => string): SplitType {
+  const {invertedIndex, fieldVectors, ...header} = index;
+  const entryRuns = runs(invertedIndex, TERM_PART_CHARS);
+  const partOfTerm = new Map<number, number>();
+  entryRuns.forEach((entries, part) => entries.forEach(([, posting]) => partOfTerm.set(posting._index, part)));
+  // Each document's vector, cut along the same term ranges.
+  const vectors: FieldVector[][] = entryRuns.map(() => []);
+  for (const [ref, elements] of fieldVectors) {
+    const byPart = new Map<number, number[]>();
+    for (let k = 0; k < elements.length; k += 2) {
+      const part = partOfTerm.get(elements[k]!)!;
+      byPart.set(part, [...(byPart.get(part) ?? []), elements[k]!, elements[k + 1]!]);
     }
-    const part: TermPart = {postings: entries.map(([, posting]) => posting), fieldVectors: partVectors};
+    for (const [part, partElements] of byPart) vectors[part]!.push([ref, partElements]);
+  }
+  let position = 0;
+  const termParts = entryRuns.map((entries, part) => {
+    const termPart: TermPart = {postings: entries.map(([, posting]) => posting), fieldVectors: vectors[part]!};
     const first = position;
     position += entries.length;
-    return {first, file: store(JSON.stringify(part))};
+    return {first, file: store(JSON.stringify(termPart))};
   });
-  const documents = [...content.documents].sort((a, b) => a.i - b.i);
-  const documentParts = runs(documents, DOCUMENT_PART_CHARS).map((run) => ({
+  const sorted = [...documents].sort((a, b) => a.i - b.i);
+  const documentParts = runs(sorted, DOCUMENT_PART_CHARS).map((run) => ({
     first: run[0]!.i,
     file: store(JSON.stringify(run)),
   }));
-  return {
-    format: 'sharded-1',
-    whole: parts.slice(0, -1),
-    content: {index: header, terms: invertedIndex.map(([term]) => term), termParts, documentParts},
-  };
+  return {index: header, terms: invertedIndex.map(([term]) => term), termParts, documentParts};
+}
+
+/**
+ * Splits the plugin's index: titles stay whole, every other type is split. `store` writes one part (JSON text)
+ * and returns the name the manifest gives it, relative to the manifest.
+ */
+export function splitIndex(parts: IndexPart[], store: (json: string) => string): Manifest {
+  const [titles, ...rest] = parts;
+  return {format: 'split-2', titles: titles!, split: rest.map((part) => splitType(part, store))};
 }
 
 export function isManifest(json: unknown): json is Manifest {
-  return typeof json === 'object' && json !== null && (json as Manifest).format === 'sharded-1';
+  return typeof json === 'object' && json !== null && (json as Manifest).format === 'split-2';
 }
 
 /** The last part whose `first` is at most `key` (parts are sorted by `first`). */

@@ -10,6 +10,7 @@ import {
   type Manifest,
   type SearchDocument,
   type SerializedIndex,
+  type SplitType,
   type TermPart,
 } from './index-parts';
 
@@ -45,72 +46,73 @@ function addTerms(query: QueryBuilder, term: SmartTerm[]): void {
   }
 }
 
-export class ShardedIndex {
-  private readonly whole: {documents: SearchDocument[]; index: LunrIndex}[];
+/** One split type: its vocabulary, and the term parts loaded so far as one lunr index. */
+class SplitTypeIndex {
   private readonly vocabulary: TokenSet;
   private readonly pipeline: {runString(term: string, metadata: object): string[]};
   private readonly positions: Map<string, number>;
-  private readonly termParts = new Map<number, Promise<TermPart>>();
-  private readonly loadedTermParts = new Map<number, TermPart>();
-  private readonly documents = new Map<number, SearchDocument>();
-  private readonly documentParts = new Map<number, Promise<void>>();
-  private content: LunrIndex | null = null;
+  private readonly loading = new Map<number, Promise<TermPart>>();
+  private readonly loaded = new Map<number, TermPart>();
+  private index: LunrIndex | null = null;
 
-  /** `fetchPart` reads a part by the name the manifest gives it. */
   constructor(
-    private readonly manifest: Manifest,
+    private readonly split: SplitType,
     private readonly fetchPart: (file: string) => Promise<unknown>,
   ) {
-    this.whole = manifest.whole.map(({documents, index}) => ({documents, index: lunrApi.Index.load(index)}));
-    this.vocabulary = lunrApi.TokenSet.fromArray(manifest.content.terms);
-    this.pipeline = lunrApi.Pipeline.load(manifest.content.index.pipeline);
-    this.positions = new Map(manifest.content.terms.map((word, position) => [word, position]));
+    this.vocabulary = lunrApi.TokenSet.fromArray(split.terms);
+    this.pipeline = lunrApi.Pipeline.load(split.index.pipeline);
+    this.positions = new Map(split.terms.map((word, position) => [word, position]));
   }
 
-  /** The search box's results: the plugin's worker loop (search-local 0.54.1, theme/worker.js). */
-  async search(tokens: string[], limit: number): Promise<SearchResult[]> {
-    if (tokens.length === 0) return [];
-    const results: SearchResult[] = [];
-    const types = this.whole.length + 1;
-    search: for (const {term, tokens: queryTokens} of smartQueries(tokens, []) as {
-      term: SmartTerm[];
-      tokens: string[];
-    }[]) {
-      for (let type = 0; type < types; type++) {
-        const isContent = type === this.whole.length;
-        const index = isContent ? await this.contentFor(term) : this.whole[type]!.index;
-        const found = index
-          .query((query) => addTerms(query, term))
-          .slice(0, limit)
-          .filter((result) => !results.some((item) => item.document.i.toString() === result.ref))
-          .slice(0, limit - results.length);
-        if (isContent) await this.loadDocuments(found.map((result) => Number(result.ref)));
-        const documents = isContent ? null : this.whole[type]!.documents;
-        for (const result of found) {
-          const document = documents
-            ? documents.find((doc) => doc.i.toString() === result.ref)
-            : this.documents.get(Number(result.ref));
-          if (!document) continue;
-          results.push({
-            document,
-            type,
-            page: type !== 0 && this.whole[0]!.documents.find((doc) => doc.i === document.p),
-            metadata: result.matchData.metadata,
-            tokens: queryTokens,
-            score: result.score,
-          });
+  /** Loads the term parts these words need (each once); a part that fails leaves its terms out of this search. */
+  async load(term: SmartTerm[]): Promise<void> {
+    const needed = new Set(
+      this.expandedTerms(term).map((word) => partOf(this.split.termParts, this.positions.get(word)!)),
+    );
+    const missing = [...needed].filter((part) => !this.loaded.has(part));
+    if (missing.length === 0 && this.index) return;
+    await Promise.allSettled(
+      missing.map(async (part) => {
+        let loading = this.loading.get(part);
+        if (!loading) {
+          loading = this.fetchPart(this.split.termParts[part]!.file) as Promise<TermPart>;
+          this.loading.set(part, loading);
+          // Fetched again by the next search that needs it.
+          loading.catch(() => this.loading.delete(part));
         }
-        if (results.length >= limit) break search;
+        this.loaded.set(part, await loading);
+      }),
+    );
+    this.index = null;
+  }
+
+  /** The lunr index over the loaded parts. */
+  current(): LunrIndex {
+    if (!this.index) {
+      const {terms, termParts} = this.split;
+      const parts = [...this.loaded].sort(([a], [b]) => a - b);
+      const vectors = new Map<string, number[][]>();
+      for (const [, part] of parts) {
+        for (const [ref, elements] of part.fieldVectors) {
+          const pairs = vectors.get(ref) ?? [];
+          for (let k = 0; k < elements.length; k += 2) pairs.push([elements[k]!, elements[k + 1]!]);
+          vectors.set(ref, pairs);
+        }
       }
+      this.index = lunrApi.Index.load({
+        ...this.split.index,
+        invertedIndex: parts.flatMap(([index, part]) =>
+          part.postings.map((posting, k): InvertedEntry => [terms[termParts[index]!.first + k]!, posting]),
+        ),
+        fieldVectors: [...vectors].map(([ref, pairs]) => [ref, pairs.sort((a, b) => a[0]! - b[0]!).flat()]),
+      });
     }
-    sortSearchResults(results);
-    processTreeStatusOfSearchResults(results);
-    return results;
+    return this.index;
   }
 
   /** The terms lunr would look up for these words: its own expansion (pipeline, wildcards, edit distance). */
   private expandedTerms(term: SmartTerm[]): string[] {
-    const query = new lunrApi.Query(this.manifest.content.index.fields);
+    const query = new lunrApi.Query(this.split.index.fields);
     addTerms(query, term);
     const expanded: string[] = [];
     for (const clause of query.clauses) {
@@ -121,67 +123,90 @@ export class ShardedIndex {
     }
     return expanded;
   }
+}
 
-  /** The content index over every term part these words need (loaded once each). */
-  private async contentFor(term: SmartTerm[]): Promise<LunrIndex> {
-    const {termParts} = this.manifest.content;
-    const needed = new Set(this.expandedTerms(term).map((word) => partOf(termParts, this.positions.get(word)!)));
-    const missing = [...needed].filter((part) => !this.loadedTermParts.has(part));
-    if (missing.length > 0 || !this.content) {
-      // A part that fails (offline, a deploy that replaced it) leaves its terms out of this search only.
-      await Promise.allSettled(
-        missing.map(async (part) => {
-          let loading = this.termParts.get(part);
-          if (!loading) {
-            loading = this.fetchPart(termParts[part]!.file) as Promise<TermPart>;
-            this.termParts.set(part, loading);
-            // A failed part is fetched again by the next search.
-            loading.catch(() => this.termParts.delete(part));
-          }
-          this.loadedTermParts.set(part, await loading);
-        }),
-      );
-      this.content = this.loadedIndex();
-    }
-    return this.content;
+export class ShardedIndex {
+  private readonly titles: LunrIndex;
+  private readonly split: SplitTypeIndex[];
+  /** Per type (titles first): a page's description and keywords share its title's id. */
+  private readonly documents: Map<number, SearchDocument>[];
+  private readonly documentParts = new Map<string, Promise<void>>();
+
+  /** `fetchPart` reads a part by the name the manifest gives it. */
+  constructor(
+    private readonly manifest: Manifest,
+    private readonly fetchPart: (file: string) => Promise<unknown>,
+  ) {
+    this.titles = lunrApi.Index.load(manifest.titles.index);
+    this.split = manifest.split.map((split) => new SplitTypeIndex(split, fetchPart));
+    this.documents = [
+      new Map(manifest.titles.documents.map((document) => [document.i, document])),
+      ...this.split.map(() => new Map()),
+    ];
   }
 
-  private loadedIndex(): LunrIndex {
-    const {terms, termParts} = this.manifest.content;
-    const loaded = [...this.loadedTermParts].sort(([a], [b]) => a - b);
-    const vectors = new Map<string, number[][]>();
-    for (const [, part] of loaded) {
-      for (const [ref, elements] of part.fieldVectors) {
-        const pairs = vectors.get(ref) ?? [];
-        for (let k = 0; k < elements.length; k += 2) pairs.push([elements[k]!, elements[k + 1]!]);
-        vectors.set(ref, pairs);
+  /**
+   * The search box's results: the plugin's worker loop (search-local 0.54.1, theme/worker.js). The hits are
+   * picked first (each query's parts of every type fetched together), then their documents in one round.
+   */
+  async search(tokens: string[], limit: number): Promise<SearchResult[]> {
+    if (tokens.length === 0) return [];
+    const picked: {type: number; result: LunrResult; tokens: string[]}[] = [];
+    const seen = new Set<string>();
+    search: for (const {term, tokens: queryTokens} of smartQueries(tokens, []) as {
+      term: SmartTerm[];
+      tokens: string[];
+    }[]) {
+      await Promise.all(this.split.map((split) => split.load(term)));
+      for (let type = 0; type <= this.split.length; type++) {
+        const index = type === 0 ? this.titles : this.split[type - 1]!.current();
+        const found = index
+          .query((query) => addTerms(query, term))
+          .slice(0, limit)
+          .filter((result) => !seen.has(result.ref))
+          .slice(0, limit - picked.length);
+        for (const result of found) {
+          seen.add(result.ref);
+          picked.push({type, result, tokens: queryTokens});
+        }
+        if (picked.length >= limit) break search;
       }
     }
-    return lunrApi.Index.load({
-      ...this.manifest.content.index,
-      invertedIndex: loaded.flatMap(([index, part]) =>
-        part.postings.map((posting, k): InvertedEntry => [terms[termParts[index]!.first + k]!, posting]),
-      ),
-      fieldVectors: [...vectors].map(([ref, pairs]) => [ref, pairs.sort((a, b) => a[0]! - b[0]!).flat()]),
-    });
+    await Promise.all(
+      picked.map(({type, result}) => (type === 0 ? null : this.loadDocument(type - 1, Number(result.ref)))),
+    );
+    const results: SearchResult[] = [];
+    for (const {type, result, tokens: queryTokens} of picked) {
+      // A document whose part failed to load is left out of this search.
+      const document = this.documents[type]!.get(Number(result.ref));
+      if (!document) continue;
+      results.push({
+        document,
+        type,
+        page: type !== 0 && this.manifest.titles.documents.find((doc) => doc.i === document.p),
+        metadata: result.matchData.metadata,
+        tokens: queryTokens,
+        score: result.score,
+      });
+    }
+    sortSearchResults(results);
+    processTreeStatusOfSearchResults(results);
+    return results;
   }
 
-  private async loadDocuments(ids: number[]): Promise<void> {
-    const {documentParts} = this.manifest.content;
-    const needed = new Set(ids.filter((id) => !this.documents.has(id)).map((id) => partOf(documentParts, id)));
-    // A failed part leaves its results out of this search only (see contentFor).
-    await Promise.allSettled(
-      [...needed].map((part) => {
-        let loading = this.documentParts.get(part);
-        if (!loading) {
-          loading = (this.fetchPart(documentParts[part]!.file) as Promise<SearchDocument[]>).then((documents) => {
-            for (const document of documents) this.documents.set(document.i, document);
-          });
-          this.documentParts.set(part, loading);
-          loading.catch(() => this.documentParts.delete(part));
-        }
-        return loading;
-      }),
-    );
+  private loadDocument(split: number, id: number): Promise<void> | null {
+    const documents = this.documents[split + 1]!;
+    if (documents.has(id)) return null;
+    const {documentParts} = this.manifest.split[split]!;
+    const file = documentParts[partOf(documentParts, id)]!.file;
+    let loading = this.documentParts.get(file);
+    if (!loading) {
+      loading = (this.fetchPart(file) as Promise<SearchDocument[]>).then((loaded) => {
+        for (const document of loaded) documents.set(document.i, document);
+      });
+      this.documentParts.set(file, loading);
+      loading.catch(() => this.documentParts.delete(file));
+    }
+    return loading.catch(() => undefined);
   }
 }

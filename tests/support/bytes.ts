@@ -101,10 +101,12 @@ export function searchIndexDocuments(buildDir: string = BUILD_DIR): SearchDocume
     .filter((name) => MANIFEST_FILE.test(name))
     .flatMap((name) => {
       const manifest = JSON.parse(readFileSync(path.join(buildDir, name), 'utf8')) as Manifest;
-      const content = manifest.content.documentParts.flatMap(
-        ({file}) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as SearchDocument[],
+      const split = manifest.split.flatMap((type) =>
+        type.documentParts.flatMap(
+          ({file}) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as SearchDocument[],
+        ),
       );
-      return [...manifest.whole.flatMap((part) => part.documents), ...content];
+      return [...manifest.titles.documents, ...split];
     });
 }
 
