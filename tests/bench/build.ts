@@ -11,9 +11,10 @@
  *   worker it starts), summed, sampled every 100 ms; the maximum sum is reported (Linux only).
  */
 import {spawn} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
+import {treeRss} from '../support/process-tree';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DOCUSAURUS = path.join(ROOT, 'node_modules/.bin/docusaurus');
@@ -49,51 +50,6 @@ function parsePhases(log: string): Map<string, number> {
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-/** pid → parent pid of every process, from /proc. */
-function parentMap(): Map<number, number> {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces and parentheses.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // the process exited meanwhile
-    }
-  }
-  return parents;
-}
-
-function rssBytes(pid: number): number {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Summed RSS of `root` and all its descendants. */
-function treeRss(root: number): number {
-  const parents = parentMap();
-  const tree = new Set([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (!tree.has(pid) && tree.has(ppid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let total = 0;
-  for (const pid of tree) total += rssBytes(pid);
-  return total;
 }
 
 function clearCaches(outDir: string): void {

@@ -52,6 +52,7 @@ import {chromium, type Browser, type BrowserContext, type Page, type Request} fr
 import type * as SearchSupport from '../support/search';
 import type * as ServeBuild from './serve-build';
 import {writeGeneratedPages, type GeneratedSet} from './search-scale-pages';
+import {treeRss} from '../support/process-tree';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** Top-level entries not copied (installed, built or written by test runs). */
@@ -161,49 +162,6 @@ function makeCopy(sources: string): string {
   cpSync(sources, dir, {recursive: true});
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
-}
-
-/** pid → parent pid of every process, from /proc. */
-function parentMap(): Map<number, number> {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces and parentheses.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // the process exited meanwhile
-    }
-  }
-  return parents;
-}
-
-function rssBytes(pid: number): number {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Summed RSS of `root` and all its descendants. */
-function treeRss(root: number): number {
-  const parents = parentMap();
-  const tree = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (!tree.has(pid) && tree.has(ppid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let total = 0;
-  for (const pid of tree) total += rssBytes(pid);
-  return total;
 }
 
 /** `npm run build` in the copy: wall time and peak RSS of its process tree. */
@@ -369,7 +327,10 @@ async function measureFirstSearch(
     if (rowAt === null) return {query, bytes: null, encoding: '', inFlight: 0, readyMs: readyAt};
     // The moment in wall-clock ms, to compare with each request's end (Playwright's timing is wall-clock based).
     const rowEpoch = ((await page.evaluate('performance.timeOrigin')) as number) + rowAt;
-    await page.waitForTimeout(500); // events of requests that ended just before the row
+    // Every index request started so far, settled: the ones that ended just before the row are then all in.
+    await Promise.all(
+      started.map(async (request) => (await request.response().catch(() => null))?.finished().catch(() => null)),
+    );
     let bytes = 0;
     const encodings = new Set<string>();
     const counted = new Set<Request>();
