@@ -1,13 +1,19 @@
 import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 import {
+  afterFrames,
   checkTablesRenderedOnlyNearViewport,
   checkDeepAnchorLands,
   expectNoLayoutShiftOnLoad,
   isRendered,
   lastShown,
+  layoutShifts,
+  recordLayoutShifts,
   tableRegions,
 } from './support/render-skipping';
+
+// Lighthouse's desktop run: 940 px tall. The phone keeps its own screen (Lighthouse's mobile run).
+const LIGHTHOUSE_DESKTOP = {width: 1350, height: 940};
 
 // Long pages skip rendering tables far from the viewport (content-visibility: auto).
 test.describe('render skipping on long pages', () => {
@@ -55,10 +61,31 @@ test.describe('render skipping on long pages', () => {
     isMobile,
   }) => {
     if (!isMobile) {
-      // Lighthouse's desktop run: 940 px tall, so the first table of /basics/iframe and what follows it
-      // are both in the first screenful. The phone keeps its own screen (Lighthouse's mobile run).
-      await page.setViewportSize({width: 1350, height: 940});
+      // At this height the first table of /basics/iframe and what follows it are both in the first screenful.
+      await page.setViewportSize(LIGHTHOUSE_DESKTOP);
     }
     await expectNoLayoutShiftOnLoad(page, docRoutes());
+  });
+
+  // The theme adds the word-wrap toggle after hydration, and only to blocks whose lines overflow. A writer's
+  // long command near the top of a page must not move the block's buttons when it appears.
+  test('an overflowing code block in the first screenful keeps its buttons in place when its word-wrap toggle appears', async ({
+    page,
+    isMobile,
+  }) => {
+    if (!isMobile) {
+      await page.setViewportSize(LIGHTHOUSE_DESKTOP);
+    }
+    await recordLayoutShifts(page);
+    await openPage(page, '/design-specimen');
+    const block = page.locator('.theme-code-block').first();
+    await expect(block).toBeInViewport();
+    expect(
+      await block.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth),
+      'the specimen block overflows',
+    ).toBe(true);
+    await expect(block.getByRole('button', {name: 'Toggle word wrap'})).toBeAttached();
+    await afterFrames(page, 2);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 });

@@ -58,8 +58,8 @@ export async function checkDeepAnchorLands(page: Page): Promise<void> {
 
 type Shift = {value: number; sources: string[]};
 
-/** Opens every page and expects no layout shift while it loads and hydrates (Lighthouse's CLS: 0). */
-export async function expectNoLayoutShiftOnLoad(page: Page, paths: readonly string[]): Promise<void> {
+/** From now on, the page records every layout shift not caused by input (read them with `layoutShifts`). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: Shift[] = [];
     (window as unknown as {layoutShifts: Shift[]}).layoutShifts = shifts;
@@ -80,11 +80,20 @@ export async function expectNoLayoutShiftOnLoad(page: Page, paths: readonly stri
       }
     }).observe({type: 'layout-shift', buffered: true});
   });
+}
+
+/** The layout shifts recorded since the current document started loading. */
+export function layoutShifts(page: Page): Promise<Shift[]> {
+  return page.evaluate(() => (window as unknown as {layoutShifts: Shift[]}).layoutShifts);
+}
+
+/** Opens every page and expects no layout shift while it loads and hydrates (Lighthouse's CLS: 0). */
+export async function expectNoLayoutShiftOnLoad(page: Page, paths: readonly string[]): Promise<void> {
+  await recordLayoutShifts(page);
   for (const path of paths) {
     await openPage(page, path);
     // Two frames after hydration: anything skipped in the first screenful has been rendered by then.
     await afterFrames(page, 2);
-    const shifts = await page.evaluate(() => (window as unknown as {layoutShifts: Shift[]}).layoutShifts);
-    expect(shifts, path).toEqual([]);
+    expect(await layoutShifts(page), path).toEqual([]);
   }
 }
