@@ -1,8 +1,10 @@
 import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
+import {colourDistance, pixelAt, type Rgb} from './support/pixels';
 
 // prism-react-renderer's vsDark: plain text #9CDCFE on #1E1E1E.
 const VS_DARK_BACKGROUND = 'rgb(30, 30, 30)';
+const VS_DARK_BACKGROUND_RGB: Rgb = [30, 30, 30];
 
 test.describe('code blocks', () => {
   for (const mode of ['light', 'dark'] as const) {
@@ -81,6 +83,35 @@ test.describe('code blocks', () => {
         .map((line) => line.trimEnd())
         .filter(Boolean);
     expect(lines(clipboard)).toEqual(lines(code));
+  });
+
+  test('a block whose lines are wider than it shades the edge where code is hidden, following the scroll', async ({
+    page,
+  }) => {
+    await openPage(page, '/design-specimen');
+    const block = page.locator('.theme-code-block').first();
+    const pre = block.locator('pre');
+    // Just inside each side, in the block's top padding, where no text is drawn.
+    const edges = async () => {
+      const box = (await pre.boundingBox())!;
+      const left = await pixelAt(page, box.x + 3, box.y + 4);
+      const right = await pixelAt(page, box.x + box.width - 3, box.y + 4);
+      return {
+        left: colourDistance(left, VS_DARK_BACKGROUND_RGB) > 8,
+        right: colourDistance(right, VS_DARK_BACKGROUND_RGB) > 8,
+      };
+    };
+    expect(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), 'it overflows').toBe(true);
+    await expect.poll(edges).toEqual({left: false, right: true});
+    await pre.evaluate((element) => element.scrollTo({left: (element.scrollWidth - element.clientWidth) / 2}));
+    await expect.poll(edges).toEqual({left: true, right: true});
+    await pre.evaluate((element) => element.scrollTo({left: element.scrollWidth}));
+    await expect.poll(edges).toEqual({left: true, right: false});
+    // Wrapped, nothing is hidden: no shade.
+    await block.hover();
+    await block.getByRole('button', {name: 'Toggle word wrap'}).click();
+    await page.mouse.move(0, 0);
+    await expect.poll(edges).toEqual({left: false, right: false});
   });
 
   test('line highlighting is available (a highlighted line is styled)', async ({page}) => {

@@ -13,8 +13,13 @@ import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copying' | 'copied' | 'failed';
 
-const LABELS: Record<CopyState, string> = {
-  idle: 'Copy page as Markdown',
+/** On a phone the idle label reads "Copy page", so the two actions share one row; its name stays whole. */
+const LABELS: Record<CopyState, ReactNode> = {
+  idle: (
+    <>
+      Copy page<span className={styles.wideScreenOnly}> as Markdown</span>
+    </>
+  ),
   copying: 'Copying…',
   copied: 'Copied',
   failed: 'Copy failed',
