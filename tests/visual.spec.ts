@@ -7,7 +7,7 @@
  */
 import {expectNoSeriousAxeViolations, type ColourMode} from './support/axe';
 import {docRoutes} from './support/docs';
-import {expect, test} from './support/fixtures';
+import {expect, openPage, test} from './support/fixtures';
 
 // Font hinting and anti-aliasing differ slightly between machines: a small share of pixels may differ, each
 // by a small amount; a change of spacing, size or colour moves far more.
@@ -30,3 +30,28 @@ for (const mode of ['light', 'dark'] as ColourMode[]) {
     });
   });
 }
+
+// Headings on one line where there is room; on a phone they wrap rather than push the table into sideways scrolling.
+test('table headings stay on one line on a wide screen, and wrap on a phone rather than overflow', async ({
+  page,
+  isMobile,
+}) => {
+  await openPage(page, '/design-specimen');
+  const table = page.locator('article table').first();
+  const headings = await table.locator('th').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const style = getComputedStyle(cell);
+      const lines =
+        (cell.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) /
+        parseFloat(style.lineHeight);
+      return Math.round(lines);
+    }),
+  );
+  const overflows = await table.evaluate((element) => element.scrollWidth > element.parentElement!.clientWidth);
+  if (isMobile) {
+    expect(overflows, 'the specimen table fits a phone').toBe(false);
+    expect(Math.max(...headings), 'its longest heading wraps').toBeGreaterThan(1);
+  } else {
+    expect(headings.every((lines) => lines === 1)).toBe(true);
+  }
+});
