@@ -91,7 +91,7 @@ test.describe('code blocks', () => {
     await openPage(page, '/design-specimen');
     const block = page.locator('.theme-code-block').first();
     const pre = block.locator('pre');
-    // Just inside each side, in the block's top padding, where no text is drawn.
+    // Just inside each side, in the block's top padding, where no text is drawn (a titled block: square corners).
     const edges = async () => {
       const box = (await pre.boundingBox())!;
       const left = await pixelAt(page, box.x + 3, box.y + 4);
@@ -108,9 +108,7 @@ test.describe('code blocks', () => {
     await pre.evaluate((element) => element.scrollTo({left: element.scrollWidth}));
     await expect.poll(edges).toEqual({left: true, right: false});
     // Wrapped, nothing is hidden: no shade.
-    await block.hover();
     await block.getByRole('button', {name: 'Toggle word wrap'}).click();
-    await page.mouse.move(0, 0);
     await expect.poll(edges).toEqual({left: false, right: false});
   });
 

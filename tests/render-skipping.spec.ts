@@ -1,3 +1,5 @@
+import type {Page} from '@playwright/test';
+
 import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 import {
@@ -87,5 +89,33 @@ test.describe('render skipping on long pages', () => {
     await expect(block.getByRole('button', {name: 'Toggle word wrap'})).toBeAttached();
     await afterFrames(page, 2);
     expect(await layoutShifts(page)).toEqual([]);
+  });
+
+  // The same, measured: the buttons' group has the box the server HTML gave it (on a phone Chromium does not
+  // always report the shift above).
+  test("a code block's buttons keep the server HTML's box when its word-wrap toggle appears", async ({
+    browser,
+    page,
+  }) => {
+    const group = (target: Page) =>
+      target
+        .locator('.theme-code-block')
+        .first()
+        .getByRole('button', {name: /copy code/i})
+        .locator('..');
+    const noScript = await browser.newContext({javaScriptEnabled: false});
+    const staticPage = await noScript.newPage();
+    await staticPage.goto('/design-specimen');
+    const serverBox = await group(staticPage).boundingBox();
+    await noScript.close();
+
+    await openPage(page, '/design-specimen');
+    await expect(
+      page.locator('.theme-code-block').first().getByRole('button', {name: 'Toggle word wrap'}),
+    ).toBeAttached();
+    // Where it starts and how wide it is; the toggle's taller icon may add height below, which moves nothing
+    // (the group is positioned over the code).
+    const {x, y, width} = (await group(page).boundingBox())!;
+    expect({x, y, width}).toEqual({x: serverBox!.x, y: serverBox!.y, width: serverBox!.width});
   });
 });
