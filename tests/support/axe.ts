@@ -13,7 +13,7 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     content: '.theme-code-block pre { background-image: none !important; }',
   });
   const results = await new AxeBuilder({page}).analyze();
-  await withoutShade.evaluate((style) => style.remove());
+  await withoutShade.evaluate((style) => (style as Element).remove());
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
