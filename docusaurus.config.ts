@@ -5,7 +5,17 @@ import mdxChecks, {type Options as MdxChecksOptions} from './plugins/remark/mdx-
 import tableNames from './plugins/remark/table-names';
 import {searchOptions} from './lib/search-options';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
-import {ANALYTICS, ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, MCP, SITE} from './src/constants/site';
+import {
+  ANALYTICS,
+  ANNOUNCEMENT,
+  BRAND,
+  COPYRIGHT,
+  EXTERNAL_LINKS,
+  LOCALE,
+  MCP,
+  PAGE_TOP_END_ID,
+  SITE,
+} from './src/constants/site';
 import {SIDEBAR_ID} from './src/constants/docs';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
 import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
@@ -125,6 +135,9 @@ const config: Config = {
       ? [['content-pages', {id: 'test-pages', path: 'src/test-pages', routeBasePath: '/'}] as [string, object]]
       : []),
   ],
+  // Chromium (124+) paints nothing until the page's top is parsed; other browsers ignore it. A page without that
+  // element (search, 404, `npm start`) is painted once parsed.
+  headTags: [{tagName: 'link', attributes: {rel: 'expect', href: `#${PAGE_TOP_END_ID}`, blocking: 'render'}}],
   themeConfig,
 };
 

@@ -63,6 +63,13 @@ export const SEARCH = {
   maxQueryWords: 8,
 } as const;
 
+/**
+ * The id of the element that ends a doc page's top (navbar, sidebar, breadcrumbs, then the Markdown actions above the
+ * title). The pages ask the browser to paint nothing before it is parsed (`<link rel="expect">`): a slow parse or
+ * network otherwise paints half a navbar or an empty button, and their right-aligned boxes move as the rest arrives.
+ */
+export const PAGE_TOP_END_ID = 'page-markdown-actions';
+
 export const LOCALE = {code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en'} as const;
 
 /** FNV-1a: short deterministic ids from text. */

@@ -9,6 +9,7 @@ import clsx from 'clsx';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 
 import {twinPath} from '@site/lib/twin-path';
+import {PAGE_TOP_END_ID} from '@site/src/constants/site';
 import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copying' | 'copied' | 'failed';
@@ -119,7 +120,7 @@ export default function PageMarkdownActions(): ReactNode {
   };
 
   return (
-    <div className={clsx('page-markdown-actions', styles.actions)}>
+    <div id={PAGE_TOP_END_ID} className={clsx('page-markdown-actions', styles.actions)}>
       <button
         type="button"
         className={clsx(styles.action, styles.button, state === 'copied' && styles.copied)}
