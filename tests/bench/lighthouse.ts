@@ -38,6 +38,7 @@ const TARGETS: Record<Preset, Record<(typeof CATEGORIES)[number], number>> = {
 type Preset = 'mobile' | 'desktop';
 type Sample = {
   scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -81,6 +82,7 @@ async function measure(lighthouse: Lighthouse, url: string, port: number, preset
   );
   return {
     scores,
+    fcp: numeric('first-contentful-paint'),
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
@@ -132,15 +134,19 @@ async function compare(dirA: string, dirB: string, lighthouse: Lighthouse): Prom
   }
   console.log('');
   console.log('Medians (min–max) over the runs; Δ = median B − median A.');
-  console.log('| Preset | Route | Perf A | Perf B | Δ perf | TBT A (ms) | TBT B (ms) | Δ TBT | LCP A / B (s) |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| Preset | Route | Perf A | Perf B | Δ perf | TBT A (ms) | TBT B (ms) | Δ TBT | FCP A / B (s) | LCP A / B (s) | CLS A / B |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const {route, preset, a, b} of rows) {
     const perf = (samples: Sample[]) => samples.map((sample) => sample.scores.performance);
     const tbt = (samples: Sample[]) => samples.map((sample) => sample.tbt);
-    const lcp = (samples: Sample[]) => (median(samples.map((sample) => sample.lcp)) / 1000).toFixed(2);
+    const seconds = (samples: Sample[], metric: 'fcp' | 'lcp') =>
+      (median(samples.map((sample) => sample[metric])) / 1000).toFixed(2);
+    const cls = (samples: Sample[]) => median(samples.map((sample) => sample.cls)).toFixed(3);
     console.log(
       `| ${preset} | ${route} | ${spread(perf(a))} | ${spread(perf(b))} | ${(median(perf(b)) - median(perf(a))).toFixed(1)} | ` +
-        `${spread(tbt(a))} | ${spread(tbt(b))} | ${(median(tbt(b)) - median(tbt(a))).toFixed(0)} | ${lcp(a)} / ${lcp(b)} |`,
+        `${spread(tbt(a))} | ${spread(tbt(b))} | ${(median(tbt(b)) - median(tbt(a))).toFixed(0)} | ${seconds(a, 'fcp')} / ${seconds(b, 'fcp')} | ${seconds(a, 'lcp')} / ${seconds(b, 'lcp')} | ${cls(a)} / ${cls(b)} |`,
     );
   }
 }
