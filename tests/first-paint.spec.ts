@@ -19,15 +19,19 @@ declare global {
 // On a slow network or CPU the browser paints what it has parsed so far; a navbar cut before its search box, or a
 // Markdown action before its label, is painted narrower, and their right-aligned boxes then move as the rest
 // arrives. The pages ask Chromium to paint nothing until their top is parsed (PAGE_TOP_END_ID).
-test('a page whose HTML stalls mid-navbar is first painted with its navbar and Markdown actions whole, and nothing moves', async ({
+test('a page whose HTML stalls mid-navbar and mid-button is first painted with its navbar and Markdown actions whole, and nothing moves', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(90_000);
   const proxy = await startStallingProxy({
     upstream: baseURL!,
-    // Right after the language menu, before the search box: the navbar's right-hand group is half there.
-    splitAt: (html) => html.indexOf('navbar__search'),
+    // Right after the language menu, before the search box (the navbar's right-hand group is half there), and in
+    // the Copy button, before its label.
+    splitAt: (html) => [
+      html.indexOf('navbar__search'),
+      html.indexOf('Copy page', html.indexOf('page-markdown-actions')),
+    ],
     stallMs: 300,
   });
   try {
@@ -36,7 +40,8 @@ test('a page whose HTML stalls mid-navbar is first painted with its navbar and M
       const count = (element: Element | null) => (element ? element.querySelectorAll('*').length + 1 : 0);
       window.countTop = (root) => ({
         navbar: count(root.querySelector('nav.navbar')),
-        pageTop: count(root.querySelector(`#${topId}`)),
+        // The Markdown actions, if their last element (the page top's end) is there.
+        pageTop: root.querySelector(`#${topId}`) ? count(root.querySelector('.page-markdown-actions')) : 0,
       });
       requestAnimationFrame(() => {
         window.firstFrame = window.countTop!(document);

@@ -64,11 +64,13 @@ export const SEARCH = {
 } as const;
 
 /**
- * The id of the element that ends a doc page's top (navbar, sidebar, breadcrumbs, then the Markdown actions above the
- * title). The pages ask the browser to paint nothing before it is parsed (`<link rel="expect">`): a slow parse or
- * network otherwise paints half a navbar or an empty button, and their right-aligned boxes move as the rest arrives.
+ * The id of the last element of a doc page's top (navbar, sidebar, breadcrumbs, then the Markdown actions above the
+ * title): their empty status line. The pages ask the browser to paint nothing before it is parsed
+ * (`<link rel="expect">`): a slow parse or network otherwise paints half a navbar or an empty button, whose
+ * right-aligned boxes then move as the rest arrives. Chromium ends the wait when the element is inserted, not at its
+ * end tag, so the target must be the top's last element, and empty.
  */
-export const PAGE_TOP_END_ID = 'page-markdown-actions';
+export const PAGE_TOP_END_ID = 'page-markdown-status';
 
 export const LOCALE = {code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en'} as const;
 

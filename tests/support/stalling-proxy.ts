@@ -1,14 +1,15 @@
 /**
- * A slow network in front of the docs server: an HTTP proxy on loopback that sends each HTML page in two parts,
- * the bytes before `splitAt(html)` at once and the rest only `stallMs` after the page's stylesheet has been sent
- * (before that the browser could not paint anyway). Everything else passes through unchanged.
+ * A slow network in front of the docs server: an HTTP proxy on loopback that sends each HTML page in parts, cut
+ * at `splitAt(html)`: the first part at once, each next one `stallMs` after the one before, the first stall counted
+ * from when the page's stylesheet has been sent (before that the browser could not paint anyway). Everything else
+ * passes through unchanged.
  */
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 
 export type StallingProxy = {origin: string; close: () => Promise<void>};
 
-type Options = {upstream: string; splitAt: (html: string) => number; stallMs: number};
+type Options = {upstream: string; splitAt: (html: string) => number[]; stallMs: number};
 
 export async function startStallingProxy({upstream, splitAt, stallMs}: Options): Promise<StallingProxy> {
   let stylesheetSent: Promise<void> = Promise.resolve();
@@ -29,14 +30,20 @@ export async function startStallingProxy({upstream, splitAt, stallMs}: Options):
     }
     stylesheetSent = new Promise((resolve) => (onStylesheetSent = resolve));
     const html = body.toString('utf8');
-    const split = splitAt(html);
-    if (split <= 0 || split >= html.length) {
-      throw new Error(`the split point ${split} is not inside the page (${html.length} characters)`);
-    }
-    response.write(html.slice(0, split));
+    const cuts = splitAt(html);
+    cuts.forEach((cut, index) => {
+      if (!(cut > (cuts[index - 1] ?? 0) && cut < html.length)) {
+        throw new Error(`cut ${cut} is not inside the page (${html.length} characters) after the cut before it`);
+      }
+    });
+    const parts = [0, ...cuts, html.length];
+    response.write(html.slice(0, parts[1]));
     await stylesheetSent;
-    await new Promise((resolve) => setTimeout(resolve, stallMs));
-    response.end(html.slice(split));
+    for (let index = 1; index < parts.length - 1; index += 1) {
+      await new Promise((resolve) => setTimeout(resolve, stallMs));
+      response.write(html.slice(parts[index], parts[index + 1]));
+    }
+    response.end();
   };
 
   const server = createServer((request, response) => {

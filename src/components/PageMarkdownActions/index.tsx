@@ -120,12 +120,12 @@ export default function PageMarkdownActions(): ReactNode {
   };
 
   return (
-    <div id={PAGE_TOP_END_ID} className={clsx('page-markdown-actions', styles.actions)}>
+    <div className={clsx('page-markdown-actions', styles.actions)}>
       <button
         type="button"
         className={clsx(styles.action, styles.button, state === 'copied' && styles.copied)}
         onClick={onCopy}
-        aria-describedby={state === 'failed' ? 'page-markdown-status' : undefined}
+        aria-describedby={state === 'failed' ? PAGE_TOP_END_ID : undefined}
         data-state={state}>
         <CopyIcon />
         {/* Every label in one grid cell: the button is as wide as the longest, whichever shows. */}
@@ -142,8 +142,9 @@ export default function PageMarkdownActions(): ReactNode {
         <MarkdownIcon />
         View as Markdown
       </a>
+      {/* The last element of the page's top: the browser paints once it is parsed. */}
       <span
-        id="page-markdown-status"
+        id={PAGE_TOP_END_ID}
         role="status"
         className={clsx(styles.status, state === 'failed' && styles.statusVisible)}>
         {ANNOUNCEMENTS[state]}
