@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {promisify} from 'node:util';
+import {promisify, stripVTControlCharacters} from 'node:util';
 
 import {expect, test} from '@playwright/test';
 import {parse as parseYaml} from 'yaml';
@@ -202,13 +202,26 @@ function derivedSpecs(): string[] {
 }
 
 type JsonReport = {stats: {expected: number; unexpected: number; flaky: number; skipped: number}; suites: JsonSuite[]};
-type JsonSuite = {title: string; specs?: {title: string; ok: boolean; file: string}[]; suites?: JsonSuite[]};
-const specsOf = (suites: JsonSuite[]): {title: string; ok: boolean; file: string}[] =>
+type JsonSpec = {
+  title: string;
+  ok: boolean;
+  file: string;
+  tests?: {results?: {error?: {message?: string}}[]}[];
+};
+type JsonSuite = {title: string; specs?: JsonSpec[]; suites?: JsonSuite[]};
+const specsOf = (suites: JsonSuite[]): JsonSpec[] =>
   suites.flatMap((suite) => [...(suite.specs ?? []), ...specsOf(suite.suites ?? [])]);
+/** Each failed test of the copy, with the first lines of its error (the copy is deleted afterwards). */
 const failed = (report: JsonReport) =>
   specsOf(report.suites)
     .filter((spec) => !spec.ok)
-    .map((spec) => `${spec.file}: ${spec.title}`);
+    .map((spec) => {
+      const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error?.message;
+      const lines = stripVTControlCharacters(error ?? 'no error message')
+        .split('\n')
+        .slice(0, 6);
+      return `${spec.file}: ${spec.title}\n  ${lines.join('\n  ')}`;
+    });
 
 async function playwright(dir: string, args: string[], env: NodeJS.ProcessEnv): Promise<JsonReport> {
   const {stdout} = await run(
