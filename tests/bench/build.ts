@@ -15,6 +15,7 @@ import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
 import {treeRss} from '../support/process-tree';
+import {argValue} from './cli';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DOCUSAURUS = path.join(ROOT, 'node_modules/.bin/docusaurus');
@@ -45,11 +46,6 @@ function parsePhases(log: string): Map<string, number> {
     if (match) phases.set(label, Number(match[1]) * (match[2] === 'seconds' ? 1000 : 1));
   }
   return phases;
-}
-
-function argValue(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
 function clearCaches(outDir: string): void {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 
 import {docRoutes} from '../support/docs';
+import {argValue, median} from './cli';
 import {ROOT, serveBuild, serveWithNode} from './serve-build';
 
 const BUILD_DIR = path.join(ROOT, 'build');
@@ -44,17 +45,6 @@ type Sample = {
   cls: number;
   bytes: number;
   failing: string[];
-};
-
-function argValue(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 type Lighthouse = (typeof import('lighthouse'))['default'];

@@ -13,21 +13,13 @@ import {chromium, devices} from '@playwright/test';
 
 import {launchOptions} from '../../playwright.config';
 import {docRoutes} from '../support/docs';
+import {layoutShifts, recordLayoutShifts} from '../support/render-skipping';
+import {argValue, median} from './cli';
 import {ROOT, serveWithNode} from './serve-build';
 
-type Load = {fcp: number; shifts: string[]};
+type Load = {fcp: number; moved: string[]};
 
 const RENDER_BLOCKING_LINK = /<link rel=expect [^>]*blocking=render>/;
-
-function argValue(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 async function main(): Promise<void> {
   const rounds = Number(argValue('--rounds') ?? 4);
@@ -57,34 +49,17 @@ async function main(): Promise<void> {
             if (!RENDER_BLOCKING_LINK.test(html)) throw new Error(`${route} has no <link rel=expect>`);
             await request.fulfill({response, body: side === 'A' ? html.replace(RENDER_BLOCKING_LINK, '') : html});
           });
-          await page.addInitScript(() => {
-            const moved: string[] = [];
-            (window as unknown as {moved: string[]}).moved = moved;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as unknown as {sources: {node?: Node}[]}[]) {
-                moved.push(
-                  entry.sources
-                    .map((source) => (source.node instanceof Element ? source.node.className : '?'))
-                    .join(' + '),
-                );
-              }
-            }).observe({type: 'layout-shift', buffered: true});
-          });
+          await recordLayoutShifts(page);
           await page.goto(`${served.origin}${route}`);
           await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-          const load = await page.evaluate(
-            () =>
-              new Promise<Load>((resolve) =>
-                requestAnimationFrame(() =>
-                  requestAnimationFrame(() =>
-                    resolve({
-                      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-                      shifts: (window as unknown as {moved: string[]}).moved,
-                    }),
-                  ),
-                ),
-              ),
+          // Two frames after hydration (afterFrames' named helper would not survive tsx's transform in the page).
+          await page.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
           );
+          const load = {
+            fcp: await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN),
+            moved: (await layoutShifts(page)).flatMap((shift) => shift.sources),
+          };
           sides[side].push(load);
           await context.close();
         }
@@ -102,9 +77,9 @@ async function main(): Promise<void> {
   console.log('| --- | --- | --- | --- |');
   for (const [side, loads] of Object.entries(sides)) {
     const fcps = loads.map((load) => load.fcp);
-    const moved = [...new Set(loads.flatMap((load) => load.shifts))].join('; ') || '—';
+    const moved = [...new Set(loads.flatMap((load) => load.moved))].join('; ') || '—';
     console.log(
-      `| ${side} | ${loads.filter((load) => load.shifts.length > 0).length} of ${loads.length} | ${moved} | ` +
+      `| ${side} | ${loads.filter((load) => load.moved.length > 0).length} of ${loads.length} | ${moved} | ` +
         `${median(fcps).toFixed(0)} ms (${Math.min(...fcps).toFixed(0)}–${Math.max(...fcps).toFixed(0)}) |`,
     );
   }

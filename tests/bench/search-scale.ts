@@ -51,6 +51,7 @@ import {brotliCompressSync, constants as zlibConstants, gzipSync} from 'node:zli
 import {chromium, type Browser, type BrowserContext, type Page, type Request} from '@playwright/test';
 import type * as SearchSupport from '../support/search';
 import type * as ServeBuild from './serve-build';
+import {argValue, median} from './cli';
 import {writeGeneratedPages, type GeneratedSet} from './search-scale-pages';
 import {treeRss} from '../support/process-tree';
 
@@ -108,11 +109,6 @@ type Row = {
 /* ------------------------------------------------------------------------------------------------ */
 /* Options                                                                                           */
 /* ------------------------------------------------------------------------------------------------ */
-
-function argValue(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
 
 function parseOptions(): Options {
   const sizes = (argValue('--sizes') ?? DEFAULT_SIZES.join(','))
@@ -503,12 +499,6 @@ const msText = (ms: number) => (ms >= 10_000 ? seconds(ms) : `${ms.toFixed(0)} m
 const kib = (bytes: number) =>
   bytes >= 10 * 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** The whole index in the encoding the server sent (br, gzip, or raw). */
 function wireTotal(index: IndexBytes, encoding: string): number {
