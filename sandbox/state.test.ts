@@ -1,6 +1,6 @@
 /**
  * The sandbox remembers and refuses what a real sandbox would: an integrator's journey over every
- * operation the state answers, each documented rule (src/constants/lifecycle.ts and the brief),
+ * operation the state answers, each documented rule (src/constants/behaviour.ts and the brief),
  * and signed webhook deliveries to a registered endpoint. Every answer is checked against the
  * contract (status documented, body schema, required headers).
  */
@@ -10,7 +10,7 @@ import type {AddressInfo} from 'node:net';
 import {expect, test} from '@playwright/test';
 
 import {LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDBOX} from '../src/constants/api';
-import {SIMULATE_ACTIONS, STATE_RULES, USAGE_THRESHOLDS} from '../src/constants/lifecycle';
+import {SIMULATE_ACTIONS, STATE_RULES, USAGE_THRESHOLDS} from '../src/constants/behaviour';
 import {listOperations, type OpenApiDocument} from '../lib/contract/openapi';
 import {answerChecker, exampleValidator} from '../lib/contract/validator';
 import {PACKAGES} from './catalogue';

@@ -1,7 +1,7 @@
 /**
  * What the local sandbox remembers, per credential, and the rules it enforces: the catalogue,
  * orders, eSIMs, top-ups, refunds, the balance and its transactions, webhook endpoints and the
- * signed deliveries it makes. The state rules come from src/constants/lifecycle.ts, the same
+ * signed deliveries it makes. The state rules come from src/constants/behaviour.ts, the same
  * source the pages render, so a sample the docs show can only pass if a real sandbox would let it.
  */
 import {createHash, createHmac, randomInt} from 'node:crypto';
@@ -13,7 +13,7 @@ import {
   USAGE_THRESHOLDS,
   type EsimStatus,
   type OrderStatus,
-} from '../src/constants/lifecycle';
+} from '../src/constants/behaviour';
 import {DESTINATIONS, PACKAGES, regionOf, type Package} from './catalogue';
 
 export type Answer = {status: number; body?: unknown; headers?: Record<string, string>};
@@ -155,7 +155,7 @@ const notFound = {
 
 function ruleFor(operation: string) {
   const rule = STATE_RULES.find((candidate) => candidate.operation === operation);
-  if (!rule) throw new Error(`No state rule for ${operation} in src/constants/lifecycle.ts`);
+  if (!rule) throw new Error(`No state rule for ${operation} in src/constants/behaviour.ts`);
   return rule;
 }
 

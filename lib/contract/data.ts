@@ -1,7 +1,8 @@
 // What pages render about the contract, read from the generated artifacts so pages cannot disagree with the downloads.
 import {parse} from 'yaml';
 
-import {ARTIFACTS, ENVIRONMENTS, ERROR_CODES, SANDBOX} from '../../src/constants/api';
+import {ARTIFACTS, ENVIRONMENTS, SANDBOX} from '../../src/constants/api';
+import {ERROR_CODES} from '../../src/constants/behaviour';
 import {scopesFor} from './scopes';
 import type {Artifacts} from './artifacts';
 import {listOperations, operationScopes, type OpenApiDocument} from './openapi';

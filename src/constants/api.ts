@@ -109,7 +109,17 @@ export const SANDBOX = {
   smdpAddress: 'smdp.sandbox.example.com',
   failingPackageId: 'sandbox-fail-1gb-7d',
   failingPackageError: 'provisioning_failed',
-  simulateActions: ['installed', 'activated', 'consume_data', 'expire'],
+  /** Answers 422 package_unavailable. */
+  unavailablePackageId: 'sandbox-unavailable-1gb-7d',
+  /** Answers 201 `processing`; the next GET of the order completes it. */
+  slowPackageId: 'sandbox-slow-1gb-7d',
+  /** Answers 201 `processing`; the next GET of the order fails it (`order.failed`, total credited back). */
+  slowFailingPackageId: 'sandbox-slow-fail-1gb-7d',
+  /** Listed last in every sandbox eSIM's topup-packages; a top-up with it fails (`topup.failed`). */
+  failingTopupPackageId: 'sandbox-topup-fail-1gb-7d',
+  /** Request header that makes the sandbox answer that error code (any code of the behaviour model). */
+  errorHeader: 'X-Sandbox-Error',
+  simulateActions: ['installed', 'activated', 'consume_data', 'expiring_soon', 'expire', 'profile_deleted'],
 } as const;
 
 export const BILLING = {
@@ -134,191 +144,6 @@ export const LIFETIMES = {
   metadataMaxKeys: 20,
   accessTokenMaxLength: 2048,
 } as const;
-
-export const ERROR_CODES = [
-  {
-    code: 'invalid_request',
-    status: 400,
-    sdkClass: 'InvalidRequestError',
-    summary: 'The request is malformed',
-    retry: 'No: fix the request',
-  },
-  {
-    code: 'validation_failed',
-    status: 400,
-    sdkClass: 'InvalidRequestError',
-    summary: 'A field failed validation; `param` names it',
-    retry: 'No: fix the field `param` names',
-  },
-  {
-    code: 'missing_token',
-    status: 401,
-    sdkClass: 'AuthenticationError',
-    summary: 'No bearer token was sent',
-    retry: 'Once, with a token',
-  },
-  {
-    code: 'invalid_token',
-    status: 401,
-    sdkClass: 'AuthenticationError',
-    summary: 'The token is unknown or revoked',
-    retry: 'Once, with a new token',
-  },
-  {
-    code: 'token_expired',
-    status: 401,
-    sdkClass: 'AuthenticationError',
-    summary: 'The token is older than one hour',
-    retry: 'Once, with a new token (the SDK does this)',
-  },
-  {
-    code: 'insufficient_balance',
-    status: 402,
-    sdkClass: 'InsufficientBalanceError',
-    summary: 'The balance does not cover the total',
-    retry: 'After topping up your balance',
-  },
-  {
-    code: 'credit_limit_reached',
-    status: 402,
-    sdkClass: 'InsufficientBalanceError',
-    summary: 'The credit line is used up',
-    retry: 'After paying or raising the credit line',
-  },
-  {
-    code: 'insufficient_scope',
-    status: 403,
-    sdkClass: 'PermissionError',
-    summary: 'The token lacks the scope this call needs',
-    retry: 'After adding the scope and getting a new token',
-  },
-  {
-    code: 'environment_mismatch',
-    status: 403,
-    sdkClass: 'PermissionError',
-    summary: 'Sandbox credential on Live, or the reverse',
-    retry: 'No: use the credential of that environment',
-  },
-  {
-    code: 'ip_not_allowed',
-    status: 403,
-    sdkClass: 'PermissionError',
-    summary: 'The caller is outside the credential’s IP allowlist',
-    retry: 'No: call from an allowlisted address',
-  },
-  {
-    code: 'account_suspended',
-    status: 403,
-    sdkClass: 'PermissionError',
-    summary: 'The partner account is suspended',
-    retry: 'No: contact support',
-  },
-  {
-    code: 'package_not_found',
-    status: 404,
-    sdkClass: 'NotFoundError',
-    summary: 'No package has this ID',
-    retry: 'No: pick a package from `GET /v1/packages`',
-  },
-  {
-    code: 'order_not_found',
-    status: 404,
-    sdkClass: 'NotFoundError',
-    summary: 'No order has this ID in this environment',
-    retry: 'No: check the ID and the environment',
-  },
-  {
-    code: 'esim_not_found',
-    status: 404,
-    sdkClass: 'NotFoundError',
-    summary: 'No eSIM has this ICCID in this environment',
-    retry: 'No: check the ICCID and the environment',
-  },
-  {
-    code: 'idempotency_key_reused',
-    status: 409,
-    sdkClass: 'ConflictError',
-    summary: 'The key was used with a different body',
-    retry: 'No: send a new key for a new request',
-  },
-  {
-    code: 'idempotency_in_progress',
-    status: 409,
-    sdkClass: 'ConflictError',
-    summary: 'A request with this key is still running',
-    retry: 'Yes, the same request and key after 1 s',
-  },
-  {
-    code: 'package_unavailable',
-    status: 422,
-    sdkClass: 'InvalidRequestError',
-    summary: 'The package cannot be sold right now',
-    retry: 'Later, or pick another package',
-  },
-  {
-    code: 'topup_not_allowed',
-    status: 422,
-    sdkClass: 'InvalidRequestError',
-    summary: 'The eSIM or package does not allow this top-up',
-    retry: 'No: pick a package from the eSIM’s `topup-packages`',
-  },
-  {
-    code: 'esim_not_refundable',
-    status: 422,
-    sdkClass: 'InvalidRequestError',
-    summary: 'The eSIM was installed or is past the refund window',
-    retry: 'No',
-  },
-  {
-    code: 'order_not_cancellable',
-    status: 422,
-    sdkClass: 'InvalidRequestError',
-    summary: 'An eSIM of the order is installed, or the order is not completed',
-    retry: 'No: refund eSIMs one by one if any is still `ready`',
-  },
-  {
-    code: 'invalid_state',
-    status: 422,
-    sdkClass: 'InvalidRequestError',
-    summary: 'The eSIM’s status does not allow this action (suspend, resume, a sandbox simulation)',
-    retry: 'No: read the resource and act on its state',
-  },
-  {
-    code: 'provisioning_failed',
-    status: 422,
-    sdkClass: 'InvalidRequestError',
-    summary: 'No profile could be allocated; nothing was charged',
-    retry: 'Yes, as a new order with a new key (nothing was charged)',
-  },
-  {
-    code: 'rate_limited',
-    status: 429,
-    sdkClass: 'RateLimitError',
-    summary: 'Too many requests; wait `Retry-After` seconds',
-    retry: 'Yes, after `Retry-After` seconds, same key',
-  },
-  {
-    code: 'internal_error',
-    status: 500,
-    sdkClass: 'APIError',
-    summary: 'Unexpected error on our side',
-    retry: 'Yes, with exponential backoff and the same key',
-  },
-  {
-    code: 'upstream_unavailable',
-    status: 502,
-    sdkClass: 'APIError',
-    summary: 'A carrier or the SM-DP+ did not answer',
-    retry: 'Yes, with exponential backoff and the same key',
-  },
-  {
-    code: 'maintenance',
-    status: 503,
-    sdkClass: 'APIError',
-    summary: 'Planned maintenance; see the status page',
-    retry: 'Yes, after `Retry-After` or when the status page says so',
-  },
-] as const;
 
 /** Prices in minor units, as on the wire. */
 export const SAMPLE_PACKAGE = {

@@ -2,7 +2,8 @@
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import {ERROR_CODES, POSTMAN} from '@site/src/constants/api';
+import {POSTMAN} from '@site/src/constants/api';
+import {ERROR_CODES, RETRY_POLICIES} from '@site/src/constants/behaviour';
 import contract from '@generated/api-reference/default/contract.json';
 import {scopesFor} from '../../../lib/contract/scopes';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
@@ -16,7 +17,7 @@ import {
   STATE_RULES,
   TOPUP_STATES,
   TOPUP_TRANSITIONS,
-} from '@site/src/constants/lifecycle';
+} from '@site/src/constants/behaviour';
 
 export function ScopeTable(): ReactNode {
   return (
@@ -89,7 +90,7 @@ export function ErrorCodeTable(): ReactNode {
         </tr>
       </thead>
       <tbody>
-        {ERROR_CODES.map(({code, status, summary, sdkClass, retry}) => (
+        {ERROR_CODES.map(({code, status, summary, sdkClass, retry, fix}) => (
           <tr key={code}>
             <td>{status}</td>
             <td>
@@ -101,7 +102,9 @@ export function ErrorCodeTable(): ReactNode {
             <td>
               <code>{sdkClass}</code>
             </td>
-            <td>{withCode(retry)}</td>
+            <td>
+              {RETRY_POLICIES[retry].label}. {withCode(fix)}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -290,7 +293,7 @@ const MACHINES = {
 
 const MACHINE_NAMES = {order: 'Order', esim: 'eSIM', topup: 'Top-up'} as const;
 
-/** The states of an order, eSIM or top-up (src/constants/lifecycle.ts, which the sandbox enforces). */
+/** The states of an order, eSIM or top-up (src/constants/behaviour.ts, which the sandbox enforces). */
 export function StateTable({machine}: {machine: keyof typeof MACHINES}): ReactNode {
   const states: readonly {status: string; meaning: string; youCan?: string}[] = MACHINES[machine].states;
   const withYouCan = states.some((state) => state.youCan);

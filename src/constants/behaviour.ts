@@ -1,0 +1,693 @@
+import {LIFETIMES, LIMITS, SANDBOX} from './api';
+
+// The API's behaviour model, stated once: each error's retry policy and storage under the
+// Idempotency-Key, each action's trigger, events and balance movements, the validity rules, the
+// widget session's caps and the states. The pages render their tables and rule sentences from
+// here, the sandbox (sandbox/state.ts) enforces exactly this, and the SDK and the samples' helpers
+// take their retry decision from the `retry` field this model puts in every error answer.
+
+export type EsimStatus =
+  'provisioning' | 'ready' | 'installed' | 'active' | 'depleted' | 'expired' | 'suspended' | 'cancelled';
+export type OrderStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+export type TopupStatus = 'pending' | 'applied' | 'failed';
+
+export type StateRow<Status extends string> = {status: Status; meaning: string};
+
+/** A change of state: what causes it, from which states, and the webhook it sends. */
+export type Transition<Status extends string> = {
+  from: readonly Status[];
+  to: Status;
+  /** What causes it, in the reader's words; `code` spans are rendered as code. */
+  by: string;
+  event?: string;
+};
+
+/** What an operation refuses, and with which error, when the state does not allow it. */
+export type StateRule<Status extends string> = {
+  /** `METHOD /path` of the contract. */
+  operation: string;
+  allowedFrom: readonly Status[];
+  /** The error code answered (HTTP 422) from any other state. */
+  failure: string;
+  /** Extra condition, in the reader's words. */
+  also?: string;
+};
+
+export const ORDER_STATES: readonly StateRow<OrderStatus>[] = [
+  {status: 'pending', meaning: 'The total is reserved on your balance'},
+  {status: 'processing', meaning: 'eSIM profiles are being allocated'},
+  {status: 'completed', meaning: 'The eSIMs exist and the charge is captured'},
+  {status: 'failed', meaning: 'Nothing was issued and nothing is charged; `failure_code` says why'},
+  {status: 'cancelled', meaning: 'A completed order that was fully refunded'},
+];
+
+export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
+  {from: ['pending'], to: 'processing', by: 'Profiles start allocating'},
+  {from: ['pending', 'processing'], to: 'completed', by: 'Every eSIM is `ready`', event: 'order.completed'},
+  {from: ['pending', 'processing'], to: 'failed', by: 'No profile could be allocated', event: 'order.failed'},
+  {
+    from: ['completed'],
+    to: 'cancelled',
+    by: '`POST /v1/orders/{order_id}/cancel`, or every eSIM of the order refunded',
+  },
+];
+
+export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] = [
+  {status: 'provisioning', meaning: 'Being allocated', youCan: 'Wait'},
+  {
+    status: 'ready',
+    meaning: 'Can be downloaded; never installed',
+    youCan: 'Send the activation, top up, refund, suspend',
+  },
+  {status: 'installed', meaning: 'On a device, no data used yet', youCan: 'Top up, suspend'},
+  {
+    status: 'active',
+    meaning: 'First network attach happened; the validity clock runs',
+    youCan: 'Top up, read usage, suspend',
+  },
+  {status: 'depleted', meaning: 'All data used', youCan: 'Top up to make it `active` again, suspend'},
+  {status: 'expired', meaning: 'Validity ended', youCan: 'Sell a new eSIM'},
+  {status: 'suspended', meaning: 'Paused by you', youCan: 'Resume'},
+  {status: 'cancelled', meaning: 'Refunded before install', youCan: 'Nothing'},
+];
+
+export const ESIM_TRANSITIONS: readonly Transition<EsimStatus>[] = [
+  {from: ['provisioning'], to: 'ready', by: 'Its order completes'},
+  {
+    from: ['ready'],
+    to: 'installed',
+    by: 'The traveller installs the profile (sandbox: `installed`)',
+    event: 'esim.installed',
+  },
+  {
+    from: ['ready', 'installed'],
+    to: 'active',
+    by: 'First network attach (sandbox: `activated`)',
+    event: 'esim.activated',
+  },
+  {from: ['active'], to: 'depleted', by: 'All data used (sandbox: `consume_data`)', event: 'esim.usage_threshold'},
+  {from: ['depleted'], to: 'active', by: 'A top-up is applied', event: 'topup.applied'},
+  {
+    from: ['installed', 'active', 'depleted', 'suspended'],
+    to: 'expired',
+    by: 'Validity ends (sandbox: `expire`)',
+    event: 'esim.expired',
+  },
+  {from: ['ready', 'installed', 'active', 'depleted'], to: 'suspended', by: '`POST /v1/esims/{iccid}/suspend`'},
+  {from: ['suspended'], to: 'active', by: '`POST /v1/esims/{iccid}/resume` (back to the status it had)'},
+  {from: ['ready'], to: 'cancelled', by: '`POST /v1/refunds` or the order is cancelled', event: 'refund.succeeded'},
+];
+
+export const TOPUP_STATES: readonly StateRow<TopupStatus>[] = [
+  {status: 'pending', meaning: 'Created and charged; being applied'},
+  {status: 'applied', meaning: 'The data and validity were added to the eSIM'},
+  {status: 'failed', meaning: 'It could not be applied; the charge is returned to your balance'},
+];
+
+export const TOPUP_TRANSITIONS: readonly Transition<TopupStatus>[] = [
+  {from: ['pending'], to: 'applied', by: 'The carrier added the data', event: 'topup.applied'},
+  {from: ['pending'], to: 'failed', by: 'The carrier refused it', event: 'topup.failed'},
+];
+
+/** What each state-dependent operation refuses, and how. */
+export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
+  {
+    operation: 'POST /v1/esims/{iccid}/topups',
+    allowedFrom: ['ready', 'installed', 'active', 'depleted'],
+    failure: 'topup_not_allowed',
+    also: 'the package is one of the eSIM’s `GET /v1/esims/{iccid}/topup-packages`',
+  },
+  {
+    operation: 'POST /v1/refunds',
+    allowedFrom: ['ready'],
+    failure: 'esim_not_refundable',
+    also: `never installed, within ${LIMITS.refundWindowDays} days of the order`,
+  },
+  {
+    operation: 'POST /v1/orders/{order_id}/cancel',
+    allowedFrom: ['completed'],
+    failure: 'order_not_cancellable',
+    also: `no eSIM of the order installed, within ${LIMITS.refundWindowDays} days of the order`,
+  },
+  {
+    operation: 'POST /v1/esims/{iccid}/suspend',
+    allowedFrom: ['ready', 'installed', 'active', 'depleted'],
+    failure: 'invalid_state',
+  },
+  {operation: 'POST /v1/esims/{iccid}/resume', allowedFrom: ['suspended'], failure: 'invalid_state'},
+];
+
+/** The sandbox's `simulate` actions: which eSIM states each accepts (any other answers `422 invalid_state`). */
+export const SIMULATE_ACTIONS = {
+  installed: {from: ['ready'], to: 'installed'},
+  activated: {from: ['ready', 'installed'], to: 'active'},
+  consume_data: {from: ['active'], to: 'active'},
+  expire: {from: ['installed', 'active', 'depleted', 'suspended'], to: 'expired'},
+} as const satisfies Record<string, {from: readonly EsimStatus[]; to: EsimStatus}>;
+
+/** The usage shares that send `esim.usage_threshold` (`data.threshold`), by default. */
+export const USAGE_THRESHOLDS = [50, 80, 100] as const;
+
+// Errors and retries ------------------------------------------------------------------------
+
+/**
+ * What a client does after an error:
+ * - `same_key`: retry the same request with the same Idempotency-Key, with backoff (automatic);
+ * - `after_fix`: fix what `fix` says, then send the request again (same key and body are fine:
+ *   error answers are never stored under a key);
+ * - `new_token`: get a new access token, then retry once;
+ * - `never`: the request as sent can never succeed; a changed request is a new request.
+ */
+export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
+
+export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: boolean}> = {
+  same_key: {label: 'Yes: same request, same key, with backoff', automatic: true},
+  after_fix: {label: 'After fixing the cause', automatic: false},
+  new_token: {label: 'Once, with a new token', automatic: false},
+  never: {label: 'No', automatic: false},
+};
+
+/**
+ * Idempotency: which answers are stored under an `Idempotency-Key`, and for how long. Only an
+ * answer that did something is stored (2xx); an error changed nothing, so it is never stored and
+ * the same key can be sent again once the cause is fixed.
+ */
+export const IDEMPOTENCY = {
+  requiredOn: ['POST /v1/orders', 'POST /v1/esims/{iccid}/topups', 'POST /v1/refunds'],
+  retentionHours: LIMITS.idempotencyRetentionHours,
+  isStored: (status: number): boolean => status >= 200 && status < 300,
+  /** The header a replayed answer carries. */
+  replayHeader: 'Idempotent-Replayed',
+} as const;
+
+export type ErrorRule = {
+  code: string;
+  status: number;
+  sdkClass: string;
+  summary: string;
+  retry: RetryPolicy;
+  /** What to change before sending again (after_fix, never), or how to wait (same_key, new_token). */
+  fix: string;
+  /** How to make the sandbox answer it, or null when only Live can. */
+  sandboxTrigger: string | null;
+};
+
+export const ERROR_CODES = [
+  {
+    code: 'invalid_request',
+    status: 400,
+    sdkClass: 'InvalidRequestError',
+    summary: 'The request is malformed',
+    retry: 'never',
+    fix: 'Fix the request',
+    sandboxTrigger: 'Send a body that is not JSON',
+  },
+  {
+    code: 'validation_failed',
+    status: 400,
+    sdkClass: 'InvalidRequestError',
+    summary: 'A field failed validation; `param` names it',
+    retry: 'never',
+    fix: 'Fix the field `param` names',
+    sandboxTrigger: '`quantity: 0` on `POST /v1/orders`',
+  },
+  {
+    code: 'missing_token',
+    status: 401,
+    sdkClass: 'AuthenticationError',
+    summary: 'No bearer token was sent',
+    retry: 'new_token',
+    fix: 'Send `Authorization: Bearer <token>`',
+    sandboxTrigger: 'Omit the `Authorization` header',
+  },
+  {
+    code: 'invalid_token',
+    status: 401,
+    sdkClass: 'AuthenticationError',
+    summary: 'The token is unknown or revoked',
+    retry: 'new_token',
+    fix: 'Get a new token',
+    sandboxTrigger: 'Send any made-up token',
+  },
+  {
+    code: 'token_expired',
+    status: 401,
+    sdkClass: 'AuthenticationError',
+    summary: 'The token is older than one hour',
+    retry: 'new_token',
+    fix: 'Get a new token (the SDK does this)',
+    sandboxTrigger: 'Header `X-Sandbox-Error: token_expired`',
+  },
+  {
+    code: 'insufficient_balance',
+    status: 402,
+    sdkClass: 'InsufficientBalanceError',
+    summary: 'The balance does not cover the total',
+    retry: 'after_fix',
+    fix: 'Top up your balance',
+    sandboxTrigger: 'Lower the balance with `POST /v1/sandbox/balance`, then order',
+  },
+  {
+    code: 'credit_limit_reached',
+    status: 402,
+    sdkClass: 'InsufficientBalanceError',
+    summary: 'The credit line is used up',
+    retry: 'after_fix',
+    fix: 'Pay the open invoice or raise the credit line',
+    sandboxTrigger: 'Header `X-Sandbox-Error: credit_limit_reached`',
+  },
+  {
+    code: 'insufficient_scope',
+    status: 403,
+    sdkClass: 'PermissionError',
+    summary: 'The token lacks the scope this call needs',
+    retry: 'after_fix',
+    fix: 'Add the scope to the credential, then get a new token',
+    sandboxTrigger: 'A token requested with `scope=catalog:read`, then any other call',
+  },
+  {
+    code: 'environment_mismatch',
+    status: 403,
+    sdkClass: 'PermissionError',
+    summary: 'Sandbox credential on Live, or the reverse',
+    retry: 'never',
+    fix: 'Use the credential of that environment',
+    sandboxTrigger: 'A `ci_live_` client ID at the sandbox token URL',
+  },
+  {
+    code: 'ip_not_allowed',
+    status: 403,
+    sdkClass: 'PermissionError',
+    summary: 'The caller is outside the credential’s IP allowlist',
+    retry: 'after_fix',
+    fix: 'Call from an allowlisted address, or widen the allowlist',
+    sandboxTrigger: 'Header `X-Sandbox-Error: ip_not_allowed`',
+  },
+  {
+    code: 'account_suspended',
+    status: 403,
+    sdkClass: 'PermissionError',
+    summary: 'The partner account is suspended',
+    retry: 'after_fix',
+    fix: 'Contact support',
+    sandboxTrigger: 'Header `X-Sandbox-Error: account_suspended`',
+  },
+  {
+    code: 'package_not_found',
+    status: 404,
+    sdkClass: 'NotFoundError',
+    summary: 'No package has this ID',
+    retry: 'never',
+    fix: 'Pick a package from `GET /v1/packages`',
+    sandboxTrigger: 'Order `package_id: "xx-1gb-1d"`',
+  },
+  {
+    code: 'order_not_found',
+    status: 404,
+    sdkClass: 'NotFoundError',
+    summary: 'No order has this ID in this environment',
+    retry: 'never',
+    fix: 'Check the ID and the environment',
+    sandboxTrigger: '`GET /v1/orders/ord_unknown`',
+  },
+  {
+    code: 'esim_not_found',
+    status: 404,
+    sdkClass: 'NotFoundError',
+    summary: 'No eSIM has this ICCID in this environment',
+    retry: 'never',
+    fix: 'Check the ICCID and the environment',
+    sandboxTrigger: 'An ICCID you did not order',
+  },
+  {
+    code: 'resource_not_found',
+    status: 404,
+    sdkClass: 'NotFoundError',
+    summary: 'No operation has this method and path',
+    retry: 'never',
+    fix: 'Check the method and path against the API reference',
+    sandboxTrigger: '`GET /v1/nothing-here`',
+  },
+  {
+    code: 'idempotency_key_reused',
+    status: 409,
+    sdkClass: 'ConflictError',
+    summary: 'The key was used with a different body',
+    retry: 'never',
+    fix: 'Send a new key for a new request',
+    sandboxTrigger: 'Reuse an order’s key with another `quantity`',
+  },
+  {
+    code: 'idempotency_in_progress',
+    status: 409,
+    sdkClass: 'ConflictError',
+    summary: 'A request with this key is still running',
+    retry: 'same_key',
+    fix: 'Wait 1 s; the retry answers the first request’s result',
+    sandboxTrigger: 'Header `X-Sandbox-Error: idempotency_in_progress`',
+  },
+  {
+    code: 'package_unavailable',
+    status: 422,
+    sdkClass: 'InvalidRequestError',
+    summary: 'The package cannot be sold right now',
+    retry: 'after_fix',
+    fix: 'Try later, or pick another package',
+    sandboxTrigger: `Order \`package_id: "${SANDBOX.unavailablePackageId}"\``,
+  },
+  {
+    code: 'topup_not_allowed',
+    status: 422,
+    sdkClass: 'InvalidRequestError',
+    summary: 'The eSIM or package does not allow this top-up',
+    retry: 'never',
+    fix: 'Pick a package from the eSIM’s `topup-packages`',
+    sandboxTrigger: 'Top up an `expired` eSIM',
+  },
+  {
+    code: 'esim_not_refundable',
+    status: 422,
+    sdkClass: 'InvalidRequestError',
+    summary: 'The eSIM was installed or is past the refund window',
+    retry: 'never',
+    fix: 'Nothing to fix: installed eSIMs are not refundable',
+    sandboxTrigger: 'Refund an eSIM after `simulate` `installed`',
+  },
+  {
+    code: 'order_not_cancellable',
+    status: 422,
+    sdkClass: 'InvalidRequestError',
+    summary: 'An eSIM of the order is installed, or the order is not completed',
+    retry: 'never',
+    fix: 'Refund eSIMs one by one if any is still `ready`',
+    sandboxTrigger: 'Cancel an order after `simulate` `installed` on one of its eSIMs',
+  },
+  {
+    code: 'invalid_state',
+    status: 422,
+    sdkClass: 'InvalidRequestError',
+    summary: 'The eSIM’s status does not allow this action (suspend, resume, a sandbox simulation)',
+    retry: 'never',
+    fix: 'Read the resource and act on its state',
+    sandboxTrigger: 'Resume an eSIM that is not `suspended`',
+  },
+  {
+    code: 'provisioning_failed',
+    status: 422,
+    sdkClass: 'InvalidRequestError',
+    summary: 'No profile could be allocated; no order was created and nothing was charged',
+    retry: 'after_fix',
+    fix: 'Try later, or offer another package',
+    sandboxTrigger: `Order \`package_id: "${SANDBOX.failingPackageId}"\``,
+  },
+  {
+    code: 'rate_limited',
+    status: 429,
+    sdkClass: 'RateLimitError',
+    summary: 'Too many requests; wait `Retry-After` seconds',
+    retry: 'same_key',
+    fix: 'Wait `Retry-After` seconds',
+    sandboxTrigger: 'Header `X-Sandbox-Error: rate_limited`',
+  },
+  {
+    code: 'internal_error',
+    status: 500,
+    sdkClass: 'APIError',
+    summary: 'Unexpected error on our side',
+    retry: 'same_key',
+    fix: 'Back off exponentially; contact support with the `request_id` if it persists',
+    sandboxTrigger: 'Header `X-Sandbox-Error: internal_error`',
+  },
+  {
+    code: 'upstream_unavailable',
+    status: 502,
+    sdkClass: 'APIError',
+    summary: 'A carrier or the SM-DP+ did not answer',
+    retry: 'same_key',
+    fix: 'Back off exponentially; see the status page',
+    sandboxTrigger: 'Header `X-Sandbox-Error: upstream_unavailable`',
+  },
+  {
+    code: 'maintenance',
+    status: 503,
+    sdkClass: 'APIError',
+    summary: 'Planned maintenance; see the status page',
+    retry: 'same_key',
+    fix: 'Wait `Retry-After` seconds',
+    sandboxTrigger: 'Header `X-Sandbox-Error: maintenance`',
+  },
+] as const satisfies readonly ErrorRule[];
+
+export type ErrorCode = (typeof ERROR_CODES)[number]['code'];
+
+/** The error rule of a code; throws on an unknown code, so a typo cannot pass silently. */
+export function errorRule(code: string): ErrorRule {
+  const rule = ERROR_CODES.find((candidate) => candidate.code === code);
+  if (!rule) throw new Error(`No error code "${code}" in the behaviour model`);
+  return rule;
+}
+
+/** The codes a client retries by itself (with backoff and the same key), from the model. */
+export const AUTOMATIC_RETRY_CODES = ERROR_CODES.filter((rule) => RETRY_POLICIES[rule.retry].automatic).map(
+  (rule) => rule.code,
+);
+
+// Actions: who triggers them, the events they send, the money they move -------------------------
+
+export type Actor = 'you' | 'traveller' | 'acme';
+export type BalanceEntryType =
+  | 'order'
+  | 'order_failed'
+  | 'topup'
+  | 'topup_failed'
+  | 'refund'
+  | 'deposit';
+
+/** One balance transaction an action makes: its type, its sign and the amount it moves. */
+export type BalanceMovement = {type: BalanceEntryType; direction: 'debit' | 'credit'; amount: string};
+
+export type Action = {
+  id: string;
+  /** What happens, in the reader's words. */
+  name: string;
+  by: Actor;
+  /** The API operation that triggers it, when `by` is `you`. */
+  operation?: string;
+  /** How the sandbox triggers it when `by` is not `you`: a simulate action, a package, a header. */
+  sandboxTrigger?: string;
+  /** Webhook event types it sends, in order; `×` marks one per eSIM. */
+  events: readonly string[];
+  balance: readonly BalanceMovement[];
+  note?: string;
+};
+
+export const ACTIONS = [
+  {
+    id: 'order.create',
+    name: 'Create an order that completes in the request',
+    by: 'you',
+    operation: 'POST /v1/orders',
+    events: ['order.completed'],
+    balance: [{type: 'order', direction: 'debit', amount: 'the order total'}],
+    note: 'The answer is `201` with status `completed`.',
+  },
+  {
+    id: 'order.processing',
+    name: 'Create an order that keeps processing',
+    by: 'you',
+    operation: 'POST /v1/orders',
+    sandboxTrigger: `package \`${SANDBOX.slowPackageId}\``,
+    events: [],
+    balance: [{type: 'order', direction: 'debit', amount: 'the order total (reserved)'}],
+    note: 'The answer is `201` with status `processing`; poll the order or wait for its event.',
+  },
+  {
+    id: 'order.complete',
+    name: 'A processing order completes',
+    by: 'acme',
+    sandboxTrigger: `the next \`GET\` of a \`${SANDBOX.slowPackageId}\` order`,
+    events: ['order.completed'],
+    balance: [],
+  },
+  {
+    id: 'order.fail',
+    name: 'A processing order fails',
+    by: 'acme',
+    sandboxTrigger: `the next \`GET\` of a \`${SANDBOX.slowFailingPackageId}\` order`,
+    events: ['order.failed'],
+    balance: [{type: 'order_failed', direction: 'credit', amount: 'the order total'}],
+  },
+  {
+    id: 'order.reject',
+    name: 'An order fails in the request (`422 provisioning_failed`)',
+    by: 'you',
+    operation: 'POST /v1/orders',
+    sandboxTrigger: `package \`${SANDBOX.failingPackageId}\``,
+    events: [],
+    balance: [],
+    note: 'No order is created: nothing to list, no event, no charge.',
+  },
+  {
+    id: 'order.cancel',
+    name: 'Cancel an order',
+    by: 'you',
+    operation: 'POST /v1/orders/{order_id}/cancel',
+    events: ['refund.succeeded ×'],
+    balance: [{type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price'}],
+    note: 'One refund per eSIM; the order gets `cancelled_at` and `refunded_total`.',
+  },
+  {
+    id: 'refund.create',
+    name: 'Refund an eSIM',
+    by: 'you',
+    operation: 'POST /v1/refunds',
+    events: ['refund.succeeded'],
+    balance: [{type: 'refund', direction: 'credit', amount: 'the eSIM’s unit price'}],
+    note: 'Top-ups applied to the eSIM are not refunded; the refund’s `amount` says what was.',
+  },
+  {
+    id: 'esim.install',
+    name: 'The traveller installs the profile',
+    by: 'traveller',
+    sandboxTrigger: 'simulate `installed`',
+    events: ['esim.installed'],
+    balance: [],
+  },
+  {
+    id: 'esim.activate',
+    name: 'First network attach',
+    by: 'traveller',
+    sandboxTrigger: 'simulate `activated`',
+    events: ['esim.activated'],
+    balance: [],
+  },
+  {
+    id: 'esim.use',
+    name: 'Data is used past a threshold',
+    by: 'traveller',
+    sandboxTrigger: 'simulate `consume_data`',
+    events: ['esim.usage_threshold'],
+    balance: [],
+    note: 'At 100 % the eSIM becomes `depleted`.',
+  },
+  {
+    id: 'esim.delete_profile',
+    name: 'The traveller deletes the profile from the device',
+    by: 'traveller',
+    sandboxTrigger: 'simulate `profile_deleted`',
+    events: [],
+    balance: [],
+    note: '`profile_state` becomes `deleted`; a profile installs once, so support reissues it.',
+  },
+  {
+    id: 'esim.suspend',
+    name: 'Suspend an eSIM',
+    by: 'you',
+    operation: 'POST /v1/esims/{iccid}/suspend',
+    events: [],
+    balance: [],
+  },
+  {
+    id: 'esim.resume',
+    name: 'Resume an eSIM',
+    by: 'you',
+    operation: 'POST /v1/esims/{iccid}/resume',
+    events: [],
+    balance: [],
+    note: 'Back to the status it had before the suspension.',
+  },
+  {
+    id: 'esim.expiring_soon',
+    name: `Validity ends within ${LIFETIMES.expiringSoonHours} hours`,
+    by: 'acme',
+    sandboxTrigger: 'simulate `expiring_soon`',
+    events: ['esim.expiring_soon'],
+    balance: [],
+  },
+  {
+    id: 'esim.expire',
+    name: 'Validity ends',
+    by: 'acme',
+    sandboxTrigger: 'simulate `expire`',
+    events: ['esim.expired'],
+    balance: [],
+  },
+  {
+    id: 'topup.create',
+    name: 'Add a top-up that is applied',
+    by: 'you',
+    operation: 'POST /v1/esims/{iccid}/topups',
+    events: ['topup.applied'],
+    balance: [{type: 'topup', direction: 'debit', amount: 'the top-up price'}],
+  },
+  {
+    id: 'topup.fail',
+    name: 'Add a top-up that fails',
+    by: 'you',
+    operation: 'POST /v1/esims/{iccid}/topups',
+    sandboxTrigger: `package \`${SANDBOX.failingTopupPackageId}\``,
+    events: ['topup.failed'],
+    balance: [
+      {type: 'topup', direction: 'debit', amount: 'the top-up price'},
+      {type: 'topup_failed', direction: 'credit', amount: 'the top-up price'},
+    ],
+  },
+  {
+    id: 'balance.low',
+    name: 'A debit takes the balance below the low-balance threshold',
+    by: 'acme',
+    sandboxTrigger: '`POST /v1/sandbox/balance`, then order',
+    events: ['balance.low'],
+    balance: [],
+  },
+  {
+    id: 'balance.deposit',
+    name: 'Money added to the balance (card, bank transfer; sandbox: set the balance)',
+    by: 'you',
+    operation: 'POST /v1/sandbox/balance',
+    events: [],
+    balance: [{type: 'deposit', direction: 'credit', amount: 'the amount added'}],
+  },
+] as const satisfies readonly Action[];
+
+export type ActionId = (typeof ACTIONS)[number]['id'];
+
+export function action(id: ActionId): Action {
+  return ACTIONS.find((candidate) => candidate.id === id)!;
+}
+
+// Validity and data -------------------------------------------------------------------------
+
+/** When the validity clock starts, by the package's `activation_policy`. */
+export const CLOCK_STARTS = {
+  first_use: 'at the first network attach (`active`)',
+  on_install: 'when the profile is installed (`installed`)',
+} as const;
+
+export const VALIDITY_RULES = {
+  /** A top-up adds its data to what remains and its days to the validity. */
+  topupAddsData: true,
+  topupAddsDays: true,
+  /** A never-installed eSIM waits: its clock has not started, so it does not expire. */
+  readyExpires: false,
+  /** Suspension pauses the service, not the clock: a suspended eSIM can expire. */
+  suspensionPausesClock: false,
+  sentences: [
+    'The validity clock starts at the first network attach for `first_use` packages, and at install for `on_install` packages.',
+    'A top-up adds its data to the data remaining and its `validity_days` to the validity: to `expires_at` when the clock runs, or to the days the clock will start with when it has not started yet.',
+    'A `ready` eSIM never expires: its clock has not started. It stays refundable for the refund window only.',
+    'Suspending an eSIM stops its data, not its clock: a suspended eSIM expires on its `expires_at`.',
+  ],
+} as const;
+
+// The widget session's caps ---------------------------------------------------------------------
+
+export const WIDGET_CAPS = {
+  maxOrders: {default: 1},
+  /** No default: without `max_topups` the session does not cap top-ups. */
+  maxTopups: {default: null},
+  /** What the caps count: every order and top-up with this customer_reference, in any session or through the API. */
+  countsAgainst: 'customer_reference',
+  sentence:
+    '`max_orders` and `max_topups` count every order and top-up made for the session’s `customer_reference`, in any widget session or through the API, not per session: a traveller who reloads the page gets a new session with what remains (`remaining_orders`, `remaining_topups`).',
+} as const;
