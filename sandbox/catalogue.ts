@@ -63,14 +63,23 @@ export const PACKAGES: readonly Package[] = [
   ),
   plan(SAMPLES.topupPackageId, 'Japan 3 GB · 15 days', 'local', ['JP'], 3072, 15, 450),
   plan('jp-10gb-30d', 'Japan 10 GB · 30 days', 'local', ['JP'], 10240, 30, 1100),
+  // Its validity clock starts at install, not at the first network attach.
+  plan('kr-5gb-15d', 'South Korea 5 GB · 15 days', 'local', ['KR'], 5120, 15, 800, {activation_policy: 'on_install'}),
   plan('us-5gb-30d', 'United States 5 GB · 30 days', 'local', ['US'], 5120, 30, 700),
   plan('us-unl-7d', 'United States Unlimited · 7 days', 'local', ['US'], null, 7, 1500, {topup_available: false}),
   plan('eu-10gb-30d', 'Europe 10 GB · 30 days', 'regional', EU, 10240, 30, 1200),
   plan('asia-5gb-15d', 'Asia 5 GB · 15 days', 'regional', ASIA, 5120, 15, 900),
   plan('gl-3gb-15d', 'Global 3 GB · 15 days', 'global', [...new Set([...EU, ...ASIA, 'US'])].sort(), 3072, 15, 1500),
+  // The sandbox's trigger packages (SANDBOX in src/constants/api.ts): orderable, never listed.
   plan(SANDBOX.failingPackageId, 'Sandbox failure 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100, {
     topup_available: false,
   }),
+  plan(SANDBOX.unavailablePackageId, 'Sandbox unavailable 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100, {
+    topup_available: false,
+  }),
+  plan(SANDBOX.slowPackageId, 'Sandbox slow 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100),
+  plan(SANDBOX.slowFailingPackageId, 'Sandbox slow failure 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100),
+  plan(SANDBOX.failingTopupPackageId, 'Sandbox failing top-up 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100),
 ];
 
 const COUNTRY_NAMES: Record<string, string> = {

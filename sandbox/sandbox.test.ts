@@ -10,6 +10,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
 import {ENVIRONMENTS, SAMPLES, SANDBOX, URLS} from '../src/constants/api';
+import {errorRule} from '../src/constants/behaviour';
 import {listOperations, resolveRef, type OpenApiDocument, type OpenApiParameter} from '../lib/contract/openapi';
 import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxLogEntry} from './server';
 import {SandboxState} from './state';
@@ -102,9 +103,21 @@ function expectEnvelope(result: Awaited<ReturnType<typeof call>>, status: number
   const requestId = result.headers.get('x-request-id');
   expect(requestId).toMatch(/^req_[A-Za-z0-9]+$/);
   expect(result.body.error).toEqual(
-    expect.objectContaining({code, request_id: requestId, doc_url: `${URLS.errorsDocBase}#${code}`}),
+    expect.objectContaining({
+      code,
+      request_id: requestId,
+      doc_url: `${URLS.errorsDocBase}#${code}`,
+      retry: errorRule(code).retry,
+    }),
   );
-  expect(Object.keys(result.body.error!).sort()).toEqual(['code', 'doc_url', 'message', 'param', 'request_id']);
+  expect(Object.keys(result.body.error!).sort()).toEqual([
+    'code',
+    'doc_url',
+    'message',
+    'param',
+    'request_id',
+    'retry',
+  ]);
   return result.body.error as {code: string; message: string; param: string | null};
 }
 
@@ -330,12 +343,30 @@ test.describe('API calls', () => {
     ).toBe(true);
   });
 
-  test('the token URL answers other methods in the OAuth format; unknown paths get the envelope', async () => {
+  test('the token URL answers other methods in the OAuth format; unknown paths and methods are 404 resource_not_found', async () => {
     const response = await fetch(`${sandbox.origin}/oauth/token`);
     expect(response.status).toBe(405);
     expect(await response.json()).toMatchObject({error: 'invalid_request'});
-    expectEnvelope(await call('GET', '/v1/nope', {token: await accessToken()}), 404, 'invalid_request');
-    expectEnvelope(await call('DELETE', '/v1/packages', {token: await accessToken()}), 405, 'invalid_request');
+    expectEnvelope(await call('GET', '/v1/nope', {token: await accessToken()}), 404, 'resource_not_found');
+    const method = expectEnvelope(
+      await call('DELETE', '/v1/packages', {token: await accessToken()}),
+      404,
+      'resource_not_found',
+    );
+    expect(method.message).toContain('GET');
+  });
+
+  test(`a live client ID at the sandbox token URL is 403 environment_mismatch, in the error envelope`, async () => {
+    const response = await tokenResponse({
+      grant_type: 'client_credentials',
+      client_id: `${ENVIRONMENTS.live.clientIdPrefix}x`,
+      client_secret: `${ENVIRONMENTS.live.clientSecretPrefix}x`,
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toMatchObject({
+      code: 'environment_mismatch',
+      retry: errorRule('environment_mismatch').retry,
+    });
   });
 
   test('setCredentials revokes the tokens of a removed credential', async () => {
@@ -385,7 +416,7 @@ test('marks are logged in order between the requests they separate', async () =>
       path: '/v1/nope',
       status: 404,
       at: expect.any(Number),
-      code: 'invalid_request',
+      code: 'resource_not_found',
       detail: expect.stringContaining('/v1/nope'),
     },
   ]);

@@ -15,7 +15,7 @@ import {listOperations, type OpenApiDocument} from '../lib/contract/openapi';
 import {answerChecker, exampleValidator} from '../lib/contract/validator';
 import {PACKAGES} from './catalogue';
 import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxCredential} from './server';
-import {SandboxState, STARTING_BALANCE, signWebhook} from './state';
+import {SandboxState, STARTING_BALANCE, signWebhook, type BalanceTransaction} from './state';
 
 let sandbox: Sandbox;
 let document: OpenApiDocument;
@@ -23,6 +23,14 @@ let receiver: http.Server;
 /** Deliveries as the partner's endpoint received them. */
 const received: {path: string; headers: http.IncomingHttpHeaders; body: string}[] = [];
 let clients = 0;
+/** The sandbox's trigger packages: orderable, never in the catalogue lists. */
+const TRIGGER_PACKAGES: string[] = [
+  SANDBOX.failingPackageId,
+  SANDBOX.unavailablePackageId,
+  SANDBOX.slowPackageId,
+  SANDBOX.slowFailingPackageId,
+  SANDBOX.failingTopupPackageId,
+];
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -111,7 +119,7 @@ test('an integrator journey: every operation the state answers, with what it rem
   const next = await call('GET', `/v1/packages?country=JP&limit=3&cursor=${packages.body.next_cursor as string}`);
   const japan = [...(packages.body.data as {id: string}[]), ...(next.body.data as {id: string}[])].map((pkg) => pkg.id);
   expect(japan.sort()).toEqual(
-    PACKAGES.filter((pkg) => pkg.countries.includes('JP') && pkg.id !== SANDBOX.failingPackageId)
+    PACKAGES.filter((pkg) => pkg.countries.includes('JP') && !TRIGGER_PACKAGES.includes(pkg.id))
       .map((pkg) => pkg.id)
       .sort(),
   );
@@ -171,22 +179,34 @@ test('an integrator journey: every operation the state answers, with what it rem
       .status,
   ).toBe(201);
 
-  // The balance adds up every movement: three orders and a top-up out, a refund and a cancel in.
+  // The balance adds up every movement: three orders and a top-up out, a refund and a cancel's refund in.
   const price = SAMPLE_PACKAGE.wholesaleMinor;
   const topupPrice = PACKAGES.find((pkg) => pkg.id === SAMPLES.topupPackageId)!.wholesale_price.amount;
   const expected = STARTING_BALANCE - 3 * price - topupPrice + 2 * price;
   expect((await call('GET', '/v1/balance')).body).toMatchObject({available: {amount: expected}});
-  expect(sandbox.state.transactions(credential.clientId).map((t) => t.type)).toEqual([
-    'order',
-    'topup',
-    'order',
-    'refund',
-    'order',
-    'order_cancel',
+  expect((await call('POST', '/v1/sandbox/balance', {amount: expected + 1000})).body).toMatchObject({
+    available: {amount: expected + 1000},
+  });
+  const listed = (await call('GET', '/v1/balance/transactions?limit=100')).body.data as BalanceTransaction[];
+  expect(listed).toEqual([...sandbox.state.transactions(credential.clientId)].reverse());
+  const oldestFirst = [...listed].reverse();
+  expect(oldestFirst.map((t) => t.type)).toEqual(['order', 'topup', 'order', 'refund', 'order', 'refund', 'deposit']);
+  expect(oldestFirst.map((t) => t.source_id?.slice(0, 4) ?? null)).toEqual([
+    'ord_',
+    'top_',
+    'ord_',
+    'rfd_',
+    'ord_',
+    'rfd_',
+    null,
   ]);
-  expect(
-    sandbox.state.transactions(credential.clientId).reduce((sum, t) => sum + t.amount.amount, STARTING_BALANCE),
-  ).toBe(expected);
+  // Each balance_after is the one before plus the amount.
+  let running = STARTING_BALANCE;
+  for (const transaction of oldestFirst) {
+    running += transaction.amount.amount;
+    expect(transaction.balance_after.amount).toBe(running);
+  }
+  expect(running).toBe(expected + 1000);
 
   const touched = new Set(
     sandbox.log.slice(start).flatMap((entry) => (entry.kind === 'request' && entry.operation ? [entry.operation] : [])),
@@ -227,8 +247,9 @@ test.describe('the documented rules', () => {
     );
     expect(code(await call('POST', `/v1/esims/${iccid}/suspend`))).toBe('invalid_state');
     expect(code(await call('POST', `/v1/esims/${iccid}/resume`))).toBe('invalid_state');
-    for (const action of Object.keys(SIMULATE_ACTIONS)) {
-      expect(code(await simulate(iccid, action, 1))).toBe('invalid_state');
+    for (const [action, rule] of Object.entries(SIMULATE_ACTIONS)) {
+      const allowed = (rule.from as readonly string[]).includes('expired');
+      expect(code(await simulate(iccid, action, 1)), action).toBe(allowed ? undefined : 'invalid_state');
     }
   });
 
@@ -259,15 +280,14 @@ test.describe('the documented rules', () => {
     expect((answer.body.error as {message: string}).message).toContain((balance.amount / 100).toFixed(2));
   });
 
-  test(`${SANDBOX.failingPackageId} fails with ${SANDBOX.failingPackageError}, charges nothing and is listed as failed`, async () => {
-    const {call} = await client();
+  test(`${SANDBOX.failingPackageId} fails with ${SANDBOX.failingPackageError}: no order, no charge, no transaction`, async () => {
+    const {credential, call} = await client();
     expect(code(await call('POST', '/v1/orders', {package_id: SANDBOX.failingPackageId}))).toBe(
       SANDBOX.failingPackageError,
     );
     expect((await call('GET', '/v1/balance')).body).toMatchObject({available: {amount: STARTING_BALANCE}});
-    expect((await call('GET', '/v1/orders?status=failed')).body.data).toMatchObject([
-      {failure_code: SANDBOX.failingPackageError},
-    ]);
+    expect((await call('GET', '/v1/orders')).body.data).toEqual([]);
+    expect(sandbox.state.transactions(credential.clientId)).toEqual([]);
   });
 
   test('idempotency: the same key and body replays; another body is 409 idempotency_key_reused', async () => {

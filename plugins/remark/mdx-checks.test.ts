@@ -62,19 +62,28 @@ const IMPORTS = [
   'description: A test page.',
   '---',
   "import Tabs from '@theme/Tabs';",
-  "import {LIMITS, LIFETIMES, SAMPLES, ERROR_CODES} from '@site/src/constants/api';",
+  "import {LIMITS, LIFETIMES, SAMPLES} from '@site/src/constants/api';",
+  "import {ERROR_CODES} from '@site/src/constants/behaviour';",
   "import * as site from '@site/src/constants/site';",
   '',
   '',
 ].join('\n');
 
-/** Expects the page to fail with exactly these `docs/test/page.mdx:line:column: …` lines. */
+/** The line of the page where the body after IMPORTS starts, minus one. */
+const BODY_OFFSET = IMPORTS.split('\n').length - 1;
+
+/** Expects the page to fail with exactly these `line:column: …` problems, lines counted from the body's first. */
 async function expectProblems(body: string, problems: string[]): Promise<void> {
   const error = await check(IMPORTS + body).then(
     () => undefined,
     (thrown: Error) => thrown,
   );
-  expect(error?.message.split('\n')).toEqual(problems.map((problem) => `docs/test/page.mdx:${problem}`));
+  expect(error?.message.split('\n')).toEqual(
+    problems.map((problem) => {
+      const [line, ...rest] = problem.split(':');
+      return `docs/test/page.mdx:${Number(line) + BODY_OFFSET}:${rest.join(':')}`;
+    }),
+  );
 }
 
 test.describe('mdx-checks remark plugin', () => {
@@ -128,12 +137,12 @@ test.describe('mdx-checks remark plugin', () => {
         "{LIFETIMES.webhookRetrySchedul.join(', ')} {LIMITS['tokenLifetimeSecond']} {SAMPLES.iccid.nope}",
       ].join('\n'),
       [
-        '9:20: SAMPLES has no property "sandboxIccidd" (src/constants/api.ts)',
-        '10:15: LIMITS has no property "nope" (src/constants/api.ts)',
-        '10:50: site.SITE has no property "urll" (src/constants/site.ts)',
-        '11:12: LIFETIMES has no property "webhookRetrySchedul" (src/constants/api.ts)',
-        '11:52: LIMITS has no property "tokenLifetimeSecond" (src/constants/api.ts)',
-        '11:91: SAMPLES.iccid has no property "nope" (src/constants/api.ts)',
+        '1:20: SAMPLES has no property "sandboxIccidd" (src/constants/api.ts)',
+        '2:15: LIMITS has no property "nope" (src/constants/api.ts)',
+        '2:50: site.SITE has no property "urll" (src/constants/site.ts)',
+        '3:12: LIFETIMES has no property "webhookRetrySchedul" (src/constants/api.ts)',
+        '3:52: LIMITS has no property "tokenLifetimeSecond" (src/constants/api.ts)',
+        '3:91: SAMPLES.iccid has no property "nope" (src/constants/api.ts)',
       ],
     );
   });
@@ -153,7 +162,7 @@ test.describe('mdx-checks remark plugin', () => {
 
   test('an unregistered code-fence language', async () => {
     await expectProblems('```ruby\nputs 1\n```\n', [
-      '9:1: code block language "ruby" is not registered with Prism, so it is not highlighted; use one of ' +
+      '1:1: code block language "ruby" is not registered with Prism, so it is not highlighted; use one of ' +
         'bash (sh, shell), markup (html, xml, svg, mathml, ssml, atom, rss), clike, javascript (js), json (webmanifest), http, ' +
         'python (py), typescript (ts), or add it to PRISM_LANGUAGES in docusaurus.config.ts',
     ]);
@@ -161,8 +170,8 @@ test.describe('mdx-checks remark plugin', () => {
 
   test('an unknown admonition, also with a title', async () => {
     await expectProblems(':::warnin\nCareful.\n:::\n\n:::dangr Title\nx\n:::\n', [
-      `9:1: unknown admonition ":::warnin"; Docusaurus knows ${DEFAULT_ADMONITIONS.join(', ')}`,
-      `13:1: unknown admonition ":::dangr"; Docusaurus knows ${DEFAULT_ADMONITIONS.join(', ')}`,
+      `1:1: unknown admonition ":::warnin"; Docusaurus knows ${DEFAULT_ADMONITIONS.join(', ')}`,
+      `5:1: unknown admonition ":::dangr"; Docusaurus knows ${DEFAULT_ADMONITIONS.join(', ')}`,
     ]);
   });
 

@@ -1,4 +1,4 @@
-import {LIFETIMES, LIMITS, SANDBOX} from './api';
+import {BILLING, LIFETIMES, LIMITS, SANDBOX} from './api';
 
 // The API's behaviour model, stated once: each error's retry policy and storage under the
 // Idempotency-Key, each action's trigger, events and balance movements, the validity rules, the
@@ -137,13 +137,21 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
   {operation: 'POST /v1/esims/{iccid}/resume', allowedFrom: ['suspended'], failure: 'invalid_state'},
 ];
 
-/** The sandbox's `simulate` actions: which eSIM states each accepts (any other answers `422 invalid_state`). */
+/**
+ * The sandbox's `simulate` actions: which eSIM states each accepts (any other answers
+ * `422 invalid_state`), and the status it leaves (null: the status does not change).
+ */
 export const SIMULATE_ACTIONS = {
   installed: {from: ['ready'], to: 'installed'},
   activated: {from: ['ready', 'installed'], to: 'active'},
   consume_data: {from: ['active'], to: 'active'},
+  expiring_soon: {from: ['installed', 'active', 'depleted', 'suspended'], to: null},
   expire: {from: ['installed', 'active', 'depleted', 'suspended'], to: 'expired'},
-} as const satisfies Record<string, {from: readonly EsimStatus[]; to: EsimStatus}>;
+  profile_deleted: {from: ['installed', 'active', 'depleted', 'suspended', 'expired'], to: null},
+} as const satisfies Record<
+  (typeof SANDBOX.simulateActions)[number],
+  {from: readonly EsimStatus[]; to: EsimStatus | null}
+>;
 
 /** The usage shares that send `esim.usage_threshold` (`data.threshold`), by default. */
 export const USAGE_THRESHOLDS = [50, 80, 100] as const;
@@ -323,7 +331,7 @@ export const ERROR_CODES = [
     code: 'resource_not_found',
     status: 404,
     sdkClass: 'NotFoundError',
-    summary: 'No operation has this method and path',
+    summary: 'No operation has this method and path, or no webhook endpoint has this ID',
     retry: 'never',
     fix: 'Check the method and path against the API reference',
     sandboxTrigger: '`GET /v1/nothing-here`',
@@ -456,15 +464,16 @@ export const AUTOMATIC_RETRY_CODES = ERROR_CODES.filter((rule) => RETRY_POLICIES
 
 export type Actor = 'you' | 'traveller' | 'acme';
 export type BalanceEntryType =
-  | 'order'
-  | 'order_failed'
-  | 'topup'
-  | 'topup_failed'
-  | 'refund'
-  | 'deposit';
+  'order' | 'order_failed' | 'topup' | 'topup_failed' | 'refund' | 'deposit' | 'adjustment';
 
 /** One balance transaction an action makes: its type, its sign and the amount it moves. */
-export type BalanceMovement = {type: BalanceEntryType; direction: 'debit' | 'credit'; amount: string};
+export type BalanceMovement = {
+  type: BalanceEntryType;
+  direction: 'debit' | 'credit';
+  amount: string;
+  /** One such transaction per eSIM of the order. */
+  perEsim?: boolean;
+};
 
 export type Action = {
   id: string;
@@ -533,7 +542,7 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/orders/{order_id}/cancel',
     events: ['refund.succeeded ×'],
-    balance: [{type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price'}],
+    balance: [{type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price', perEsim: true}],
     note: 'One refund per eSIM; the order gets `cancelled_at` and `refunded_total`.',
   },
   {
@@ -636,7 +645,7 @@ export const ACTIONS = [
     id: 'balance.low',
     name: 'A debit takes the balance below the low-balance threshold',
     by: 'acme',
-    sandboxTrigger: '`POST /v1/sandbox/balance`, then order',
+    sandboxTrigger: `\`POST /v1/sandbox/balance\` to just above ${BILLING.lowBalanceThresholdDefault}, then order`,
     events: ['balance.low'],
     balance: [],
   },
@@ -647,6 +656,15 @@ export const ACTIONS = [
     operation: 'POST /v1/sandbox/balance',
     events: [],
     balance: [{type: 'deposit', direction: 'credit', amount: 'the amount added'}],
+  },
+  {
+    id: 'balance.adjust',
+    name: 'Money taken from the balance as a correction (sandbox: set the balance lower)',
+    by: 'acme',
+    sandboxTrigger: '`POST /v1/sandbox/balance` with a lower amount',
+    events: [],
+    balance: [{type: 'adjustment', direction: 'debit', amount: 'the amount taken'}],
+    note: 'A correction is not a spend: it sends no `balance.low`.',
   },
 ] as const satisfies readonly Action[];
 

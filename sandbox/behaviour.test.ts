@@ -1,0 +1,676 @@
+/**
+ * The sandbox enforces the behaviour model (src/constants/behaviour.ts), read entry by entry: every
+ * error code answers with the model's status and `retry` and is never stored under its key, every
+ * action sends the model's webhook events and makes its balance transactions, and the validity
+ * rules and widget caps hold. A new entry in the model without enforcement here fails a test.
+ */
+import {expect, test} from '@playwright/test';
+
+import {BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDBOX} from '../src/constants/api';
+import {
+  ACTIONS,
+  ERROR_CODES,
+  RETRY_POLICIES,
+  SIMULATE_ACTIONS,
+  USAGE_THRESHOLDS,
+  WIDGET_CAPS,
+  errorRule,
+  type Action,
+  type ActionId,
+  type ErrorCode,
+} from '../src/constants/behaviour';
+import {listOperations, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
+import {answerChecker} from '../lib/contract/validator';
+import {PACKAGES} from './catalogue';
+import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxCredential} from './server';
+import {STARTING_BALANCE, type BalanceTransaction} from './state';
+
+let sandbox: Sandbox;
+let document: OpenApiDocument;
+const credentials: SandboxCredential[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  document = (await sandboxDocument()).document;
+  sandbox = await startSandbox({
+    credentials: [],
+    checkAnswer: answerChecker(document),
+    // Every delivery is accepted: what is sent, not how it is retried, is under test here.
+    webhookTransport: async () => 204,
+    // The credential-wide limit has its own test (state.test.ts); here it would only get in the way.
+    requestsPerMinute: 100_000,
+  });
+});
+
+test.afterAll(async () => {
+  await sandbox?.close();
+});
+
+test.afterEach(() => {
+  const problems = sandbox.log.flatMap((entry) => (entry.kind === 'request' ? (entry.answerProblems ?? []) : []));
+  expect(problems, 'every answer matches the contract').toEqual([]);
+});
+
+type Result = {status: number; body: Record<string, unknown>; headers: Headers};
+type CallOptions = {key?: string; headers?: Record<string, string>; token?: string | null; raw?: string};
+type Order = {
+  id: string;
+  status: string;
+  esims: {iccid: string}[];
+  total: {amount: number};
+  unit_price: {amount: number};
+};
+type Esim = {
+  iccid: string;
+  status: string;
+  profile_state: string;
+  expires_at: string | null;
+  activated_at: string | null;
+};
+
+const schemas = () => document.components.schemas as Record<string, {enum?: string[]; properties?: object}>;
+const eventTypes = () => schemas().EventType!.enum!;
+const errorOf = (result: Result) => result.body.error as {code: string; retry: string; param: string | null};
+const minor = (decimalText: string) => Math.round(Number(decimalText.replace(/,/g, '')) * 100);
+const DAY = 86_400_000;
+
+let clients = 0;
+let keys = 0;
+const newKey = () => `behaviour-${++keys}`;
+
+async function tokenFor(credential: SandboxCredential, scope?: string): Promise<string> {
+  const response = await fetch(`${sandbox.origin}/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: credential.clientId,
+      client_secret: credential.clientSecret,
+      ...(scope && {scope}),
+    }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as {access_token: string}).access_token;
+}
+
+/** A fresh credential with every scope (its own balance and state) and a webhook endpoint for every event. */
+async function client() {
+  const credential: SandboxCredential = {
+    clientId: `ci_test_behaviour${++clients}`,
+    clientSecret: 'cs_test_behaviour',
+    scopes: documentScopes(document),
+  };
+  // Earlier credentials stay, so their tokens stay valid.
+  credentials.push(credential);
+  sandbox.setCredentials([...credentials]);
+  const token = await tokenFor(credential);
+  const call = async (method: string, apiPath: string, body?: unknown, options: CallOptions = {}): Promise<Result> => {
+    const bearer = options.token === undefined ? token : options.token;
+    const response = await fetch(`${sandbox.origin}${apiPath}`, {
+      method,
+      headers: {
+        ...(bearer !== null && {Authorization: `Bearer ${bearer}`}),
+        ...((body !== undefined || options.raw !== undefined) && {'Content-Type': 'application/json'}),
+        ...(method === 'POST' && {'Idempotency-Key': options.key ?? newKey()}),
+        ...options.headers,
+      },
+      body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: response.headers,
+    };
+  };
+  const ok = (result: Result, status = 200) => {
+    expect(result.status, JSON.stringify(result.body)).toBe(status);
+    return result.body;
+  };
+  const order = async (packageId: string = SAMPLES.packageId, quantity = 1, extra: Record<string, unknown> = {}) =>
+    ok(await call('POST', '/v1/orders', {package_id: packageId, quantity, ...extra}), 201) as unknown as Order;
+  const iccidOf = async (packageId?: string) => (await order(packageId)).esims[0]!.iccid;
+  const simulate = async (iccid: string, action: keyof typeof SIMULATE_ACTIONS, mb?: number) =>
+    ok(await call('POST', `/v1/sandbox/esims/${iccid}/simulate`, {action, ...(mb && {mb})})) as unknown as Esim;
+  const esim = async (iccid: string) => ok(await call('GET', `/v1/esims/${iccid}`)) as unknown as Esim;
+  const setBalance = async (amount: number) => ok(await call('POST', '/v1/sandbox/balance', {amount}));
+  const endpoint = ok(
+    await call('POST', '/v1/webhook-endpoints', {
+      url: 'https://partner.example.org/behaviour',
+      enabled_events: eventTypes(),
+    }),
+    201,
+  );
+  const transactions = async () =>
+    (ok(await call('GET', `/v1/balance/transactions?limit=${LIMITS.pageSizeMax}`)).data as BalanceTransaction[])
+      .slice()
+      .reverse();
+  /** Event types delivered to this client's endpoint so far, oldest first (one per event id). */
+  const events = async () => {
+    await sandbox.state.settled();
+    const seen = new Set<string>();
+    return sandbox.deliveries
+      .filter((delivery) => delivery.endpointId === endpoint.id && !seen.has(delivery.event.id))
+      .map((delivery) => {
+        seen.add(delivery.event.id);
+        return delivery.event.type;
+      });
+  };
+  return {credential, token, call, ok, order, iccidOf, simulate, esim, setBalance, transactions, events};
+}
+type Client = Awaited<ReturnType<typeof client>>;
+
+// Errors ---------------------------------------------------------------------------------------
+
+/** Answers `code` by its natural cause; `key` is the Idempotency-Key the failing POST carried. */
+type ErrorDriver = (c: Client) => Promise<{result: Result; key?: string}>;
+
+const keyed = async (c: Client, apiPath: string, body: unknown) => {
+  const key = newKey();
+  return {result: await c.call('POST', apiPath, body, {key}), key};
+};
+
+/** Every code whose model trigger is not the X-Sandbox-Error header, caused as the model says. */
+const NATURAL_TRIGGERS: Partial<Record<ErrorCode, ErrorDriver>> = {
+  invalid_request: async (c) => {
+    const key = newKey();
+    return {result: await c.call('POST', '/v1/orders', undefined, {key, raw: '{"package_id": '}), key};
+  },
+  validation_failed: (c) => keyed(c, '/v1/orders', {package_id: SAMPLES.packageId, quantity: 0}),
+  missing_token: async (c) => ({result: await c.call('GET', '/v1/balance', undefined, {token: null})}),
+  invalid_token: async (c) => ({result: await c.call('GET', '/v1/balance', undefined, {token: 'at_test_made_up'})}),
+  insufficient_balance: async (c) => {
+    await c.setBalance(0);
+    return keyed(c, '/v1/orders', {package_id: SAMPLES.packageId});
+  },
+  insufficient_scope: async (c) => ({
+    result: await c.call('GET', '/v1/balance', undefined, {token: await tokenFor(c.credential, 'catalog:read')}),
+  }),
+  environment_mismatch: async () => {
+    const response = await fetch(`${sandbox.origin}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: `${ENVIRONMENTS.live.clientIdPrefix}behaviour`,
+        client_secret: `${ENVIRONMENTS.live.clientSecretPrefix}behaviour`,
+      }),
+    });
+    return {result: {status: response.status, body: await response.json(), headers: response.headers}};
+  },
+  package_not_found: (c) => keyed(c, '/v1/orders', {package_id: 'xx-1gb-1d'}),
+  order_not_found: async (c) => ({result: await c.call('GET', '/v1/orders/ord_unknown')}),
+  esim_not_found: async (c) => ({result: await c.call('GET', `/v1/esims/${SAMPLES.iccid}`)}),
+  resource_not_found: async (c) => ({result: await c.call('GET', '/v1/nothing-here')}),
+  idempotency_key_reused: async (c) => {
+    const key = newKey();
+    const first = c.ok(await c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId}, {key}), 201);
+    const result = await c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId, quantity: 2}, {key});
+    // The 409 replaced nothing: the key still answers the first order.
+    const replay = await c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId}, {key});
+    expect(replay.body.id).toBe(first.id);
+    return {result};
+  },
+  package_unavailable: (c) => keyed(c, '/v1/orders', {package_id: SANDBOX.unavailablePackageId}),
+  topup_not_allowed: async (c) => {
+    const iccid = await c.iccidOf();
+    await c.simulate(iccid, 'activated');
+    await c.simulate(iccid, 'expire');
+    return keyed(c, `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId});
+  },
+  esim_not_refundable: async (c) => {
+    const iccid = await c.iccidOf();
+    await c.simulate(iccid, 'installed');
+    return keyed(c, '/v1/refunds', {iccid});
+  },
+  order_not_cancellable: async (c) => {
+    const created = await c.order();
+    await c.simulate(created.esims[0]!.iccid, 'installed');
+    return keyed(c, `/v1/orders/${created.id}/cancel`, undefined);
+  },
+  invalid_state: async (c) => keyed(c, `/v1/esims/${await c.iccidOf()}/resume`, undefined),
+  provisioning_failed: (c) => keyed(c, '/v1/orders', {package_id: SANDBOX.failingPackageId}),
+};
+
+function expectModelError(result: Result, code: string) {
+  const rule = errorRule(code);
+  expect(result.status, JSON.stringify(result.body)).toBe(rule.status);
+  expect(errorOf(result)).toMatchObject({code, retry: rule.retry});
+}
+
+test.describe('errors: every code of the model', () => {
+  test(`each answers its status and retry policy through ${SANDBOX.errorHeader}, is never stored, and the same key then succeeds`, async () => {
+    const c = await client();
+    for (const rule of ERROR_CODES) {
+      const key = newKey();
+      const body = {package_id: SAMPLES.packageId};
+      const forced = await c.call('POST', '/v1/orders', body, {key, headers: {[SANDBOX.errorHeader]: rule.code}});
+      expectModelError(forced, rule.code);
+      if (rule.status === 429 || rule.status === 503) expect(forced.headers.get('retry-after'), rule.code).toBe('1');
+      expect(sandbox.state.storedUnderKey(c.credential.clientId, key), rule.code).toBe(false);
+      const again = await c.call('POST', '/v1/orders', body, {key});
+      expect(again.status, rule.code).toBe(201);
+      expect(again.headers.get('idempotent-replayed'), rule.code).toBeNull();
+    }
+    const unknown = await c.call(
+      'POST',
+      '/v1/orders',
+      {package_id: SAMPLES.packageId},
+      {headers: {[SANDBOX.errorHeader]: 'no_such_code'}},
+    );
+    expectModelError(unknown, 'validation_failed');
+    expect(errorOf(unknown).param).toBe(SANDBOX.errorHeader);
+  });
+
+  test('each code the model says the sandbox causes naturally is caused that way, with the model’s status and retry, and not stored', async () => {
+    const natural = ERROR_CODES.filter(
+      (rule) => rule.sandboxTrigger && !rule.sandboxTrigger.includes(SANDBOX.errorHeader),
+    );
+    expect(
+      natural.filter((rule) => !NATURAL_TRIGGERS[rule.code]).map((rule) => rule.code),
+      'a driver for every natural trigger of the model',
+    ).toEqual([]);
+    for (const rule of natural) {
+      const c = await client();
+      const {result, key} = await NATURAL_TRIGGERS[rule.code]!(c);
+      expectModelError(result, rule.code);
+      if (key) expect(sandbox.state.storedUnderKey(c.credential.clientId, key), rule.code).toBe(false);
+    }
+  });
+
+  test('402, then the balance restored, then the same key succeeds (and a new key too)', async () => {
+    const c = await client();
+    const key = newKey();
+    const body = {package_id: SAMPLES.packageId};
+    await c.setBalance(SAMPLE_PACKAGE.wholesaleMinor - 1);
+    expectModelError(await c.call('POST', '/v1/orders', body, {key}), 'insufficient_balance');
+    await c.setBalance(STARTING_BALANCE);
+    const retried = await c.call('POST', '/v1/orders', body, {key});
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect((await c.call('POST', '/v1/orders', body)).status).toBe(201);
+    // Only the success is stored: the same key now replays it.
+    const replay = await c.call('POST', '/v1/orders', body, {key});
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(retried.body.id);
+  });
+});
+
+// Actions --------------------------------------------------------------------------------------
+
+type Driver = (c: Client) => Promise<{
+  /** Performs the action; what it sends and records is compared with the model. */
+  act: () => Promise<unknown>;
+  /** eSIMs the action covers (for `×` events and per-eSIM transactions). */
+  esims?: number;
+  /** Actions the act performs as well (their events and transactions are expected too). */
+  also?: ActionId[];
+}>;
+
+const activeEsim = async (c: Client) => {
+  const iccid = await c.iccidOf();
+  await c.simulate(iccid, 'activated');
+  return iccid;
+};
+
+const DRIVERS: Record<ActionId, Driver> = {
+  'order.create': async (c) => ({
+    act: async () => expect((await c.order()).status).toBe('completed'),
+  }),
+  'order.processing': async (c) => ({
+    act: async () => expect(await c.order(SANDBOX.slowPackageId)).toMatchObject({status: 'processing', esims: []}),
+  }),
+  'order.complete': async (c) => {
+    const created = await c.order(SANDBOX.slowPackageId);
+    return {
+      act: async () =>
+        expect(c.ok(await c.call('GET', `/v1/orders/${created.id}`))).toMatchObject({
+          status: 'completed',
+          esims: [{status: 'ready'}],
+        }),
+    };
+  },
+  'order.fail': async (c) => {
+    const created = await c.order(SANDBOX.slowFailingPackageId);
+    return {
+      act: async () =>
+        expect(c.ok(await c.call('GET', `/v1/orders/${created.id}`))).toMatchObject({status: 'failed', esims: []}),
+    };
+  },
+  'order.reject': async (c) => ({
+    act: async () => {
+      expectModelError(
+        await c.call('POST', '/v1/orders', {package_id: SANDBOX.failingPackageId}),
+        'provisioning_failed',
+      );
+      expect(c.ok(await c.call('GET', '/v1/orders')).data).toEqual([]);
+    },
+  }),
+  'order.cancel': async (c) => {
+    const created = await c.order(SAMPLES.packageId, 2);
+    return {
+      esims: 2,
+      act: async () => {
+        const cancelled = c.ok(await c.call('POST', `/v1/orders/${created.id}/cancel`));
+        expect(cancelled).toMatchObject({
+          status: 'cancelled',
+          cancelled_at: expect.any(String),
+          refunded_total: {amount: created.total.amount},
+        });
+        const refunds = (await c.transactions()).filter((t) => t.type === 'refund');
+        expect(refunds.map((t) => t.amount.amount)).toEqual([created.unit_price.amount, created.unit_price.amount]);
+      },
+    };
+  },
+  'refund.create': async (c) => {
+    const created = await c.order();
+    const iccid = created.esims[0]!.iccid;
+    // A top-up is not refunded: the refund is the unit price only.
+    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
+    return {
+      act: async () =>
+        expect(c.ok(await c.call('POST', '/v1/refunds', {iccid}), 201)).toMatchObject({
+          amount: {amount: created.unit_price.amount},
+        }),
+    };
+  },
+  'esim.install': async (c) => {
+    const iccid = await c.iccidOf();
+    return {act: async () => expect(await c.simulate(iccid, 'installed')).toMatchObject({status: 'installed'})};
+  },
+  'esim.activate': async (c) => {
+    const iccid = await c.iccidOf();
+    await c.simulate(iccid, 'installed');
+    return {act: async () => expect(await c.simulate(iccid, 'activated')).toMatchObject({status: 'active'})};
+  },
+  'esim.use': async (c) => {
+    const iccid = await activeEsim(c);
+    // Past the first threshold only.
+    const mb = Math.ceil((SAMPLE_PACKAGE.dataMb * USAGE_THRESHOLDS[0]) / 100);
+    return {act: () => c.simulate(iccid, 'consume_data', mb)};
+  },
+  'esim.delete_profile': async (c) => {
+    const iccid = await c.iccidOf();
+    await c.simulate(iccid, 'installed');
+    return {
+      act: async () =>
+        expect(await c.simulate(iccid, 'profile_deleted')).toMatchObject({
+          status: 'installed',
+          profile_state: 'deleted',
+        }),
+    };
+  },
+  'esim.suspend': async (c) => {
+    const iccid = await c.iccidOf();
+    return {
+      act: async () =>
+        expect(c.ok(await c.call('POST', `/v1/esims/${iccid}/suspend`))).toMatchObject({status: 'suspended'}),
+    };
+  },
+  'esim.resume': async (c) => {
+    const iccid = await c.iccidOf();
+    c.ok(await c.call('POST', `/v1/esims/${iccid}/suspend`));
+    return {
+      act: async () => expect(c.ok(await c.call('POST', `/v1/esims/${iccid}/resume`))).toMatchObject({status: 'ready'}),
+    };
+  },
+  'esim.expiring_soon': async (c) => {
+    const iccid = await activeEsim(c);
+    return {
+      act: async () => {
+        const before = Math.floor(Date.now() / 1000) * 1000;
+        const after = await c.simulate(iccid, 'expiring_soon');
+        const expires = Date.parse(after.expires_at!);
+        expect(expires).toBeGreaterThanOrEqual(before + LIFETIMES.expiringSoonHours * 3_600_000);
+        expect(expires).toBeLessThanOrEqual(Date.now() + LIFETIMES.expiringSoonHours * 3_600_000);
+      },
+    };
+  },
+  'esim.expire': async (c) => {
+    const iccid = await activeEsim(c);
+    return {act: async () => expect(await c.simulate(iccid, 'expire')).toMatchObject({status: 'expired'})};
+  },
+  'topup.create': async (c) => {
+    const iccid = await activeEsim(c);
+    return {
+      act: async () =>
+        expect(
+          c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201),
+        ).toMatchObject({status: 'applied'}),
+    };
+  },
+  'topup.fail': async (c) => {
+    const iccid = await activeEsim(c);
+    return {
+      act: async () =>
+        expect(
+          c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.failingTopupPackageId}), 201),
+        ).toMatchObject({status: 'failed', applied_at: null}),
+    };
+  },
+  'balance.low': async (c) => {
+    // Just above the threshold, so the next order's debit crosses it.
+    await c.setBalance(minor(BILLING.lowBalanceThresholdDefault) + 1);
+    return {also: ['order.create'], act: () => c.order()};
+  },
+  'balance.deposit': async (c) => ({act: () => c.setBalance(STARTING_BALANCE + 1000)}),
+  'balance.adjust': async (c) => ({act: () => c.setBalance(STARTING_BALANCE - 1000)}),
+};
+
+/** What the model says an action sends and records, for `esims` eSIMs. */
+function modelEffects(action: Action, esims: number) {
+  const repeat = <T>(value: T, times: number) => Array.from({length: times}, () => value);
+  return {
+    events: action.events.flatMap((event) => (event.endsWith(' ×') ? repeat(event.slice(0, -2), esims) : [event])),
+    balance: action.balance.flatMap((movement) =>
+      repeat(`${movement.type} ${movement.direction}`, movement.perEsim ? esims : 1),
+    ),
+  };
+}
+
+test.describe('actions: each sends the model’s events and makes its balance transactions', () => {
+  for (const action of ACTIONS as readonly Action[]) {
+    test(action.id, async () => {
+      const driver = (DRIVERS as Partial<Record<string, Driver>>)[action.id];
+      expect(driver, `a driver for the model's action ${action.id} (sandbox/behaviour.test.ts)`).toBeDefined();
+      const c = await client();
+      const {act, esims = 1, also = []} = await driver!(c);
+      const eventsBefore = (await c.events()).length;
+      const transactionsBefore = (await c.transactions()).length;
+      await act();
+      const events = (await c.events()).slice(eventsBefore);
+      const made = (await c.transactions()).slice(transactionsBefore);
+      const balance = made.map((t) => `${t.type} ${t.amount.amount < 0 ? 'debit' : 'credit'}`);
+      const expected = [action, ...also.map((id) => ACTIONS.find((candidate) => candidate.id === id)!)].map((a) =>
+        modelEffects(a, esims),
+      );
+      const expectedEvents = expected.flatMap((effects) => effects.events);
+      const expectedBalance = expected.flatMap((effects) => effects.balance);
+      // One action: in the model's order; with others, as a set of the same size.
+      const order = (list: string[]) => (also.length > 0 ? [...list].sort() : list);
+      expect(order(events), 'webhook events').toEqual(order(expectedEvents));
+      expect(order(balance), 'balance transactions').toEqual(order(expectedBalance));
+      expect(made.every((t) => t.amount.amount !== 0)).toBe(true);
+    });
+  }
+});
+
+// Validity, widget caps, lists --------------------------------------------------------------------
+
+test.describe('validity', () => {
+  const topupPackage = PACKAGES.find((pkg) => pkg.id === SAMPLES.topupPackageId)!;
+
+  test('a top-up adds its data and its days to a running clock (expires_at moves)', async () => {
+    const c = await client();
+    const iccid = await activeEsim(c);
+    const before = await c.esim(iccid);
+    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: topupPackage.id}), 201);
+    const after = await c.esim(iccid);
+    expect(Date.parse(after.expires_at!) - Date.parse(before.expires_at!)).toBe(topupPackage.validity_days * DAY);
+    expect(c.ok(await c.call('GET', `/v1/esims/${iccid}/usage`)).data_total_mb).toBe(
+      SAMPLE_PACKAGE.dataMb + topupPackage.data_mb!,
+    );
+  });
+
+  test('a top-up before the clock starts adds its days to the days the clock starts with', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf();
+    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: topupPackage.id}), 201);
+    expect((await c.esim(iccid)).expires_at).toBeNull();
+    const active = await c.simulate(iccid, 'activated');
+    expect(Date.parse(active.expires_at!) - Date.parse(active.activated_at!)).toBe(
+      (SAMPLE_PACKAGE.validityDays + topupPackage.validity_days) * DAY,
+    );
+  });
+
+  test('the clock starts at install for on_install packages, at first attach for first_use ones', async () => {
+    const c = await client();
+    const onInstall = PACKAGES.find((pkg) => pkg.activation_policy === 'on_install')!;
+    expect(onInstall, 'an on_install package in the sandbox catalogue').toBeDefined();
+    const early = await c.iccidOf(onInstall.id);
+    const installed = await c.simulate(early, 'installed');
+    expect(installed.expires_at).not.toBeNull();
+    // Activation does not restart it.
+    expect((await c.simulate(early, 'activated')).expires_at).toBe(installed.expires_at);
+
+    const late = await c.iccidOf();
+    expect((await c.simulate(late, 'installed')).expires_at).toBeNull();
+    const active = await c.simulate(late, 'activated');
+    expect(Date.parse(active.expires_at!) - Date.parse(active.activated_at!)).toBe(SAMPLE_PACKAGE.validityDays * DAY);
+  });
+
+  test('suspension does not pause the clock: expires_at stays, and a suspended eSIM expires', async () => {
+    const c = await client();
+    const iccid = await activeEsim(c);
+    const before = await c.esim(iccid);
+    expect(c.ok(await c.call('POST', `/v1/esims/${iccid}/suspend`))).toMatchObject({
+      status: 'suspended',
+      expires_at: before.expires_at,
+    });
+    expect(await c.simulate(iccid, 'expiring_soon')).toMatchObject({status: 'suspended'});
+    expect(await c.simulate(iccid, 'expire')).toMatchObject({status: 'expired'});
+    expectModelError(await c.call('POST', `/v1/esims/${iccid}/resume`), 'invalid_state');
+  });
+});
+
+test.describe('widget caps', () => {
+  const session = (c: Client, body: Record<string, unknown>) =>
+    c.call('POST', '/v1/widget-sessions', {mode: 'store', allowed_origins: ['https://shop.example.org'], ...body});
+
+  test('caps count every order and top-up for the customer_reference, across sessions and the API', async () => {
+    const c = await client();
+    const reference = 'traveller-42';
+    expect(c.ok(await session(c, {customer_reference: reference, max_orders: 2, max_topups: 1}), 201)).toMatchObject({
+      remaining_orders: 2,
+      remaining_topups: 1,
+    });
+    const iccid = (await c.order(SAMPLES.packageId, 1, {customer_reference: reference})).esims[0]!.iccid;
+    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
+    // A new session (the traveller reloaded) gets what remains.
+    expect(c.ok(await session(c, {customer_reference: reference, max_orders: 2, max_topups: 1}), 201)).toMatchObject({
+      remaining_orders: 1,
+      remaining_topups: 0,
+    });
+    // The defaults: max_orders from the model, top-ups uncapped.
+    expect(c.ok(await session(c, {customer_reference: reference}), 201)).toMatchObject({
+      remaining_orders: Math.max(0, WIDGET_CAPS.maxOrders.default - 1),
+      remaining_topups: WIDGET_CAPS.maxTopups.default,
+    });
+    expect(c.ok(await session(c, {customer_reference: 'someone-else', max_orders: 2}), 201)).toMatchObject({
+      remaining_orders: 2,
+    });
+  });
+});
+
+test.describe('lists, usage and updates', () => {
+  const triggers: string[] = [
+    SANDBOX.failingPackageId,
+    SANDBOX.unavailablePackageId,
+    SANDBOX.slowPackageId,
+    SANDBOX.slowFailingPackageId,
+    SANDBOX.failingTopupPackageId,
+  ];
+
+  test('trigger packages are never in the catalogue; the failing top-up ends every topup-packages list', async () => {
+    const c = await client();
+    const listed = (c.ok(await c.call('GET', `/v1/packages?limit=${LIMITS.pageSizeMax}`)).data as {id: string}[]).map(
+      (pkg) => pkg.id,
+    );
+    expect(listed.filter((id) => triggers.includes(id))).toEqual([]);
+    for (const pkg of [SAMPLES.packageId, PACKAGES.find((candidate) => !candidate.topup_available)!.id]) {
+      const iccid = await c.iccidOf(pkg);
+      const topups = (
+        c.ok(await c.call('GET', `/v1/esims/${iccid}/topup-packages?limit=${LIMITS.pageSizeMax}`)).data as {
+          id: string;
+        }[]
+      ).map((candidate) => candidate.id);
+      expect(topups.at(-1), pkg).toBe(SANDBOX.failingTopupPackageId);
+      expect(
+        topups.filter((id) => triggers.includes(id)),
+        pkg,
+      ).toEqual([SANDBOX.failingTopupPackageId]);
+    }
+  });
+
+  test('page= is retired: 400 validation_failed naming page', async () => {
+    const c = await client();
+    const answer = await c.call('GET', '/v1/orders?page=2');
+    expectModelError(answer, 'validation_failed');
+    expect(errorOf(answer).param).toBe('page');
+  });
+
+  test('a usage 429 carries the ICCID bucket’s own rate-limit headers', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf();
+    c.ok(await c.call('GET', `/v1/esims/${iccid}/usage`));
+    const limited = await c.call('GET', `/v1/esims/${iccid}/usage`);
+    expectModelError(limited, 'rate_limited');
+    expect(limited.headers.get('x-ratelimit-limit')).toBe(String(LIMITS.usageCallsPerMinutePerIccid));
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBe(Number(limited.headers.get('retry-after')));
+  });
+
+  test('PATCH replaces metadata as a whole; a field not sent keeps its value', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf();
+    c.ok(await c.call('PATCH', `/v1/esims/${iccid}`, {label: 'Anna', metadata: {trip: 'TYO', seat: '12A'}}));
+    expect(c.ok(await c.call('PATCH', `/v1/esims/${iccid}`, {metadata: {trip: 'OSA'}}))).toMatchObject({
+      label: 'Anna',
+      metadata: {trip: 'OSA'},
+    });
+    expect(c.ok(await c.call('GET', `/v1/esims/${iccid}`)).metadata as object).toEqual({trip: 'OSA'});
+  });
+});
+
+test.describe('the contract states the model', () => {
+  test('error codes, retry policies, simulate actions, action operations, balance transaction types and widget caps', () => {
+    const all = schemas();
+    expect([...all.ErrorCode!.enum!].sort()).toEqual(ERROR_CODES.map((rule) => rule.code).sort());
+    expect([...all.RetryPolicy!.enum!].sort()).toEqual(Object.keys(RETRY_POLICIES).sort());
+    const simulate = (all.SimulateRequest!.properties as {action: {enum: string[]}}).action.enum;
+    expect(simulate).toEqual([...SANDBOX.simulateActions]);
+    expect([...simulate].sort()).toEqual(Object.keys(SIMULATE_ACTIONS).sort());
+    const types = (all.BalanceTransaction!.properties as {type: {enum: string[]}}).type.enum;
+    expect([...types].sort()).toEqual(
+      [...new Set(ACTIONS.flatMap((action) => action.balance.map((movement) => movement.type)))].sort(),
+    );
+    const operations = listOperations(document).map(({method, path}) => `${method} ${path}`);
+    const actionOperations = (ACTIONS as readonly Action[]).flatMap((action) => action.operation ?? []);
+    expect(actionOperations.filter((operation) => !operations.includes(operation))).toEqual([]);
+    const request = all.CreateWidgetSessionRequest!.properties as {max_orders: {description: string; default: number}};
+    expect(request.max_orders.description).toContain(WIDGET_CAPS.sentence);
+    expect(request.max_orders.default).toBe(WIDGET_CAPS.maxOrders.default);
+  });
+
+  test('every error example carries its code’s retry policy', () => {
+    const responses = document.components.responses as Record<string, unknown>;
+    const examples = Object.values(responses).flatMap((response) => {
+      const media = resolveRef<{content?: Record<string, {example?: {error?: unknown}}>}>(
+        document,
+        response as {$ref: string},
+      ).content;
+      const error = media?.['application/json']?.example?.error;
+      return error && typeof error === 'object' ? [error as {code: string; retry: string}] : [];
+    });
+    expect(examples.length).toBeGreaterThan(5);
+    for (const example of examples) expect(example.retry, example.code).toBe(errorRule(example.code).retry);
+  });
+});
