@@ -25,7 +25,8 @@ import {
   type OpenApiOperation,
   type OpenApiParameter,
 } from '../lib/contract/openapi';
-import {ARTIFACTS, ENVIRONMENTS, LIMITS, URLS} from '../src/constants/api';
+import {ARTIFACTS, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
+import {ERROR_CODES, errorRule} from '../src/constants/behaviour';
 import {matchesTemplate} from '../lib/contract/openapi';
 import {freePort} from '../lib/ports';
 import {SandboxState, type Delivery, type WebhookTransport} from './state';
@@ -354,15 +355,23 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     response.end(JSON.stringify(body));
   }
 
-  /** The documented error envelope (all errors but the token endpoint's). */
+  /** The documented error envelope (all errors but the token endpoint's), with the model's retry policy. */
   const envelope = (code: string, message: string, requestId: string, param: string | null = null) => ({
-    error: {code, message, param, request_id: requestId, doc_url: `${URLS.errorsDocBase}#${code}`},
+    error: {
+      code,
+      message,
+      param,
+      request_id: requestId,
+      doc_url: `${URLS.errorsDocBase}#${code}`,
+      retry: errorRule(code).retry,
+    },
   });
 
   /** POST /oauth/token: client credentials in the form body or HTTP Basic (RFC 6749 §2.3.1, §4.4). */
   function issueToken(
     request: IncomingMessage,
     raw: Buffer,
+    requestId: string,
   ): {status: number; body: object; headers?: Record<string, string>} {
     const oauthError = (status: number, error: string, description: string, headers?: Record<string, string>) => ({
       status,
@@ -413,6 +422,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         'Client authentication failed: send client_id and client_secret.',
         challenge,
       );
+    }
+    if (clientId.startsWith(ENVIRONMENTS.live.clientIdPrefix)) {
+      // A live credential at the sandbox token URL: the API's own error, in its envelope.
+      const code = 'environment_mismatch';
+      return {
+        status: errorRule(code).status,
+        body: envelope(code, 'This is a Live client ID; use it at the Live token URL.', requestId),
+      };
     }
     const credential = credentials.find((candidate) => candidate.clientId === clientId);
     if (!credential || credential.clientSecret !== clientSecret) {
@@ -511,8 +528,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const param = violationParam(violations[0]!, route.operation, document);
       const message = violations.map((violation) => violation.message.replace(/\.?$/, '.')).join(' ');
       const body = envelope('validation_failed', message, requestId, param);
-      sendJson(response, 400, body, {'X-Request-Id': requestId, ...limitHeaders});
-      return record(request.method!, url.pathname, route, 400, body);
+      const sent = {'X-Request-Id': requestId, ...limitHeaders};
+      sendJson(response, 400, body, sent);
+      return record(request.method!, url.pathname, route, 400, body, undefined, sent);
     }
     if (/problem\+json/.test(answer.headers['content-type'] ?? '')) {
       // Any other complaint of Prism's own (an unacceptable `Accept` …).
@@ -523,8 +541,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         `${problem?.title ?? 'Mock error'}: ${problem?.detail ?? text}`,
         requestId,
       );
-      sendJson(response, status, body, {'X-Request-Id': requestId, ...limitHeaders});
-      return record(request.method!, url.pathname, route, status, body);
+      const sent = {'X-Request-Id': requestId, ...limitHeaders};
+      sendJson(response, status, body, sent);
+      return record(request.method!, url.pathname, route, status, body, undefined, sent);
     }
     const deprecatedUsed = (route.operation.parameters ?? [])
       .map((parameter) => resolveRef<OpenApiParameter & {deprecated?: boolean}>(document, parameter))
@@ -625,17 +644,21 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     };
 
     if (url.pathname === TOKEN_URL_PATH) {
-      const result = issueToken(request, raw);
+      const result = issueToken(request, raw, requestId);
       const sent = {'X-Request-Id': requestId, ...result.headers};
       sendJson(response, result.status, result.body, sent);
       return record(method, url.pathname, route, result.status, result.body, undefined, sent);
     }
 
     if (!route) {
-      const known = routes.some((candidate) => safeMatch(url.pathname, candidate.template));
-      return known
-        ? fail(405, 'invalid_request', `${method} is not allowed on ${url.pathname}.`)
-        : fail(404, 'invalid_request', `No API operation matches ${method} ${url.pathname}.`);
+      const allowed = routes
+        .filter((candidate) => safeMatch(url.pathname, candidate.template))
+        .map((candidate) => candidate.method);
+      return fail(
+        404,
+        'resource_not_found',
+        `No API operation matches ${method} ${url.pathname}${allowed.length > 0 ? ` (this path takes ${allowed.join(', ')})` : ''}.`,
+      );
     }
 
     let clientId = 'public';
@@ -668,6 +691,29 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         undefined,
         {'Retry-After': String(wait), ...rateLimitHeaders(clientId)},
       );
+    }
+
+    const forced = request.headers[SANDBOX.errorHeader.toLowerCase()];
+    if (typeof forced === 'string') {
+      // Answered here, before the state: a forced error does nothing, so nothing is stored under a key.
+      const rule = ERROR_CODES.find((candidate) => candidate.code === forced.trim());
+      if (!rule) {
+        const body = envelope(
+          'validation_failed',
+          `${SANDBOX.errorHeader} names no error code: ${forced}.`,
+          requestId,
+          SANDBOX.errorHeader,
+        );
+        const sent = {'X-Request-Id': requestId, ...rateLimitHeaders(clientId)};
+        sendJson(response, 400, body, sent);
+        return record(method, url.pathname, route, 400, body, undefined, sent);
+      }
+      const headers: Record<string, string> = {
+        ...rateLimitHeaders(clientId),
+        ...(rule.status === 401 && {'WWW-Authenticate': 'Bearer'}),
+        ...((rule.status === 429 || rule.status === 503) && {'Retry-After': '1'}),
+      };
+      return fail(rule.status, rule.code, `${rule.summary} (forced by ${SANDBOX.errorHeader}).`, undefined, headers);
     }
 
     const contentType = request.headers['content-type'] ?? '';

@@ -6,11 +6,16 @@
  */
 import {createHash, createHmac, randomInt} from 'node:crypto';
 
-import {API_VERSION, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
+import {API_VERSION, BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SANDBOX, URLS} from '../src/constants/api';
 import {
+  IDEMPOTENCY,
   SIMULATE_ACTIONS,
   STATE_RULES,
   USAGE_THRESHOLDS,
+  VALIDITY_RULES,
+  WIDGET_CAPS,
+  errorRule,
+  type BalanceEntryType,
   type EsimStatus,
   type OrderStatus,
 } from '../src/constants/behaviour';
@@ -64,6 +69,8 @@ type Order = {
   failure_code: string | null;
   created_at: string;
   completed_at: string | null;
+  cancelled_at: string | null;
+  refunded_total: Money;
 };
 type Esim = {
   iccid: string;
@@ -84,7 +91,15 @@ type Esim = {
   /** Validity still to add when the clock starts (days), from the package and top-ups before activation. */
   pendingValidityDays: number;
 };
-type Transaction = {type: 'order' | 'topup' | 'refund' | 'order_cancel'; amount: Money; reference: string; at: string};
+/** A balance transaction as `GET /v1/balance/transactions` answers it (a debit's amount is negative). */
+export type BalanceTransaction = {
+  id: string;
+  type: BalanceEntryType;
+  amount: Money;
+  source_id: string | null;
+  created_at: string;
+  balance_after: Money;
+};
 type Endpoint = {
   id: string;
   url: string;
@@ -97,7 +112,9 @@ type Endpoint = {
 type Account = {
   balance: number;
   lowBalanceThreshold: number;
-  transactions: Transaction[];
+  transactions: BalanceTransaction[];
+  /** Orders answered `processing`, and how their next read ends them. */
+  processing: Map<string, 'completed' | 'failed'>;
   orders: Map<string, Order>;
   esims: Map<string, Esim>;
   topups: Map<string, Record<string, unknown>>;
@@ -108,9 +125,18 @@ type Account = {
 };
 
 const CURRENCY = PACKAGES[0]!.wholesale_price.currency;
-/** 1,000.00 in minor units. */
-export const STARTING_BALANCE = Number(SANDBOX.startingBalance.replace(/,/g, '')) * 100;
+/** `1,000.00` → 100000 minor units. */
+const minor = (decimalText: string) => Math.round(Number(decimalText.replace(/,/g, '')) * 100);
+export const STARTING_BALANCE = minor(SANDBOX.startingBalance);
 const DAY = 86_400_000;
+/** Sandbox-only packages that trigger a behaviour: never listed in the catalogue. */
+const TRIGGER_PACKAGES: readonly string[] = [
+  SANDBOX.failingPackageId,
+  SANDBOX.unavailablePackageId,
+  SANDBOX.slowPackageId,
+  SANDBOX.slowFailingPackageId,
+  SANDBOX.failingTopupPackageId,
+];
 /** Listing order: local plans first, then regional, then global. */
 const PACKAGE_TYPES: readonly Package['type'][] = ['local', 'regional', 'global'];
 
@@ -150,7 +176,7 @@ const notFound = {
   package: (id: string) => new Refusal(404, 'package_not_found', `No package has the ID ${id}.`),
   order: (id: string) => new Refusal(404, 'order_not_found', `No order ${id} in the sandbox for this credential.`),
   esim: (iccid: string) => new Refusal(404, 'esim_not_found', `No eSIM ${iccid} in the sandbox for this credential.`),
-  endpoint: (id: string) => new Refusal(404, 'invalid_request', `No webhook endpoint ${id} for this credential.`),
+  endpoint: (id: string) => new Refusal(404, 'resource_not_found', `No webhook endpoint ${id} for this credential.`),
 };
 
 function ruleFor(operation: string) {
@@ -179,8 +205,13 @@ export class SandboxState {
   }
 
   /** The balance's movements, oldest first (what a reconciliation must add up). */
-  transactions(clientId: string): readonly Transaction[] {
+  transactions(clientId: string): readonly BalanceTransaction[] {
     return this.account(clientId).transactions;
+  }
+
+  /** Whether an answer is stored under this Idempotency-Key (a replay would answer it). */
+  storedUnderKey(clientId: string, key: string): boolean {
+    return this.account(clientId).idempotency.get(key)?.answer !== undefined;
   }
 
   balance(clientId: string): number {
@@ -199,8 +230,9 @@ export class SandboxState {
     if (!account) {
       account = {
         balance: STARTING_BALANCE,
-        lowBalanceThreshold: Number(LIMITS.minimumTopUp) * 100,
+        lowBalanceThreshold: minor(BILLING.lowBalanceThresholdDefault),
         transactions: [],
+        processing: new Map(),
         orders: new Map(),
         esims: new Map(),
         topups: new Map(),
@@ -216,6 +248,10 @@ export class SandboxState {
 
   private iso(offsetMs = 0) {
     return new Date(this.now() + offsetMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  private later(timestamp: string, offsetMs: number) {
+    return new Date(Date.parse(timestamp) + offsetMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
 
   async answer(call: Call): Promise<Answer> {
@@ -259,14 +295,19 @@ export class SandboxState {
       answer = this.refusal(call, error);
     }
     if (entry) {
-      // 429 and 5xx are not stored, so a retry with the same key runs again.
-      if (answer.status === 429 || answer.status >= 500) account.idempotency.delete(call.idempotencyKey!);
-      else entry.answer = answer;
+      // Only an answer that did something is stored: after an error the same key runs again.
+      if (IDEMPOTENCY.isStored(answer.status)) entry.answer = answer;
+      else account.idempotency.delete(call.idempotencyKey!);
     }
     return answer;
   }
 
   private refusal(call: Call, refusal: Refusal): Answer {
+    // The model states each code's status and retry policy; a refusal that disagrees is a sandbox bug.
+    const rule = errorRule(refusal.code);
+    if (rule.status !== refusal.status) {
+      throw new Error(`${refusal.code} is ${rule.status} in the behaviour model, not ${refusal.status}`);
+    }
     return {
       status: refusal.status,
       headers: refusal.headers,
@@ -277,6 +318,7 @@ export class SandboxState {
           param: refusal.param,
           request_id: call.requestId,
           doc_url: `${URLS.errorsDocBase}#${refusal.code}`,
+          retry: rule.retry,
         },
       },
     };
@@ -294,7 +336,7 @@ export class SandboxState {
       'GET /v1/packages/{package_id}': (state, call, _account) => ok(state.pkg(call.params.package_id!)),
       'POST /v1/orders': (state, call, account) => state.createOrder(account, call.body!),
       'GET /v1/orders': (state, call, account) => ok(state.page(state.orders(account, call.query), call.query)),
-      'GET /v1/orders/{order_id}': (state, call, account) => ok(state.order(account, call.params.order_id!)),
+      'GET /v1/orders/{order_id}': (state, call, account) => ok(state.readOrder(account, call.params.order_id!)),
       'POST /v1/orders/{order_id}/cancel': (state, call, account) =>
         ok(state.cancelOrder(account, call.params.order_id!)),
       'GET /v1/esims': (state, call, account) => ok(state.page(state.esims(account, call.query), call.query)),
@@ -310,6 +352,9 @@ export class SandboxState {
         ok(state.createTopup(account, call.params.iccid!, call.body!), 201),
       'POST /v1/refunds': (state, call, account) => ok(state.createRefund(account, call.body!), 201),
       'GET /v1/balance': (state, _call, account) => ok(state.balanceView(account)),
+      'GET /v1/balance/transactions': (state, call, account) =>
+        ok(state.page([...account.transactions].reverse(), call.query)),
+      'POST /v1/sandbox/balance': (state, call, account) => ok(state.setBalance(account, call.body!)),
       'GET /v1/webhook-endpoints': (state, call, account) =>
         ok(state.page([...account.endpoints.values()].reverse().map(state.endpointView), call.query)),
       'POST /v1/webhook-endpoints': (state, call, account) => ok(state.createEndpoint(account, call.body!), 201),
@@ -346,8 +391,10 @@ export class SandboxState {
       if (!Number.isInteger(offset) || offset < 0) {
         throw new Refusal(400, 'validation_failed', 'cursor is not a next_cursor this API returned.', 'cursor');
       }
-    } else if (query.has('page')) {
-      offset = (Number(query.get('page')) - 1) * limit;
+    }
+    if (query.has('page')) {
+      // Retired at its Sunset (2025-10-31): the request is refused rather than answered from the start.
+      throw new Refusal(400, 'validation_failed', 'page was retired on 2025-10-31; use cursor.', 'page');
     }
     const data = items.slice(offset, offset + limit);
     const hasMore = offset + limit < items.length;
@@ -365,7 +412,7 @@ export class SandboxState {
     const minData = query.has('min_data_mb') ? Number(query.get('min_data_mb')) : undefined;
     return PACKAGES.filter(
       (pkg) =>
-        pkg.id !== SANDBOX.failingPackageId &&
+        !TRIGGER_PACKAGES.includes(pkg.id) &&
         (!country || pkg.countries.includes(country)) &&
         (!region || regionOf(pkg) === region) &&
         (!type || pkg.type === type) &&
@@ -387,18 +434,39 @@ export class SandboxState {
 
   // Money.
 
-  private charge(account: Account, amount: number, type: Transaction['type'], reference: string) {
+  /** Records one balance transaction: `amount` is negative for a debit. */
+  private record(account: Account, type: BalanceEntryType, amount: number, sourceId: string | null) {
+    account.balance += amount;
+    account.transactions.push({
+      id: newId('btx'),
+      type,
+      amount: money(amount),
+      source_id: sourceId,
+      created_at: this.iso(),
+      balance_after: money(account.balance),
+    });
+  }
+
+  /** A spend (order, top-up): the one kind of debit that can send `balance.low`. */
+  private charge(account: Account, amount: number, type: BalanceEntryType, sourceId: string) {
     const before = account.balance;
-    account.balance -= amount;
-    account.transactions.push({type, amount: money(-amount), reference, at: this.iso()});
+    this.record(account, type, -amount, sourceId);
     if (before >= account.lowBalanceThreshold && account.balance < account.lowBalanceThreshold) {
       this.emit(account, 'balance.low', this.balanceView(account));
     }
   }
 
-  private credit(account: Account, amount: number, type: Transaction['type'], reference: string) {
-    account.balance += amount;
-    account.transactions.push({type, amount: money(amount), reference, at: this.iso()});
+  private credit(account: Account, amount: number, type: BalanceEntryType, sourceId: string | null) {
+    this.record(account, type, amount, sourceId);
+  }
+
+  /** `POST /v1/sandbox/balance`: sets the available balance; the difference is a deposit or an adjustment. */
+  private setBalance(account: Account, body: Record<string, unknown>) {
+    const amount = Number(body.amount);
+    const difference = amount - account.balance;
+    if (difference > 0) this.credit(account, difference, 'deposit', null);
+    if (difference < 0) this.record(account, 'adjustment', difference, null);
+    return this.balanceView(account);
   }
 
   private ensureFunds(account: Account, amount: number, what: string) {
@@ -440,31 +508,61 @@ export class SandboxState {
       failure_code: null,
       created_at: this.iso(),
       completed_at: null,
+      cancelled_at: null,
+      refunded_total: money(0),
     };
+    if (pkg.id === SANDBOX.unavailablePackageId) {
+      throw new Refusal(422, 'package_unavailable', `${pkg.id} cannot be sold right now. Nothing was charged.`);
+    }
     if (pkg.id === SANDBOX.failingPackageId) {
-      // Failed orders are kept (and listed) but never charged.
-      order.status = 'failed';
-      order.failure_code = SANDBOX.failingPackageError;
-      account.orders.set(order.id, order);
-      this.emit(account, 'order.failed', order);
+      // Failed in the request: no order exists, so nothing is listed, sent or charged.
       throw new Refusal(
         422,
         SANDBOX.failingPackageError,
-        `No eSIM profile could be allocated for ${pkg.id}. Nothing was charged.`,
+        `No eSIM profile could be allocated for ${pkg.id}. No order was created and nothing was charged.`,
       );
     }
     this.ensureFunds(account, total, 'order total');
-    for (let index = 0; index < quantity; index++) {
+    account.orders.set(order.id, order);
+    // The total is reserved when the order is placed, whatever happens next.
+    this.charge(account, total, 'order', order.id);
+    if (pkg.id === SANDBOX.slowPackageId || pkg.id === SANDBOX.slowFailingPackageId) {
+      order.status = 'processing';
+      account.processing.set(order.id, pkg.id === SANDBOX.slowPackageId ? 'completed' : 'failed');
+      return {status: 201, body: this.orderView(account, order)};
+    }
+    this.complete(account, order, pkg);
+    return {status: 201, body: this.orderView(account, order)};
+  }
+
+  /** Issues the order's eSIMs; the order is `completed`. */
+  private complete(account: Account, order: Order, pkg: Package) {
+    for (let index = 0; index < order.quantity; index++) {
       const esim = this.newEsim(order, pkg);
       account.esims.set(esim.iccid, esim);
       order.esims.push({iccid: esim.iccid, status: esim.status});
     }
     order.status = 'completed';
     order.completed_at = this.iso();
-    account.orders.set(order.id, order);
-    this.charge(account, total, 'order', order.id);
-    this.emit(account, 'order.completed', order);
-    return {status: 201, body: order};
+    this.emit(account, 'order.completed', this.orderView(account, order));
+  }
+
+  /** `GET /v1/orders/{order_id}`: a `processing` sandbox order ends at its next read. */
+  private readOrder(account: Account, id: string): Order {
+    const order = account.orders.get(id);
+    const outcome = account.processing.get(id);
+    if (order && outcome) {
+      account.processing.delete(id);
+      if (outcome === 'completed') {
+        this.complete(account, order, this.pkg(order.package_id));
+      } else {
+        order.status = 'failed';
+        order.failure_code = SANDBOX.failingPackageError;
+        this.credit(account, order.total.amount, 'order_failed', order.id);
+        this.emit(account, 'order.failed', this.orderView(account, order));
+      }
+    }
+    return this.order(account, id);
   }
 
   private newEsim(order: Order, pkg: Package): Esim {
@@ -532,9 +630,8 @@ export class SandboxState {
           : `it is older than ${LIMITS.refundWindowDays} days`;
       throw new Refusal(422, rule.failure, `Order ${id} cannot be cancelled: ${why}.`);
     }
-    for (const esim of esims) esim.status = 'cancelled';
-    order.status = 'cancelled';
-    this.credit(account, order.total.amount, 'order_cancel', order.id);
+    // One refund per eSIM, exactly as if each were refunded on its own.
+    for (const esim of esims) this.refund(account, esim, order, null);
     return this.orderView(account, order);
   }
 
@@ -629,7 +726,13 @@ export class SandboxState {
         'rate_limited',
         `Usage of ${iccid} can be read ${LIMITS.usageCallsPerMinutePerIccid} time per minute; retry in ${retryAfter} s.`,
         null,
-        {'Retry-After': String(retryAfter)},
+        // The per-ICCID bucket's own figures, not the credential's.
+        {
+          'Retry-After': String(retryAfter),
+          'X-RateLimit-Limit': String(LIMITS.usageCallsPerMinutePerIccid),
+          'X-RateLimit-Remaining': '0',
+          'X-RateLimit-Reset': String(retryAfter),
+        },
       );
     }
     account.usageCalls.set(iccid, this.now());
@@ -646,13 +749,16 @@ export class SandboxState {
     };
   }
 
+  /** The packages that fit the eSIM's own, then the sandbox's failing top-up (listed for every eSIM). */
   private topupPackages(esim: Esim): Package[] {
     const base = this.pkg(esim.package_id);
-    if (!base.topup_available) return [];
     const key = base.countries.join();
-    return PACKAGES.filter(
-      (pkg) => pkg.countries.join() === key && pkg.topup_available && pkg.id !== SANDBOX.failingPackageId,
-    );
+    const fitting = base.topup_available
+      ? PACKAGES.filter(
+          (pkg) => pkg.countries.join() === key && pkg.topup_available && !TRIGGER_PACKAGES.includes(pkg.id),
+        )
+      : [];
+    return [...fitting, this.pkg(SANDBOX.failingTopupPackageId)];
   }
 
   private createTopup(account: Account, iccid: string, body: Record<string, unknown>) {
@@ -676,16 +782,23 @@ export class SandboxState {
       status: 'applied',
       price: money(pkg.wholesale_price.amount),
       created_at: this.iso(),
-      applied_at: this.iso(),
+      applied_at: this.iso() as string | null,
     };
+    // Charged when created; a failed top-up gets its price back.
     this.charge(account, pkg.wholesale_price.amount, 'topup', topup.id);
-    if (esim.dataTotalMb !== null) esim.dataTotalMb += pkg.data_mb ?? 0;
-    if (esim.activated_at) {
-      // Validity runs from when the top-up is applied.
-      const until = Math.max(Date.parse(esim.expires_at!), this.now() + pkg.validity_days * DAY);
-      esim.expires_at = new Date(until).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    } else {
-      esim.pendingValidityDays = Math.max(esim.pendingValidityDays, pkg.validity_days);
+    if (pkg.id === SANDBOX.failingTopupPackageId) {
+      topup.status = 'failed';
+      topup.applied_at = null;
+      this.credit(account, pkg.wholesale_price.amount, 'topup_failed', topup.id);
+      account.topups.set(topup.id, topup);
+      this.emit(account, 'topup.failed', topup);
+      return topup;
+    }
+    if (VALIDITY_RULES.topupAddsData && esim.dataTotalMb !== null) esim.dataTotalMb += pkg.data_mb ?? 0;
+    if (VALIDITY_RULES.topupAddsDays) {
+      // Added to expires_at when the clock runs, else to the days it will start with.
+      if (esim.expires_at) esim.expires_at = this.later(esim.expires_at, pkg.validity_days * DAY);
+      else esim.pendingValidityDays += pkg.validity_days;
     }
     if (esim.status === 'depleted') esim.status = 'active';
     esim.thresholdsSent = esim.thresholdsSent.filter((threshold) => this.usedShare(esim) >= threshold);
@@ -707,18 +820,25 @@ export class SandboxState {
         `eSIM ${iccid} was ordered more than ${LIMITS.refundWindowDays} days ago.`,
       );
     }
+    return this.refund(account, esim, order, (body.reason as string | undefined) ?? null);
+  }
+
+  /** Refunds one eSIM its unit price (top-ups applied to it are not refunded). */
+  private refund(account: Account, esim: Esim, order: Order, reason: string | null) {
     const refund = {
       id: newId('rfd'),
-      iccid,
+      iccid: esim.iccid,
       order_id: order.id,
       amount: money(order.unit_price.amount),
-      reason: (body.reason as string | undefined) ?? null,
+      reason,
       status: 'succeeded',
       created_at: this.iso(),
     };
     esim.status = 'cancelled';
+    order.refunded_total = money(order.refunded_total.amount + refund.amount.amount);
     if (order.esims.every(({iccid: other}) => account.esims.get(other)!.status === 'cancelled')) {
       order.status = 'cancelled';
+      order.cancelled_at = this.iso();
     }
     this.credit(account, refund.amount.amount, 'refund', refund.id);
     account.refunds.set(refund.id, refund);
@@ -748,6 +868,7 @@ export class SandboxState {
       esim.status = 'installed';
       esim.profile_state = 'installed';
       esim.eid = `890490320000010000000${esim.iccid.slice(-11)}`;
+      if (this.pkg(esim.package_id).activation_policy === 'on_install') this.startClock(esim, this.iso());
       this.emit(account, 'esim.installed', this.view(esim));
     }
     if (action === 'installed') {
@@ -756,7 +877,7 @@ export class SandboxState {
       esim.status = 'active';
       esim.profile_state = 'enabled';
       esim.activated_at = this.iso();
-      esim.expires_at = this.iso(esim.pendingValidityDays * DAY);
+      this.startClock(esim, esim.activated_at);
       this.emit(account, 'esim.activated', this.view(esim));
     } else if (action === 'consume_data') {
       const mb = Number(body.mb ?? 0);
@@ -770,12 +891,35 @@ export class SandboxState {
         }
       }
       if (esim.dataTotalMb !== null && esim.dataUsedMb >= esim.dataTotalMb) esim.status = 'depleted';
+    } else if (action === 'expiring_soon') {
+      if (!esim.expires_at) {
+        throw new Refusal(
+          422,
+          'invalid_state',
+          `eSIM ${iccid} has no validity clock running yet, so it cannot be expiring.`,
+          'action',
+        );
+      }
+      esim.expires_at = this.iso(LIFETIMES.expiringSoonHours * 3_600_000);
+      this.emit(account, 'esim.expiring_soon', this.view(esim));
     } else if (action === 'expire') {
+      // Suspended or not: suspension pauses the service, not the clock.
       esim.status = 'expired';
       esim.expires_at = this.iso();
+      delete esim.statusBeforeSuspend;
       this.emit(account, 'esim.expired', this.view(esim));
+    } else if (action === 'profile_deleted') {
+      // The traveller removed it from the device: it cannot be installed again, and no event says so.
+      esim.profile_state = 'deleted';
     }
     return this.view(esim);
+  }
+
+  /** Starts the validity clock once (at install or first attach, by the package's policy) with the days waiting. */
+  private startClock(esim: Esim, at: string) {
+    if (esim.expires_at) return;
+    esim.expires_at = this.later(at, esim.pendingValidityDays * DAY);
+    esim.pendingValidityDays = 0;
   }
 
   private widgetSession(account: Account, body: Record<string, unknown>) {
@@ -785,11 +929,29 @@ export class SandboxState {
       throw new Refusal(400, 'validation_failed', `Mode ${String(body.mode)} needs the iccid of the eSIM.`, 'iccid');
     }
     const id = newId('wss');
+    const maxOrders = (body.max_orders as number | undefined) ?? WIDGET_CAPS.maxOrders.default;
+    const maxTopups = (body.max_topups as number | undefined) ?? WIDGET_CAPS.maxTopups.default;
+    const used = this.madeFor(account, (body[WIDGET_CAPS.countsAgainst] as string | undefined) ?? null);
     return {
       id,
       url: `${ENVIRONMENTS.sandbox.widgetOrigin}/${API_VERSION}/?session=${id}`,
       expires_at: this.iso(LIMITS.widgetSessionMinutes * 60_000),
+      remaining_orders: Math.max(0, maxOrders - used.orders),
+      remaining_topups: maxTopups === null ? null : Math.max(0, maxTopups - used.topups),
     };
+  }
+
+  /** What the widget caps count: the orders and top-ups made for a customer_reference, in any session or the API. */
+  private madeFor(account: Account, reference: string | null) {
+    if (reference === null) return {orders: 0, topups: 0};
+    const orders = [...account.orders.values()].filter(
+      (order) => order.customer_reference === reference && order.status !== 'failed',
+    );
+    const ids = new Set(orders.map((order) => order.id));
+    const topups = [...account.topups.values()].filter(
+      (topup) => topup.status !== 'failed' && ids.has(account.esims.get(topup.iccid as string)!.order_id),
+    );
+    return {orders: orders.length, topups: topups.length};
   }
 
   // Webhooks.
