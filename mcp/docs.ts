@@ -3,20 +3,37 @@
  * search index, the Markdown twins and /openapi.yaml. Search runs the search plugin's own query code
  * (its smart queries, fuzzy matching and sorting) with this site's tokenizer, as the search box does.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import createJiti from 'jiti';
 import {parse as parseYaml} from 'yaml';
 
-import {listOperations, operationScopes, type OpenApiDocument} from '../lib/contract/openapi';
+import {listOperations, type OpenApiDocument} from '../lib/contract/openapi';
 import {boundQuery} from '../lib/search-query';
 import {twinPath} from '../lib/twin-path';
 import {isManifest, MANIFEST_FILE} from '../plugins/search/index-parts';
 import type * as ShardedSearch from '../plugins/search/sharded-index';
 import {tokenize} from '../plugins/search/tokenize';
 import {SITE} from '../src/constants/site';
+import {
+  findOperation,
+  nearness,
+  findSchema,
+  operationDetail,
+  type OperationDetail,
+  type SchemaDetail,
+} from './operations';
 import {searchResultLimits} from './search-constants';
+import {
+  CHARS_PER_TOKEN,
+  openingText,
+  outline,
+  parsePage,
+  renderSection,
+  type ParsedPage,
+  type Section,
+} from './sections';
 
 // The box's search code (plugins/search/sharded-index.ts) imports the plugin's browser ESM, which imports generated
 // constants: loaded with those aliased to the site's options.
@@ -26,24 +43,27 @@ const jiti = createJiti(__filename, {
 });
 const {ShardedIndex} = jiti(path.join(__dirname, '../plugins/search/sharded-index.ts')) as typeof ShardedSearch;
 
-export type SearchHit = {title: string; url: string; section: string | null; snippet: string};
-export type Page = {url: string; markdown: string};
-export type Operation = {
-  operationId: string;
-  method: string;
-  path: string;
-  summary: string;
-  scopes: string[];
-  documentedAt: {page: string; section: string | null}[];
-  requestBody: unknown;
-  responses: unknown;
+export type SearchHit = {title: string; section: string | null; url: string; text: string};
+export type PageOptions = {languages?: readonly string[]; maxTokens?: number};
+export type PageAnswer = {
+  url: string;
+  title: string;
+  section: string | null;
+  markdown: string;
+  /** Sub-sections left out to stay within max_tokens: ask for each by its URL. */
+  leftOut: {heading: string; url: string}[];
 };
+export type Operation = OperationDetail;
 
-const SNIPPET_LENGTH = 200;
+/** `docs.example.com/basics/sdk` as the URL it means, not as a path. */
+const withScheme = (url: string) => (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/|$)/.test(url) ? `https://${url}` : url);
+
+/** Characters of a search hit's opening text. */
+const OPENING_LENGTH = 240;
 
 export class BuiltDocs {
   private readonly index: ShardedSearch.ShardedIndex;
-  private readonly twins = new Map<string, string>();
+  private readonly pages = new Map<string, ParsedPage>();
   readonly document: OpenApiDocument;
 
   constructor(readonly buildDir: string) {
@@ -57,7 +77,11 @@ export class BuiltDocs {
     );
     this.document = parseYaml(readFileSync(path.join(buildDir, 'openapi.yaml'), 'utf8')) as OpenApiDocument;
     for (const route of this.routes()) {
-      this.twins.set(route, readFileSync(path.join(buildDir, twinPath(route).slice(1)), 'utf8'));
+      const markdown = readFileSync(path.join(buildDir, twinPath(route).slice(1)), 'utf8');
+      const htmlCandidates =
+        route === '/' ? ['index.html'] : [`${route.slice(1)}.html`, `${route.slice(1)}/index.html`];
+      const html = htmlCandidates.map((file) => path.join(buildDir, file)).find((file) => existsSync(file));
+      this.pages.set(route, parsePage(markdown, html ? readFileSync(html, 'utf8') : ''));
     }
   }
 
@@ -67,77 +91,158 @@ export class BuiltDocs {
     return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   }
 
-  /** The search box's results for `input`: the same bound, words and index code as the box. */
+  /**
+   * The search box's results for `input` (the same bound, words, index code and order), one per URL:
+   * page title, section heading, URL with its anchor and the section's opening prose.
+   */
   async search(input: string, limit: number = searchResultLimits): Promise<SearchHit[]> {
     const {query} = boundQuery(input);
-    const results = await this.index.search(tokenize(query), limit);
-    return results.map(({document, type, page}) => {
-      const pageTitle = type === 0 ? document.t : page ? page.t : (document.s ?? document.t);
-      const section = type === 1 ? document.t : document.s && document.s !== pageTitle ? document.s : null;
-      return {
+    const results = await this.index.search(tokenize(query), Math.max(limit * 3, searchResultLimits));
+    const hits = new Map<string, SearchHit>();
+    for (const {document, type, page} of results) {
+      const url = new URL(`${document.u}${document.h ?? ''}`, SITE.url).href;
+      if (hits.has(url)) continue;
+      const found = this.locate(url);
+      const pageTitle = found?.page.title ?? (type === 0 ? document.t : page ? page.t : (document.s ?? document.t));
+      const section = found?.section.anchor ? found.section.heading : null;
+      hits.set(url, {
         title: pageTitle,
-        url: new URL(`${document.u}${document.h ?? ''}`, SITE.url).href,
         section,
-        snippet: type >= 2 ? document.t.slice(0, SNIPPET_LENGTH) : (section ?? (page ? page.t : document.t)),
-      };
-    });
+        url,
+        text: found ? openingText(found.page, found.section, OPENING_LENGTH) : document.t.slice(0, OPENING_LENGTH),
+      });
+      if (hits.size === limit) break;
+    }
+    return [...hits.values()];
   }
 
-  /** A page's Markdown twin by canonical URL, path or twin path; undefined when the site has no such page. */
-  page(url: string): Page | undefined {
-    let pathname: string;
+  /** The route of a URL or path of this site; undefined for another host. */
+  private route(url: string): {route: string; anchor: string | null} | undefined {
+    const site = new URL(SITE.url);
+    let parsed: URL;
     try {
-      pathname = new URL(url, SITE.url).pathname;
+      parsed = new URL(withScheme(url), SITE.url);
     } catch {
       return undefined;
     }
+    if (parsed.host !== site.host) return undefined;
     const route =
-      pathname
+      parsed.pathname
         .replace(/\.md$/, '')
         .replace(/\/index$/, '/')
         .replace(/(.)\/$/, '$1') || '/';
-    const markdown = this.twins.get(route);
-    return markdown === undefined ? undefined : {url: new URL(route, SITE.url).href, markdown};
+    return {route, anchor: parsed.hash ? decodeURIComponent(parsed.hash.slice(1)) : null};
   }
 
-  operations(): Operation[] {
-    return listOperations(this.document).map(({method, path: apiPath, operation}) => ({
-      operationId: operation.operationId,
-      method,
-      path: apiPath,
-      summary: operation.summary ?? '',
-      scopes: operationScopes(this.document, operation),
-      documentedAt: this.documentedAt(method, apiPath),
-      requestBody: operation.requestBody ?? null,
-      responses: operation.responses,
-    }));
+  private locate(url: string): {page: ParsedPage; section: Section} | undefined {
+    const target = this.route(url);
+    const page = target && this.pages.get(target.route);
+    if (!target || !page) return undefined;
+    return {page, section: (target.anchor && page.byAnchor.get(target.anchor)) || page.root};
   }
 
-  /** `operationId` or `METHOD /path`. */
-  operation(id: string): Operation | undefined {
-    const wanted = id.trim();
-    return this.operations().find(
-      (operation) =>
-        operation.operationId === wanted ||
-        `${operation.method} ${operation.path}`.toLowerCase() === wanted.toLowerCase(),
+  /** Whether a URL names another host than this site's. */
+  isForeign(url: string): boolean {
+    try {
+      return new URL(withScheme(url), SITE.url).host !== new URL(SITE.url).host;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * A page, or one section of it with its sub-sections (`#anchor`), as Markdown; `maxTokens` trims
+   * it by whole sub-sections and names the rest, `languages` keeps only those code tabs. Undefined
+   * when the site has no such page; `{anchors}` when the page has no such section.
+   */
+  page(url: string, options: PageOptions = {}): PageAnswer | {missingAnchor: string; anchors: string[]} | undefined {
+    const target = this.route(url);
+    const page = target && this.pages.get(target.route);
+    if (!target || !page) return undefined;
+    const pageUrl = new URL(target.route, SITE.url).href;
+    const section = target.anchor ? page.byAnchor.get(target.anchor) : page.root;
+    if (!section) {
+      const wanted = target.anchor!.toLowerCase();
+      const anchors = [...page.byAnchor.keys()]
+        .map((anchor) => ({anchor, score: nearness(wanted, anchor)}))
+        .sort((a, b) => a.score - b.score)
+        .map(({anchor}) => `${pageUrl}#${anchor}`);
+      return {missingAnchor: target.anchor!, anchors};
+    }
+    const urlOf = (node: Section) => (node.anchor ? `${pageUrl}#${node.anchor}` : pageUrl);
+    if (section === page.root && !options.languages?.length && options.maxTokens === undefined)
+      return {url: pageUrl, title: page.title, section: null, markdown: page.lines.join('\n'), leftOut: []};
+    const budget = options.maxTokens === undefined ? Infinity : options.maxTokens * CHARS_PER_TOKEN;
+    const rendered = renderSection(page, section, options.languages, budget);
+    const header = section === page.root ? '' : `From "${page.title}", ${urlOf(section)}\n\n`;
+    const leftOut = rendered.leftOut.flatMap((node) => [node, ...outline(node)]);
+    const anchored = (node: Section, parent?: Section) =>
+      node.anchor ? urlOf(node) : `${urlOf(parent ?? section)} (tab "${node.heading}")`;
+    const note = leftOut.length
+      ? `\n\n---\nLeft out to stay within max_tokens=${options.maxTokens}${rendered.cut ? " (this section's own text is cut too)" : ''}; ask get_page for any of these:\n${leftOut
+          .map(
+            (node) => `${'  '.repeat(Math.max(node.depth - section.depth - 1, 0))}- ${node.heading}: ${anchored(node)}`,
+          )
+          .join('\n')}`
+      : rendered.cut
+        ? `\n\n---\nCut to stay within max_tokens=${options.maxTokens}.`
+        : '';
+    return {
+      url: urlOf(section),
+      title: page.title,
+      section: section === page.root ? null : section.heading,
+      markdown: `${header}${rendered.markdown}${note}`,
+      leftOut: leftOut.map((node) => ({heading: node.heading, url: anchored(node)})),
+    };
+  }
+
+  /** Every anchor of every page, for "did you mean" and the tests. */
+  anchors(): string[] {
+    return [...this.pages].flatMap(([route, page]) =>
+      [...page.byAnchor.keys()].map((anchor) => `${new URL(route, SITE.url).href}#${anchor}`),
     );
   }
 
-  /** The pages (and the section within each) whose Markdown names `METHOD /path`. */
-  private documentedAt(method: string, apiPath: string): {page: string; section: string | null}[] {
-    const mention = `${method} ${apiPath}`;
-    const places: {page: string; section: string | null}[] = [];
-    for (const [route, markdown] of this.twins) {
-      let section: string | null = null;
-      for (const line of markdown.split('\n')) {
-        const heading = /^#{2,3} (.+)$/.exec(line);
-        if (heading) section = heading[1]!;
-        if (line.includes(mention)) {
-          places.push({page: new URL(route, SITE.url).href, section});
-          break;
+  private operationList?: Operation[];
+
+  /** Every operation, complete (computed once: the build does not change under a server). */
+  operations(): Operation[] {
+    return (this.operationList ??= listOperations(this.document).map(({method, path: apiPath, operation}) =>
+      operationDetail(this.document, method, apiPath, operation, this.documentedAt(method, apiPath)),
+    ));
+  }
+
+  /** One operation by a loose name (see findOperation), or the nearest names. */
+  operation(id: string): {found: Operation} | {found?: undefined; suggestions: string[]} {
+    const match = findOperation(this.document, id);
+    if (!match.found) return match;
+    const {method, path: apiPath, operation} = match.found;
+    return {found: operationDetail(this.document, method, apiPath, operation, this.documentedAt(method, apiPath))};
+  }
+
+  schema(name: string): {found: SchemaDetail} | {suggestions: string[]} {
+    return findSchema(this.document, name);
+  }
+
+  /**
+   * The sections (innermost heading with an anchor) whose text names `METHOD /path` exactly: not a
+   * longer path that starts with it (`GET /v1/orders` is not `GET /v1/orders/{order_id}`).
+   */
+  private documentedAt(method: string, apiPath: string): {url: string; section: string}[] {
+    const escaped = `${method} ${apiPath}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const mention = new RegExp(`(?<![\\w/])${escaped}(?![\\w/{-])`);
+    const places = new Map<string, string>();
+    for (const [route, page] of this.pages) {
+      const visit = (section: Section, owner: Section) => {
+        const anchored = section.anchor ? section : owner;
+        const own = page.lines.slice(section.start, section.children[0]?.start ?? section.end).join('\n');
+        if (mention.test(own) && anchored.anchor) {
+          places.set(`${new URL(route, SITE.url).href}#${anchored.anchor}`, anchored.heading);
         }
-      }
+        for (const child of section.children) visit(child, anchored);
+      };
+      visit(page.root, page.root);
     }
-    return places;
+    return [...places].map(([url, section]) => ({url, section}));
   }
 }

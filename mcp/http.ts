@@ -73,7 +73,7 @@ if (require.main === module) {
     options: {
       port: {type: 'string', default: '3030'},
       host: {type: 'string', default: '127.0.0.1'},
-      build: {type: 'string', default: path.join(__dirname, '..', 'build')},
+      build: {type: 'string', default: process.env.DOCS_BUILD_DIR ?? path.join(__dirname, '..', 'build')},
     },
   });
   const docs = new BuiltDocs(path.resolve(values.build!));

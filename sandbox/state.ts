@@ -108,6 +108,9 @@ type Endpoint = {
   status: 'enabled' | 'disabled';
   created_at: string;
   secret: string;
+  /** The secret before the last roll, still signing until previous_secret_expires_at. */
+  previousSecret: string | null;
+  previous_secret_expires_at: string | null;
 };
 type Account = {
   balance: number;
@@ -120,6 +123,8 @@ type Account = {
   topups: Map<string, Record<string, unknown>>;
   refunds: Map<string, Record<string, unknown>>;
   endpoints: Map<string, Endpoint>;
+  /** Every event sent (test deliveries aside), oldest first: what GET /v1/events lists. */
+  events: WebhookEvent[];
   idempotency: Map<string, {fingerprint: string; answer?: Answer}>;
   usageCalls: Map<string, number>;
 };
@@ -238,6 +243,7 @@ export class SandboxState {
         topups: new Map(),
         refunds: new Map(),
         endpoints: new Map(),
+        events: [],
         idempotency: new Map(),
         usageCalls: new Map(),
       };
@@ -359,6 +365,13 @@ export class SandboxState {
         ok(state.page([...account.endpoints.values()].reverse().map(state.endpointView), call.query)),
       'POST /v1/webhook-endpoints': (state, call, account) => ok(state.createEndpoint(account, call.body!), 201),
       'POST /v1/webhook-endpoints/{id}/test': (state, call, account) => state.testEndpoint(account, call.params.id!),
+      'POST /v1/webhook-endpoints/{id}/roll-secret': (state, call, account) =>
+        ok(state.rollSecret(account, call.params.id!, call.body ?? {})),
+      'POST /v1/webhook-endpoints/{id}/enable': (state, call, account) =>
+        ok(state.setEndpointStatus(account, call.params.id!, 'enabled')),
+      'POST /v1/sandbox/webhook-endpoints/{id}/disable': (state, call, account) =>
+        ok(state.setEndpointStatus(account, call.params.id!, 'disabled')),
+      'GET /v1/events': (state, call, account) => ok(state.page(state.events(account, call.query), call.query)),
       'DELETE /v1/webhook-endpoints/{id}': (state, call, account) => {
         if (!account.endpoints.delete(call.params.id!)) throw notFound.endpoint(call.params.id!);
         return {status: 204};
@@ -957,9 +970,67 @@ export class SandboxState {
   // Webhooks.
 
   private endpointView = (endpoint: Endpoint) => {
-    const {secret: _secret, ...view} = endpoint;
+    const {secret: _secret, previousSecret: _previous, ...view} = endpoint;
     return view;
   };
+
+  private newSecret() {
+    return `whsec_test_${createHash('sha256').update(`${Math.random()}`).digest('hex').slice(0, 32)}`;
+  }
+
+  private endpoint(account: Account, id: string) {
+    const endpoint = account.endpoints.get(id);
+    if (!endpoint) throw notFound.endpoint(id);
+    return endpoint;
+  }
+
+  /** The secrets that sign a delivery now: the current one, then the previous one until it expires. */
+  private signingSecrets(endpoint: Endpoint) {
+    const previousValid =
+      endpoint.previousSecret !== null &&
+      endpoint.previous_secret_expires_at !== null &&
+      this.now() < Date.parse(endpoint.previous_secret_expires_at);
+    return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
+  }
+
+  private rollSecret(account: Account, id: string, body: Record<string, unknown>) {
+    const endpoint = this.endpoint(account, id);
+    const hours = body.expire_previous_after_hours ?? 24;
+    if (typeof hours !== 'number' || ![0, 1, 24, 168].includes(hours)) {
+      throw new Refusal(
+        400,
+        'validation_failed',
+        'expire_previous_after_hours must be 0, 1, 24 or 168.',
+        'expire_previous_after_hours',
+      );
+    }
+    endpoint.previousSecret = hours === 0 ? null : endpoint.secret;
+    endpoint.previous_secret_expires_at = hours === 0 ? null : this.iso(hours * 3_600_000);
+    endpoint.secret = this.newSecret();
+    return {...this.endpointView(endpoint), secret: endpoint.secret};
+  }
+
+  private setEndpointStatus(account: Account, id: string, status: Endpoint['status']) {
+    const endpoint = this.endpoint(account, id);
+    if (endpoint.status === status) {
+      throw new Refusal(422, 'invalid_state', `Webhook endpoint ${id} is already ${status}.`);
+    }
+    endpoint.status = status;
+    return this.endpointView(endpoint);
+  }
+
+  /** Events of the last 30 days, newest first, exactly as delivered. */
+  private events(account: Account, query: URLSearchParams) {
+    const type = query.get('type');
+    const gte = query.get('created_gte');
+    if (gte !== null && Number.isNaN(Date.parse(gte))) {
+      throw new Refusal(400, 'validation_failed', 'created_gte must be an ISO 8601 timestamp.', 'created_gte');
+    }
+    const since = Math.max(this.now() - 30 * DAY, gte === null ? -Infinity : Date.parse(gte));
+    return account.events
+      .filter((event) => Date.parse(event.created_at) >= since && (type === null || event.type === type))
+      .reverse();
+  }
 
   private createEndpoint(account: Account, body: Record<string, unknown>) {
     const endpoint: Endpoint = {
@@ -969,7 +1040,9 @@ export class SandboxState {
       description: (body.description as string | undefined) ?? null,
       status: 'enabled',
       created_at: this.iso(),
-      secret: `whsec_test_${createHash('sha256').update(`${Math.random()}`).digest('hex').slice(0, 32)}`,
+      secret: this.newSecret(),
+      previousSecret: null,
+      previous_secret_expires_at: null,
     };
     account.endpoints.set(endpoint.id, endpoint);
     return {...this.endpointView(endpoint), secret: endpoint.secret};
@@ -1005,6 +1078,7 @@ export class SandboxState {
 
   private emit(account: Account, type: string, object: unknown, threshold?: number) {
     const event = this.event(type, structuredClone(object), threshold);
+    account.events.push(event);
     for (const endpoint of account.endpoints.values()) {
       if (endpoint.status === 'enabled' && endpoint.enabled_events.includes(type)) {
         const delivery = this.deliver(endpoint, event);
@@ -1021,7 +1095,9 @@ export class SandboxState {
       'Content-Type': 'application/json',
       'X-Webhook-Id': event.id,
       'X-Webhook-Timestamp': timestamp,
-      'X-Webhook-Signature': `v1=${signWebhook(endpoint.secret, timestamp, body)}`,
+      'X-Webhook-Signature': this.signingSecrets(endpoint)
+        .map((secret) => `v1=${signWebhook(secret, timestamp, body)}`)
+        .join(' '),
     };
     const delivery: Delivery = {endpointId: endpoint.id, url: endpoint.url, event, headers, body, status: null};
     this.deliveries.push(delivery);

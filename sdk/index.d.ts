@@ -21,7 +21,10 @@ export interface ClientOptions {
   environment: Environment;
   /** Per-request timeout in milliseconds. Default 30000. */
   timeoutMs?: number;
-  /** Retries of 429, 5xx and network errors (backoff 0.5 s, 1 s, … with jitter; honours `Retry-After`). Default 2. */
+  /**
+   * Automatic retries, with the same Idempotency-Key, of errors whose answer says `retry: 'same_key'`
+   * and of timeouts and network errors (backoff 0.5 s, 1 s, … with jitter; honours `Retry-After`). Default 2.
+   */
   maxRetries?: number;
 }
 
@@ -336,22 +339,35 @@ export type ErrorCode =
   | 'package_not_found'
   | 'order_not_found'
   | 'esim_not_found'
+  | 'resource_not_found'
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'
   | 'package_unavailable'
   | 'topup_not_allowed'
   | 'esim_not_refundable'
   | 'order_not_cancellable'
+  | 'invalid_state'
   | 'provisioning_failed'
   | 'rate_limited'
   | 'internal_error'
   | 'upstream_unavailable'
   | 'maintenance';
 
+/**
+ * What to do after an error, from the answer's `retry` field: `same_key` (the SDK retries it with
+ * the same Idempotency-Key), `new_token` (the SDK retries once with a new token), `after_fix` (send
+ * it again once the cause is fixed: error answers are never stored under a key) or `never`.
+ */
+export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
+
+/** Errors of the token endpoint (RFC 6749), in `code` when a token request fails. */
+export type TokenErrorCode = 'invalid_client' | 'invalid_request' | 'invalid_scope' | 'unsupported_grant_type';
+
 export interface ErrorInit {
   status?: number | null;
   code?: string | null;
   requestId?: string | null;
+  retry?: RetryPolicy | null;
 }
 
 /** Base class of every error the SDK throws. */
@@ -360,20 +376,29 @@ export declare class AcmeConnectError extends Error {
   /** HTTP status; null for connection and signature errors. */
   readonly status: number | null;
   /** The API's error code (token errors: the OAuth `error`); null when there was no response. New codes may appear. */
-  readonly code: ErrorCode | (string & {}) | null;
+  readonly code: ErrorCode | TokenErrorCode | (string & {}) | null;
   /** The response's `X-Request-Id`; quote it to support. */
   readonly requestId: string | null;
+  /**
+   * The answer's retry policy; `same_key` for timeouts and network errors; null when the answer
+   * named none (a token endpoint error other than `rate_limited`). By the time an error is thrown,
+   * the SDK has done the retries it allows.
+   */
+  readonly retry: RetryPolicy | null;
 }
 
-/** 401: `missing_token`, `invalid_token`, `token_expired`, or a rejected credential. */
+/** 401: `missing_token`, `invalid_token`, `token_expired`, or `invalid_client` (a wrong client ID or secret). */
 export declare class AuthenticationError extends AcmeConnectError {}
 /** 403: `insufficient_scope`, `environment_mismatch`, `ip_not_allowed`, `account_suspended`. */
 export declare class PermissionError extends AcmeConnectError {}
-/** 400 and 422: `validation_failed`, `package_unavailable`, `topup_not_allowed`, … */
+/**
+ * 400 and 422: `invalid_request`, `validation_failed`, `package_unavailable`, `topup_not_allowed`,
+ * `esim_not_refundable`, `order_not_cancellable`, `invalid_state`, `provisioning_failed`.
+ */
 export declare class InvalidRequestError extends AcmeConnectError {}
-/** 404: `package_not_found`, `order_not_found`, `esim_not_found`. */
+/** 404: `package_not_found`, `order_not_found`, `esim_not_found`, `resource_not_found`. */
 export declare class NotFoundError extends AcmeConnectError {}
-/** 409: `idempotency_key_reused`, `idempotency_in_progress`. */
+/** 409: `idempotency_key_reused`, or `idempotency_in_progress` after the SDK's own retries. */
 export declare class ConflictError extends AcmeConnectError {}
 /** 402: `insufficient_balance`, `credit_limit_reached`. */
 export declare class InsufficientBalanceError extends AcmeConnectError {}

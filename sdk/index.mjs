@@ -14,12 +14,13 @@ const WEBHOOK_TOLERANCE_S = 300;
 // Errors ------------------------------------------------------------------------------------
 
 export class AcmeConnectError extends Error {
-  constructor(message, {status = null, code = null, requestId = null} = {}) {
+  constructor(message, {status = null, code = null, requestId = null, retry = null} = {}) {
     super(message);
     this.name = new.target.name;
     this.status = status;
     this.code = code;
     this.requestId = requestId;
+    this.retry = retry;
   }
 }
 export class AuthenticationError extends AcmeConnectError {}
@@ -61,6 +62,19 @@ function retryAfterSeconds(value) {
 /** `Retry-After` of any failed response (only RateLimitError exposes it). */
 const retryAfterOf = new WeakMap();
 
+/** The four retry policies an error answer's `retry` field can name (the API's behaviour model). */
+const RETRY_POLICIES = new Set(['same_key', 'after_fix', 'new_token', 'never']);
+
+/**
+ * The retry policy of a failed answer: the `retry` field the API puts in every error envelope.
+ * An answer without one did not come from the API's error handling: a 5xx of that kind (a proxy's
+ * or gateway's page) counts as `same_key`, like a network error; anything else is not retried.
+ */
+function retryPolicy(status, envelope) {
+  if (RETRY_POLICIES.has(envelope?.retry)) return envelope.retry;
+  return status >= 500 ? 'same_key' : null;
+}
+
 /** Maps the API error envelope (or an RFC 6749 token error) to its class, by HTTP status. */
 function errorFromResponse(response, text) {
   let body = null;
@@ -74,16 +88,12 @@ function errorFromResponse(response, text) {
   const message = envelope?.message ?? body?.error_description ?? `HTTP ${response.status}`;
   const requestId = envelope?.request_id ?? response.headers.get('x-request-id');
   const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+  const retry = retryPolicy(response.status, typeof envelope === 'object' ? envelope : null);
   const ErrorClass = ERROR_BY_STATUS[response.status] ?? APIError;
-  const error = new ErrorClass(message, {status: response.status, code, requestId, retryAfter});
+  const error = new ErrorClass(message, {status: response.status, code, requestId, retryAfter, retry});
   retryAfterOf.set(error, retryAfter);
   return error;
 }
-
-const isRetryable = (error) =>
-  error instanceof ConnectionError ||
-  error instanceof RateLimitError ||
-  (error instanceof APIError && error.status >= 500);
 
 // camelCase in the SDK, snake_case on the wire (`metadata` keys are the partner's own) -----------
 
@@ -180,7 +190,12 @@ export class AcmeConnect {
     this.webhooks = {constructEvent};
   }
 
-  /** One API call: token, retries with one Idempotency-Key, one token renewal on `token_expired`. */
+  /**
+   * One API call, retried as the error answer's `retry` says: `same_key` (and network errors,
+   * timeouts) up to maxRetries times with backoff and the same Idempotency-Key, so a retry that
+   * meets `idempotency_in_progress` ends with the first attempt's result; `new_token` once with a
+   * new token; `after_fix` and `never` are thrown at once.
+   */
   async #request(method, path, {query, body, idempotencyKey} = {}) {
     const url = new URL(this.#config.apiBase + path);
     for (const [key, value] of Object.entries(query ?? {})) {
@@ -191,9 +206,10 @@ export class AcmeConnect {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const payload = body === undefined ? undefined : JSON.stringify(convertKeys(body, toSnake));
 
-    for (let attempt = 0, renewed = false; ; attempt += 1) {
+    for (let attempt = 0, renewed = false; ;) {
+      let token = null;
       try {
-        const token = await this.#accessToken();
+        token = await this.#accessToken();
         const data = await this.#send(url, {
           method,
           headers: {...headers, Authorization: `Bearer ${token}`},
@@ -201,14 +217,16 @@ export class AcmeConnect {
         });
         return convertKeys(data, toCamel);
       } catch (error) {
-        if (error instanceof AuthenticationError && error.code === 'token_expired' && !renewed) {
+        if (error?.retry === 'new_token' && !renewed) {
+          // The renewal is not one of the maxRetries. Drop only the token that failed: a concurrent
+          // call may already have fetched the next one.
           renewed = true;
-          this.#token = null;
-          attempt -= 1; // the renewal is not one of the maxRetries
+          if (this.#token?.value === token) this.#token = null;
           continue;
         }
-        if (!isRetryable(error) || attempt >= this.#config.maxRetries) throw error;
+        if (error?.retry !== 'same_key' || attempt >= this.#config.maxRetries) throw error;
         const backoffMs = RETRY_BASE_MS * 2 ** attempt * (1 + Math.random() / 4);
+        attempt += 1;
         await sleep(Math.max(backoffMs, (retryAfterOf.get(error) ?? 0) * 1000));
       }
     }
@@ -234,6 +252,11 @@ export class AcmeConnect {
       method: 'POST',
       headers: {Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded'},
       body: form.toString(),
+    }).catch((error) => {
+      // RFC 6749 answers carry no `retry`: the token endpoint's 429 is the API's `rate_limited` and
+      // waits `Retry-After` like it; its other errors (`invalid_client`, …) cannot succeed as sent.
+      if (error instanceof RateLimitError && error.retry === null) error.retry = 'same_key';
+      throw error;
     });
     this.#token = {value: token.access_token, renewAt: Date.now() + token.expires_in * 1000 - TOKEN_REFRESH_LEAD_MS};
     return token.access_token;
@@ -252,7 +275,8 @@ export class AcmeConnect {
       const message = controller.signal.aborted
         ? `Timed out after ${this.#config.timeoutMs} ms`
         : `Network error: ${cause?.message ?? cause}`;
-      throw Object.assign(new ConnectionError(message), {cause});
+      // Nothing was answered: the request may or may not have been done, so it is retried with the same key.
+      throw Object.assign(new ConnectionError(message, {retry: 'same_key'}), {cause});
     } finally {
       clearTimeout(timer);
     }

@@ -1,18 +1,22 @@
 /**
- * Tests of the SDK declaration (index.d.ts), its runtime (index.mjs) and the sdk-reference plugin
- * that renders the SDK page's method table from the declaration. Node only: `npx playwright test -c sdk`.
+ * Tests of the SDK declaration (index.d.ts), its runtime (index.mjs) and lib/sdk-surface.ts, from
+ * which plugins/api-reference renders the SDK page's method table. Node only:
+ * `npx playwright test --project=docs sdk/`.
  */
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {execFile} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {createHmac} from 'node:crypto';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {promisify} from 'node:util';
 
 import {expect, test} from '@playwright/test';
 import ts from 'typescript';
 import {parse} from 'yaml';
 
+import * as sdk from '@acme-connect/sdk';
 import {
   AcmeConnect,
   AcmeConnectError,
@@ -28,8 +32,14 @@ import {
 // This folder is ESM ("type": "module"); the repo's TypeScript modules load as CommonJS.
 const require = createRequire(import.meta.url);
 const {SDK_CLASS} = require('../src/constants/site') as typeof import('../src/constants/site');
-const {ARTIFACTS, ENVIRONMENTS, SAMPLES, SDK} =
+const {ARTIFACTS, ENVIRONMENTS, LIMITS, SAMPLES, SDK, SANDBOX} =
   require('../src/constants/api') as typeof import('../src/constants/api');
+const {ERROR_CODES, RETRY_POLICIES, errorRule} =
+  require('../src/constants/behaviour') as typeof import('../src/constants/behaviour');
+const {documentScopes, sandboxDocument, startSandbox, TOKEN_URL_PATH} =
+  require('../sandbox/server') as typeof import('../sandbox/server');
+type Sandbox = import('../sandbox/server').Sandbox;
+type SandboxCredential = import('../sandbox/server').SandboxCredential;
 const {generateArtifacts} = require('../lib/contract/artifacts') as typeof import('../lib/contract/artifacts');
 const {listOperations} = require('../lib/contract/openapi') as typeof import('../lib/contract/openapi');
 const {extractSdkMethods, sdkCoverage} = require('../lib/sdk-surface') as typeof import('../lib/sdk-surface');
@@ -51,6 +61,22 @@ const json = ({status = 200, body, headers}: Reply) =>
     status,
     headers: {'Content-Type': 'application/json', 'X-Request-Id': 'req_test1', ...headers},
   });
+
+/** The API's error body for `code`, with the status and `retry` policy of the behaviour model. */
+const errorReply = (code: string, headers?: Record<string, string>): Reply => ({
+  status: errorRule(code).status,
+  headers,
+  body: {
+    error: {
+      code,
+      message: `${code} happened`,
+      param: null,
+      request_id: `req_${code}`,
+      doc_url: `https://docs.example.com/errors#${code}`,
+      retry: errorRule(code).retry,
+    },
+  },
+});
 
 const originalFetch = globalThis.fetch;
 
@@ -114,6 +140,49 @@ test.describe('no drift from the constants', () => {
     expect(manifest.name).toBe(SDK.packageName);
     expect(manifest.version).toBe(SDK.version);
     expect(AcmeConnect.name).toBe(SDK_CLASS);
+  });
+
+  test('the declared ErrorCode, RetryPolicy and error classes name the codes and policies of the behaviour model', () => {
+    const file = ts.createSourceFile(DECLARATION_PATH, DECLARATION, ts.ScriptTarget.Latest, true);
+    const literals = (name: string) => {
+      const alias = file.statements.find(
+        (node): node is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(node) && node.name.text === name,
+      )!;
+      const members = ts.isUnionTypeNode(alias.type) ? alias.type.types : [alias.type];
+      return members.map((member) => ((member as ts.LiteralTypeNode).literal as ts.StringLiteral).text).sort();
+    };
+    expect(literals('ErrorCode')).toEqual(ERROR_CODES.map((rule) => rule.code).sort());
+    expect(literals('RetryPolicy')).toEqual(Object.keys(RETRY_POLICIES).sort());
+    // The token endpoint's codes (the contract's OAuthError): each is a TokenErrorCode or the API's own.
+    const contract = parse(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8')) as {
+      components: {schemas: {OAuthError: {properties: {error: {enum: string[]}}}}};
+    };
+    const oauthCodes = contract.components.schemas.OAuthError.properties.error.enum;
+    expect(oauthCodes.filter((code) => !literals('ErrorCode').includes(code)).sort()).toEqual(
+      literals('TokenErrorCode').filter((code) => !literals('ErrorCode').includes(code)),
+    );
+    expect(oauthCodes).toEqual(expect.arrayContaining(literals('TokenErrorCode')));
+
+    // Each error class's doc comment names exactly the model's codes of that class.
+    for (const sdkClass of new Set(ERROR_CODES.map((rule) => rule.sdkClass))) {
+      const node = file.statements.find(
+        (statement): statement is ts.ClassDeclaration =>
+          ts.isClassDeclaration(statement) && statement.name?.text === sdkClass,
+      );
+      expect(node, `sdk/index.d.ts declares ${sdkClass}`).toBeDefined();
+      const comment = ts
+        .getLeadingCommentRanges(DECLARATION, node!.getFullStart())!
+        .map((range) => DECLARATION.slice(range.pos, range.end))
+        .join('');
+      const named = [...comment.matchAll(/`([a-z_]+)`/g)]
+        .map((match) => match[1]!)
+        .filter((code) => code !== 'invalid_client');
+      expect(named.sort(), sdkClass).toEqual(
+        ERROR_CODES.filter((rule) => rule.sdkClass === sdkClass)
+          .map((rule) => rule.code)
+          .sort(),
+      );
+    }
   });
 
   test('each environment calls exactly the API base and token URL of ENVIRONMENTS', async () => {
@@ -225,18 +294,7 @@ test.describe('runtime', () => {
   });
 
   test('the token is fetched lazily, cached, and renewed once on token_expired', async () => {
-    const expired = {
-      status: 401,
-      body: {
-        error: {
-          code: 'token_expired',
-          message: 'The access token has expired.',
-          param: null,
-          request_id: 'req_exp',
-          doc_url: 'https://docs.example.com/x',
-        },
-      },
-    };
+    const expired = errorReply('token_expired');
     const {apiCalls, tokenRequests} = scriptFetch((_call, index) =>
       index === 2 ? expired : {body: {id: 'jp-5gb-30d'}},
     );
@@ -262,19 +320,7 @@ test.describe('runtime', () => {
   });
 
   test('POSTs get one generated Idempotency-Key, reused by the retries of a 503', async () => {
-    const unavailable = {
-      status: 503,
-      headers: {'Retry-After': '0'},
-      body: {
-        error: {
-          code: 'maintenance',
-          message: 'Planned maintenance.',
-          param: null,
-          request_id: 'req_503',
-          doc_url: 'https://docs.example.com/x',
-        },
-      },
-    };
+    const unavailable = errorReply('maintenance', {'Retry-After': '0'});
     const {apiCalls} = scriptFetch((_call, index) =>
       index === 0 ? unavailable : {status: 201, body: {id: 'top_01JC2M4R7T'}},
     );
@@ -297,20 +343,11 @@ test.describe('runtime', () => {
   });
 
   test('errors map from the envelope to the classes by HTTP status', async () => {
-    const envelope = (code: string) => ({
-      error: {
-        code,
-        message: `${code} happened`,
-        param: null,
-        request_id: `req_${code}`,
-        doc_url: 'https://docs.example.com/x',
-      },
-    });
     const replies: Record<string, Reply> = {
-      balance: {status: 402, body: envelope('insufficient_balance')},
-      missing: {status: 404, body: envelope('order_not_found'), headers: {'X-Request-Id': 'req_header'}},
-      limited: {status: 429, body: envelope('rate_limited'), headers: {'Retry-After': '7'}},
-      broken: {status: 502, body: envelope('upstream_unavailable')},
+      balance: errorReply('insufficient_balance'),
+      missing: errorReply('order_not_found', {'X-Request-Id': 'req_header'}),
+      limited: errorReply('rate_limited', {'Retry-After': '7'}),
+      broken: errorReply('upstream_unavailable'),
     };
     scriptFetch((call) => replies[call.url.pathname.split('/').pop()!]!);
     const acme = client();
@@ -358,6 +395,254 @@ test.describe('runtime', () => {
     expect(rejected).toBeInstanceOf(AuthenticationError);
     expect(rejected).toMatchObject({code: 'invalid_client', message: 'Client authentication failed.'});
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Against the local sandbox, whose error answers carry the behaviour model's `retry` field.
+
+test.describe('retries follow the behaviour model, against the sandbox', () => {
+  const API_ORIGIN = new URL(ENVIRONMENTS.sandbox.apiBase).origin;
+  const MAX_RETRIES = 2;
+  let sandbox: Sandbox;
+  let scopes: string[];
+  const credentials: SandboxCredential[] = [];
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    scopes = documentScopes((await sandboxDocument()).document);
+    // The API rate limit has its own tests; the token endpoint keeps its documented limit.
+    sandbox = await startSandbox({credentials: [], requestsPerMinute: 100_000});
+  });
+
+  test.afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  /** A client with its own sandbox credential (its own state and token limit). */
+  function newClient(options: Partial<ConstructorParameters<typeof AcmeConnect>[0]> = {}) {
+    const index = credentials.length + 1;
+    const credential = {clientId: `ci_test_sdk_${index}`, clientSecret: `cs_test_sdk_${index}`, scopes};
+    credentials.push(credential);
+    sandbox.setCredentials([...credentials]);
+    const {clientId, clientSecret} = credential;
+    return {credential, clientId, acme: new AcmeConnect({clientId, clientSecret, environment: 'sandbox', ...options})};
+  }
+
+  /** What the test does to one API call: force an error answer, or lose the answer after the sandbox sent it. */
+  type Plan = {forceError?: string; loseAnswer?: boolean};
+  type Sent = {key: string | null; status: number; replayed: boolean; body?: unknown};
+
+  /**
+   * Sends the SDK's calls to the local sandbox, applying `plan(clientId, index)` to each client's
+   * index-th API call, and records per client the token requests and the API calls as answered.
+   */
+  function route(plan: (clientId: string, index: number) => Plan) {
+    const clientOfToken = new Map<string, string>();
+    const tokenRequests = new Map<string, number>();
+    const apiCalls = new Map<string, Sent[]>();
+    globalThis.fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
+      const url = new URL(String(input));
+      expect(url.origin).toBe(API_ORIGIN);
+      const local = `${sandbox.origin}${url.pathname}${url.search}`;
+      if (url.pathname === TOKEN_URL_PATH) {
+        const clientId = new URLSearchParams(String(init.body)).get('client_id')!;
+        tokenRequests.set(clientId, (tokenRequests.get(clientId) ?? 0) + 1);
+        const response = await originalFetch(local, init);
+        if (response.ok) {
+          clientOfToken.set(((await response.clone().json()) as {access_token: string}).access_token, clientId);
+        }
+        return response;
+      }
+      const headers = new Headers(init.headers);
+      const clientId = clientOfToken.get((headers.get('authorization') ?? '').replace(/^Bearer /, '')) ?? '?';
+      const calls = apiCalls.get(clientId) ?? [];
+      apiCalls.set(clientId, calls);
+      const {forceError, loseAnswer} = plan(clientId, calls.length);
+      if (forceError) headers.set(SANDBOX.errorHeader, forceError);
+      // A lost answer is awaited in full, so that the sandbox has done the work before the SDK's timeout.
+      const response = await originalFetch(local, {...init, headers, signal: loseAnswer ? null : init.signal});
+      const sent: Sent = {
+        key: headers.get('idempotency-key'),
+        status: response.status,
+        replayed: response.headers.get('idempotent-replayed') === 'true',
+      };
+      calls.push(sent);
+      if (!loseAnswer) return response;
+      sent.body = await response.json();
+      return new Promise<Response>((_resolve, reject) => {
+        const abort = () => reject(new DOMException('The operation was aborted', 'AbortError'));
+        if (init.signal?.aborted) abort();
+        else init.signal?.addEventListener('abort', abort);
+      });
+    }) as typeof fetch;
+    return {
+      tokenRequests: (clientId: string) => tokenRequests.get(clientId) ?? 0,
+      apiCalls: (clientId: string) => apiCalls.get(clientId) ?? [],
+    };
+  }
+
+  const orderParams = {packageId: SAMPLES.packageId, quantity: 1};
+  const sdkClass = (name: string) => (sdk as unknown as Record<string, new (...args: never[]) => unknown>)[name]!;
+
+  test(`every error code, forced by ${SANDBOX.errorHeader}: retried iff its policy is automatic, once with a new token for new_token, thrown as its sdkClass`, async () => {
+    const codeOf = new Map<string, string>();
+    const wire = route((clientId) => ({forceError: codeOf.get(clientId)}));
+    const results = await Promise.all(
+      ERROR_CODES.map(async (rule) => {
+        const {clientId, acme} = newClient({maxRetries: MAX_RETRIES});
+        codeOf.set(clientId, rule.code);
+        const error = await acme.orders.create(orderParams).then(
+          () => null,
+          (thrown: unknown) => thrown,
+        );
+        return {rule, clientId, error};
+      }),
+    );
+    for (const {rule, clientId, error} of results) {
+      const renewsToken = rule.retry === 'new_token';
+      expect(error, rule.code).toBeInstanceOf(sdkClass(rule.sdkClass));
+      expect(error, rule.code).toMatchObject({status: rule.status, code: rule.code, retry: rule.retry});
+      const calls = wire.apiCalls(clientId);
+      const expected = RETRY_POLICIES[rule.retry].automatic ? 1 + MAX_RETRIES : renewsToken ? 2 : 1;
+      expect(
+        calls.map((call) => call.status),
+        `${rule.code}: API requests`,
+      ).toEqual(Array(expected).fill(rule.status));
+      expect(wire.tokenRequests(clientId), `${rule.code}: token requests`).toBe(renewsToken ? 2 : 1);
+      expect(new Set(calls.map((call) => call.key)).size, `${rule.code}: one Idempotency-Key`).toBe(1);
+    }
+  });
+
+  test('an error on the first attempt only: automatic and new_token codes end in the order; every code leaves the key free for a second call', async () => {
+    const codeOf = new Map<string, string>();
+    const wire = route((clientId, index) => ({forceError: index === 0 ? codeOf.get(clientId) : undefined}));
+    const results = await Promise.all(
+      ERROR_CODES.map(async (rule) => {
+        const {clientId, acme} = newClient({maxRetries: MAX_RETRIES});
+        codeOf.set(clientId, rule.code);
+        const key = `sdk-first-attempt-${rule.code}`;
+        const first = await acme.orders.create(orderParams, {idempotencyKey: key}).catch((error: unknown) => error);
+        // Error answers are never stored under a key: the caller sends the same key again, once fixed.
+        const second = await acme.orders.create(orderParams, {idempotencyKey: key});
+        return {rule, clientId, first, second};
+      }),
+    );
+    for (const {rule, clientId, first, second} of results) {
+      const recovers = RETRY_POLICIES[rule.retry].automatic || rule.retry === 'new_token';
+      const calls = wire.apiCalls(clientId);
+      if (recovers) {
+        expect(first, rule.code).toMatchObject({status: 'completed'});
+        expect(calls.map((call) => [call.status, call.replayed])).toEqual([
+          [rule.status, false],
+          [201, false],
+          [201, true],
+        ]);
+        expect(second).toEqual(first);
+      } else {
+        expect(first, rule.code).toBeInstanceOf(sdkClass(rule.sdkClass));
+        expect(calls.map((call) => [call.status, call.replayed])).toEqual([
+          [rule.status, false],
+          [201, false],
+        ]);
+        expect(second).toMatchObject({status: 'completed'});
+      }
+      expect(new Set(calls.map((call) => call.key))).toEqual(new Set([`sdk-first-attempt-${rule.code}`]));
+    }
+  });
+
+  test('an order whose answer is lost to the timeout, retried into 409 idempotency_in_progress, resolves to the first attempt’s order', async () => {
+    const plans: Plan[] = [{loseAnswer: true}, {forceError: 'idempotency_in_progress'}, {}];
+    expect(errorRule('idempotency_in_progress').retry).toBe('same_key');
+    const wire = route((_clientId, index) => plans[index] ?? {});
+    const {clientId, acme} = newClient({maxRetries: MAX_RETRIES, timeoutMs: 3_000});
+    const order = await acme.orders.create(orderParams);
+    const calls = wire.apiCalls(clientId);
+    expect(calls.map((call) => [call.status, call.replayed])).toEqual([
+      [201, false],
+      [409, false],
+      [201, true],
+    ]);
+    expect(new Set(calls.map((call) => call.key)).size).toBe(1);
+    expect(order.id).toBe((calls[0]!.body as {id: string}).id);
+    expect(order.status).toBe('completed');
+  });
+
+  test('concurrent first calls of a new client make one token request', async () => {
+    // More calls than the token endpoint allows per minute: a second token request would show as a 429.
+    const concurrent = LIMITS.tokenRequestsPerMinute + 2;
+    const wire = route(() => ({}));
+    const {clientId, acme} = newClient({maxRetries: 0});
+    const packages = await Promise.all(
+      Array.from({length: concurrent}, () => acme.packages.retrieve(SAMPLES.packageId)),
+    );
+    expect(packages.map((pkg) => pkg.id)).toEqual(Array(concurrent).fill(SAMPLES.packageId));
+    expect(wire.tokenRequests(clientId)).toBe(1);
+    expect(wire.apiCalls(clientId)).toHaveLength(concurrent);
+  });
+
+  test('the SDK page’s CommonJS sample runs as pasted in a CommonJS project', async () => {
+    const page = readFileSync(path.join(ROOT, 'docs/basics/sdk.mdx'), 'utf8');
+    const blocks = [...page.matchAll(/^```js norun="[^"]*"\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+    const sample = blocks.find((code) => code.includes("require('@acme-connect/sdk')"));
+    expect(sample, "a js block with require('@acme-connect/sdk')").toBeDefined();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-cjs-'));
+    try {
+      // A project without "type": "module": the file is CommonJS, as in a reader's default project.
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({name: 'reader-project', private: true}));
+      mkdirSync(path.join(dir, 'node_modules/@acme-connect'), {recursive: true});
+      symlinkSync(SDK_DIR, path.join(dir, 'node_modules/@acme-connect/sdk'), 'dir');
+      writeFileSync(path.join(dir, 'index.js'), sample!);
+      const {clientId, clientSecret} = newClient().credential;
+      const {stdout} = await promisify(execFile)(
+        process.execPath,
+        ['--import', path.join(ROOT, 'sandbox/route/node.mjs'), 'index.js'],
+        {
+          cwd: dir,
+          env: {
+            PATH: process.env.PATH,
+            ACME_SANDBOX_ORIGIN: sandbox.origin,
+            ACME_SANDBOX_API_ORIGIN: API_ORIGIN,
+            ACME_CLIENT_ID: clientId,
+            ACME_CLIENT_SECRET: clientSecret,
+          },
+        },
+      );
+      expect(stdout).toContain(SAMPLES.packageId);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
+  test('a wrong client secret is AuthenticationError invalid_client, thrown at once', async () => {
+    const wire = route(() => ({}));
+    const {clientId} = newClient();
+    const acme = new AcmeConnect({
+      clientId,
+      clientSecret: 'cs_test_wrong',
+      environment: 'sandbox',
+      maxRetries: MAX_RETRIES,
+    });
+    const error = await acme.packages.retrieve(SAMPLES.packageId).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({status: 401, code: 'invalid_client', retry: null});
+    expect(wire.tokenRequests(clientId)).toBe(1);
+    expect(wire.apiCalls(clientId)).toEqual([]);
+  });
+});
+
+test('a token request answered 429 (RFC 6749 body, no retry field) waits Retry-After and is sent again', async () => {
+  const tokenAnswers: Reply[] = [
+    {status: 429, headers: {'Retry-After': '0'}, body: {error: 'rate_limited', error_description: 'Slow down.'}},
+    {body: {access_token: 'at_test_after_429', token_type: 'Bearer', expires_in: 3600}},
+  ];
+  const sent: string[] = [];
+  globalThis.fetch = (async (input: string | URL | Request) => {
+    const url = new URL(String(input));
+    sent.push(url.pathname);
+    return json(url.pathname.endsWith('/oauth/token') ? tokenAnswers.shift()! : {body: {id: 'jp-5gb-30d'}});
+  }) as typeof fetch;
+  await expect(client({maxRetries: 1}).packages.retrieve('jp-5gb-30d')).resolves.toEqual({id: 'jp-5gb-30d'});
+  expect(sent).toEqual(['/oauth/token', '/oauth/token', '/v1/packages/jp-5gb-30d']);
 });
 
 test.describe('webhooks.constructEvent', () => {
@@ -467,7 +752,7 @@ test("webhooks.constructEvent accepts the docs' test vector at its timestamp, an
   }
 });
 
-test.describe('sdk-reference plugin', () => {
+test.describe('the SDK surface (lib/sdk-surface.ts)', () => {
   test('extracts a row for every method, in order, each endpoint an operation of the OpenAPI document', async () => {
     const rows = extractSdkMethods(DECLARATION);
     expect(rows.map((row) => row.call)).toEqual([

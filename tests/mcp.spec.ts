@@ -14,17 +14,21 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
-import {listOperations} from '../lib/contract/openapi';
+import {listOperations, operationScopes, resolveRef, type OpenApiParameter} from '../lib/contract/openapi';
 import {BuiltDocs} from '../mcp/docs';
 import {MAX_BODY_BYTES, startHttpServer} from '../mcp/http';
+import {CHARS_PER_TOKEN} from '../mcp/sections';
 import {LIMITS} from '../mcp/server';
+import {errorRule} from '../src/constants/behaviour';
 import {MCP, SITE} from '../src/constants/site';
-import {BUILD_DIR, docPages} from './support/docs';
+import {BUILD_DIR as DEFAULT_BUILD_DIR, docPages, htmlFile} from './support/docs';
 import {serverBlock, startNginxWith} from './support/nginx';
 import {freePort} from '../lib/ports';
 
 const ROOT = path.resolve(__dirname, '..');
-const TOOLS = ['get_operation', 'get_page', 'list_operations', 'search_docs'];
+/** The build under test: `build/`, or another one (DOCS_BUILD_DIR) so a change can be tested beside others' builds. */
+const BUILD_DIR = process.env.DOCS_BUILD_DIR ? path.resolve(process.env.DOCS_BUILD_DIR) : DEFAULT_BUILD_DIR;
+const TOOLS = ['get_operation', 'get_page', 'get_schema', 'list_operations', 'search_docs'];
 
 const text = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
@@ -59,7 +63,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
   test.afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
   for (const transport of ['stdio', 'http'] as const) {
-    test(`over ${transport}: the four tools, each one's answer, and clear errors that leave the server up`, async () => {
+    test(`over ${transport}: the tools, each one's answer, and clear errors that leave the server up`, async () => {
       test.setTimeout(60_000);
       const client = transport === 'stdio' ? await connectStdio() : await connectHttp(endpoint);
       try {
@@ -76,14 +80,19 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           arguments: {query: 'create an order', limit: 3},
         })) as CallToolResult;
         const hits = (
-          search.structuredContent as {results: {title: string; url: string; section: string | null; snippet: string}[]}
+          search.structuredContent as {results: {title: string; url: string; section: string | null; text: string}[]}
         ).results;
         expect(hits).toEqual(await docs.search('create an order', 3));
         expect(hits.length).toBe(3);
-        for (const hit of hits) expect(hit.url.startsWith(`${SITE.url}/`)).toBe(true);
+        expect(new Set(hits.map((hit) => hit.url)).size, 'one hit per URL').toBe(hits.length);
+        for (const hit of hits) {
+          expect(hit.url.startsWith(`${SITE.url}/`)).toBe(true);
+          expect(hit.text.length, hit.url).toBeLessThanOrEqual(300);
+          if (hit.url.includes('#')) expect(hit.section, hit.url).toBeTruthy();
+        }
 
         // get_page: every page of the sitemap by canonical URL and by path.
-        for (const page of docPages()) {
+        for (const page of docPages(BUILD_DIR)) {
           const byUrl = (await client.callTool({
             name: 'get_page',
             arguments: {url: `${SITE.url}${page.path}`},
@@ -91,10 +100,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           expect(byUrl.isError, page.path).toBeFalsy();
           expect(text(byUrl).startsWith(`# ${page.title}\n`), page.path).toBe(true);
         }
-        const byPath = (await client.callTool({
-          name: 'get_page',
-          arguments: {url: '/basics/sdk#errors'},
-        })) as CallToolResult;
+        const byPath = (await client.callTool({name: 'get_page', arguments: {url: '/basics/sdk'}})) as CallToolResult;
         expect(text(byPath)).toContain(`URL: ${SITE.url}/basics/sdk`);
 
         // list_operations and get_operation: every operation of the served contract, by id and by "METHOD /path".
@@ -114,12 +120,12 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           const operation = one.structuredContent as {
             operationId: string;
             scopes: string[];
-            responses: object;
-            documentedAt: {page: string}[];
+            responses: object[];
+            documentedAt: {url: string}[];
           };
           expect(operation.operationId, id).toBe(first.operation.operationId);
           expect(operation.scopes.length, id).toBeGreaterThan(0);
-          expect(Object.keys(operation.responses).length, id).toBeGreaterThan(0);
+          expect(operation.responses.length, id).toBeGreaterThan(0);
           expect(operation.documentedAt.length, `${id} is documented on a page`).toBeGreaterThan(0);
         }
 
@@ -132,7 +138,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           arguments: {operation: 'GET /v1/nope'},
         })) as CallToolResult;
         expect(noOperation.isError).toBe(true);
-        expect(text(noOperation)).toMatch(/No API operation "GET \/v1\/nope"/);
+        expect(text(noOperation)).toMatch(/No API operation "GET \/v1\/nope"\. Did you mean: /);
 
         // Oversized and malformed input: refused with a message, and the server answers the next call.
         for (const [name, args] of [
@@ -248,9 +254,234 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     }
   });
 
-  test('llms.txt names the MCP endpoint and its tools', () => {
+  /** The h2–h3 headings of a built page, in order, with their ids (the HTML, not the server's parser). */
+  const builtHeadings = (route: string) =>
+    [
+      ...readFileSync(htmlFile(route, BUILD_DIR), 'utf8').matchAll(
+        /<h([23])\b[^>]*\bid=("?)([^"\s>]+)\2[^>]*>([\s\S]*?)<\/h\1>/g,
+      ),
+    ].map((match) => ({
+      depth: Number(match[1]),
+      id: match[3]!,
+      text: flat(match[4]!.replace(/<a[^>]*hash-link[\s\S]*?<\/a>/g, '').replace(/<[^>]+>/g, '')),
+    }));
+  /** Text as compared: no Markdown or entity syntax, one space, lower case. */
+  const flat = (value: string) =>
+    value
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#0?39;/g, "'")
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[`*\\\u200b]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
+  const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+    (await client.callTool({name, arguments: args})) as CallToolResult;
+
+  test('get_page: a #anchor answers that section with its sub-sections; max_tokens trims and names the rest; languages; other hosts refused', async () => {
+    test.setTimeout(120_000);
+    const client = await connectHttp(endpoint);
+    try {
+      let largest = {url: '', subsections: 0};
+      for (const page of docPages(BUILD_DIR)) {
+        const headings = builtHeadings(page.path);
+        for (const [index, heading] of headings.entries()) {
+          if (heading.depth !== 2) continue;
+          const next = headings.findIndex((other, at) => at > index && other.depth === 2);
+          const inside = headings.slice(index + 1, next === -1 ? undefined : next);
+          const url = `${SITE.url}${page.path}#${heading.id}`;
+          const answer = await call(client, 'get_page', {url});
+          expect(answer.isError, url).toBeFalsy();
+          const body = flat(text(answer));
+          expect(body, url).toContain(heading.text);
+          for (const sub of inside) expect(body, `${url} holds ${sub.id}`).toContain(sub.text);
+          if (next !== -1)
+            expect(body, `${url} stops before the next section`).not.toContain(`## ${headings[next]!.text}`);
+          expect((answer.structuredContent as {url: string}).url).toBe(url);
+          if (inside.length > largest.subsections) largest = {url, subsections: inside.length};
+        }
+      }
+
+      // max_tokens: the section's own text within the budget, every sub-section left out named with its URL.
+      const maxTokens = 60;
+      const full = text(await call(client, 'get_page', {url: largest.url}));
+      const trimmed = await call(client, 'get_page', {url: largest.url, max_tokens: maxTokens});
+      const {markdown, leftOut} = trimmed.structuredContent as {
+        markdown: string;
+        leftOut: {heading: string; url: string}[];
+      };
+      expect(markdown.length).toBeLessThan(full.length);
+      expect(leftOut.length).toBeGreaterThan(0);
+      const [kept, note] = markdown.split('\n---\n') as [string, string];
+      expect(kept.replace(/^From .*\n\n/, '').length).toBeLessThanOrEqual(maxTokens * CHARS_PER_TOKEN);
+      expect(note).toMatch(/Left out/);
+      const ids = new Set(builtHeadings(new URL(largest.url).pathname).map((heading) => heading.id));
+      for (const {heading, url} of leftOut) {
+        expect(note, heading).toContain(url);
+        if (!url.includes(' (tab ')) expect(ids.has(new URL(url).hash.slice(1)), url).toBe(true);
+      }
+
+      // languages: on a page with Python code tabs, ["python"] keeps every Python block and drops other tabs.
+      const tabbed = docPages(BUILD_DIR).find((page) =>
+        /role=["']?tab\b[^>]*>Python/.test(readFileSync(htmlFile(page.path, BUILD_DIR), 'utf8')),
+      )!;
+      expect(tabbed, 'a page with a Python tab').toBeTruthy();
+      const fences = (markdown: string, language: string) => markdown.split(`\n\`\`\`${language}\n`).length - 1;
+      const all = text(await call(client, 'get_page', {url: tabbed.path}));
+      const python = text(await call(client, 'get_page', {url: tabbed.path, languages: ['python']}));
+      expect(fences(python, 'python')).toBe(fences(all, 'python'));
+      expect(python.length).toBeLessThan(all.length);
+
+      // Another host, and an anchor the page does not have.
+      const foreign = await call(client, 'get_page', {url: `https://elsewhere.example.org${tabbed.path}`});
+      expect(foreign.isError).toBe(true);
+      expect(text(foreign)).toMatch(/is not on this site/);
+      const noAnchor = await call(client, 'get_page', {url: `${largest.url}-nope`});
+      expect(noAnchor.isError).toBe(true);
+      expect(text(noAnchor)).toContain(`Did you mean: ${largest.url}`);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("get_operation: every operation complete, resolved, with the model's retry policies and exact anchors; loose names; get_schema", async () => {
+    test.setTimeout(120_000);
+    const client = await connectHttp(endpoint);
+    try {
+      const document = docs.document;
+      for (const {method, path: apiPath, operation} of listOperations(document)) {
+        const answer = await call(client, 'get_operation', {operation: operation.operationId});
+        const name = `${method} ${apiPath}`;
+        expect(answer.isError, name).toBeFalsy();
+        expect(JSON.stringify(answer.structuredContent), name).not.toContain('$ref');
+        expect(text(answer), name).not.toContain('$ref');
+        const detail = answer.structuredContent as {
+          summary: string;
+          scopes: string[];
+          urls: {url: string}[];
+          parameters: {name: string; in: string; required: boolean; type: string}[];
+          errors: {status: string; codes: {code: string; retry: string}[]}[];
+          example: {request: string};
+          documentedAt: {url: string}[];
+        };
+        expect(detail.summary, name).toBe(operation.summary);
+        expect(detail.scopes, name).toEqual(operationScopes(document, operation));
+        expect(
+          detail.urls.map(({url}) => url),
+          name,
+        ).toEqual(document.servers.map((server) => `${server.url}${apiPath}`));
+        for (const parameter of (operation.parameters ?? []).map((item) =>
+          resolveRef<OpenApiParameter>(document, item),
+        ))
+          expect(detail.parameters, `${name} ${parameter.name}`).toContainEqual(
+            expect.objectContaining({name: parameter.name, in: parameter.in, required: parameter.required === true}),
+          );
+        for (const {status, codes} of detail.errors)
+          for (const {code, retry} of codes) {
+            expect(retry, `${name} ${status} ${code}`).toBe(errorRule(code).retry);
+            expect(String(errorRule(code).status), code).toBe(status);
+          }
+        expect(detail.example.request, name).toContain(`-X ${method} `);
+        // Each pointer names a section of the build whose own text names exactly this operation.
+        const mention = new RegExp(`(?<![\\w/])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/{-])`);
+        for (const {url} of detail.documentedAt) {
+          const {pathname, hash} = new URL(url);
+          expect(
+            builtHeadings(pathname)
+              .map((heading) => heading.id)
+              .concat(
+                [
+                  ...readFileSync(htmlFile(pathname, BUILD_DIR), 'utf8').matchAll(
+                    /<h[4-6]\b[^>]*\bid=("?)([^"\s>]+)\1/g,
+                  ),
+                ].map((match) => match[2]!),
+              ),
+            url,
+          ).toContain(hash.slice(1));
+          expect(text(await call(client, 'get_page', {url})), `${url} names ${name}`).toMatch(mention);
+        }
+      }
+      const orders = (await call(client, 'get_operation', {operation: 'POST /v1/orders'})).structuredContent as {
+        parameters: {name: string; in: string; required: boolean}[];
+      };
+      expect(orders.parameters).toContainEqual(
+        expect.objectContaining({name: 'Idempotency-Key', in: 'header', required: true}),
+      );
+
+      // Loose names: any case, without /v1, a concrete path; near misses get "did you mean".
+      const withParameter = listOperations(document).find(
+        ({method, path: apiPath}) => method === 'GET' && /\{[^}]+\}/.test(apiPath) && apiPath.startsWith('/v1/'),
+      )!;
+      const {operationId} = withParameter.operation;
+      const parameters = (withParameter.operation.parameters ?? []).map((item) =>
+        resolveRef<OpenApiParameter>(document, item),
+      );
+      const concrete = withParameter.path.replace(/\{([^}]+)\}/g, (_whole, name: string) =>
+        String(parameters.find((parameter) => parameter.name === name)?.example ?? 'x1'),
+      );
+      for (const loose of [
+        operationId.toUpperCase(),
+        `${withParameter.method.toLowerCase()} ${withParameter.path.replace(/^\/v1/, '')}`,
+        `GET ${concrete}`,
+        `${SITE.url.replace('docs.', 'sandbox.api.')}${concrete}`,
+      ]) {
+        const found = await call(client, 'get_operation', {operation: loose});
+        expect((found.structuredContent as {operationId?: string} | undefined)?.operationId, loose).toBe(operationId);
+      }
+      const nearMiss = await call(client, 'get_operation', {operation: operationId.slice(0, -1)});
+      expect(nearMiss.isError).toBe(true);
+      expect(text(nearMiss)).toMatch(new RegExp(`Did you mean: [^?]*${operationId}`));
+
+      // get_schema: every components schema and every webhook event, resolved.
+      const schemas = Object.keys(document.components.schemas ?? {});
+      const events = Object.keys(
+        (
+          Object.values(document.webhooks as object)[0] as {
+            post: {requestBody: {content: Record<string, {examples: object}>}};
+          }
+        ).post.requestBody.content['application/json']!.examples,
+      );
+      expect(schemas.length * events.length).toBeGreaterThan(0);
+      for (const name of [...schemas, ...events]) {
+        const answer = await call(client, 'get_schema', {name: name.toLowerCase()});
+        expect(answer.isError, name).toBeFalsy();
+        expect(JSON.stringify(answer.structuredContent), name).not.toContain('$ref');
+        const found = answer.structuredContent as {name: string; kind: string; example?: {type?: string}};
+        expect(found.name).toBe(name);
+        if (events.includes(name)) expect(found.example?.type, name).toBe(name);
+      }
+      const unknown = await call(client, 'get_schema', {name: `${schemas[0]}x`});
+      expect(unknown.isError).toBe(true);
+      expect(text(unknown)).toContain(`Did you mean: ${schemas[0]}`);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('every tool is read-only, with an output schema, and the server says how to combine them', async () => {
+    const client = await connectHttp(endpoint);
+    try {
+      const {tools} = await client.listTools();
+      for (const tool of tools) {
+        expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+        expect(tool.outputSchema?.type, tool.name).toBe('object');
+      }
+      const instructions = client.getInstructions() ?? '';
+      for (const tool of ['search_docs', 'get_page', 'get_operation', 'get_schema'])
+        expect(instructions).toContain(tool);
+      expect(instructions).toMatch(/does not offer/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('llms.txt names the MCP endpoint and only tools the server has', () => {
     const llms = readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8');
     expect(llms).toContain(`${SITE.url}${MCP.path}`);
-    for (const tool of TOOLS) expect(llms).toContain(tool);
+    for (const tool of ['search_docs', 'get_page']) expect(llms).toContain(tool);
+    for (const [named] of llms.matchAll(/\b(?:search|get|list)_[a-z_]+/g)) expect(TOOLS).toContain(named);
   });
 });

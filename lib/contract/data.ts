@@ -66,6 +66,8 @@ export type PostmanRequestData = {
   path: string;
   /** `GET /v1/orders/{order_id}`, the key of `operationScopes`. */
   operation: string;
+  /** The request's own pre-request script (the collection's runs before it), empty when it has none. */
+  prerequest: string[];
   test: string[];
 };
 
@@ -118,6 +120,7 @@ export function contractData(artifacts: Artifacts): ContractData {
       method: item.request!.method,
       path: requestPath(item),
       operation: requestOperation(item, operationScopeMap),
+      prerequest: execOf(item.event, 'prerequest'),
       test: execOf(item.event, 'test'),
     })),
   }));
@@ -157,7 +160,7 @@ export function contractData(artifacts: Artifacts): ContractData {
     setByPreRequest: variablesSetBy(scripts.prerequest).includes(value.key),
     setBy: folders
       .flatMap((folder) => folder.requests)
-      .filter((request) => variablesSetBy(request.test).includes(value.key))
+      .filter((request) => variablesSetBy([...request.prerequest, ...request.test]).includes(value.key))
       .map((request) => request.name),
   }));
   const happyFolders = POSTMAN_RUNS.happyPath.tags.map(folderOfTag);

@@ -3,6 +3,8 @@ import {createHash} from 'node:crypto';
 
 import {convert as convertOpenApi} from 'openapi-to-postmanv2';
 
+import {SANDBOX} from '../../src/constants/api';
+import {ESIM_TRANSITIONS, RETRY_POLICIES, SIMULATE_ACTIONS} from '../../src/constants/behaviour';
 import {postmanNames, type ApiFacts, type EnvironmentKey} from './facts';
 import {
   listOperations,
@@ -31,6 +33,10 @@ export const ENVIRONMENT_VARIABLES = [
   'packageId',
   'orderId',
   'iccid',
+  'topupPackageId',
+  'cancelOrderId',
+  'refundIccid',
+  'simulateAction',
   'idempotencyKey',
   'webhookEndpointId',
   'widgetSessionId',
@@ -49,6 +55,10 @@ export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
   packageId: 'The package to order (and to read); change it to order another one',
   orderId: 'The last order created',
   iccid: 'The ICCID of the last order’s first eSIM',
+  topupPackageId: 'The first top-up package the eSIM `{{iccid}}` accepts, which the top-up orders',
+  cancelOrderId: 'The order the cancel request cancels, created just before it, so the eSIM `{{iccid}}` stays usable',
+  refundIccid: 'The eSIM the refund request refunds, from an order created just before it, for the same reason',
+  simulateAction: 'The next sandbox simulation `action` valid for the eSIM `{{iccid}}`; each success moves it on',
   idempotencyKey: 'The `Idempotency-Key` header of the current POST, fresh for each one',
   webhookEndpointId: 'The last webhook endpoint created',
   widgetSessionId: 'The last widget session created',
@@ -56,12 +66,52 @@ export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
 
 const BODY_VARIABLES: Record<string, Record<string, EnvironmentVariable>> = {
   createOrder: {package_id: 'packageId'},
-  createRefund: {iccid: 'iccid'},
+  // A top-up package depends on the eSIM's package: the one listed for it, never a fixed id.
+  createTopup: {package_id: 'topupPackageId'},
+  createRefund: {iccid: 'refundIccid'},
+  simulateEsimEvent: {action: 'simulateAction'},
 };
+
+/**
+ * Body fields whose example would break the next pass of the Runner: setting the sandbox balance
+ * to the example's few units makes the next order fail, so it sets the starting balance back.
+ */
+const BODY_VALUES: Record<string, Record<string, unknown>> = {
+  setSandboxBalance: {amount: Math.round(Number(SANDBOX.startingBalance.replace(/,/g, '')) * 100)},
+};
+
+/** Path variables that differ from PATH_VARIABLES for one operation. */
+const PATH_VARIABLE_OVERRIDES: Record<string, Record<string, EnvironmentVariable>> = {
+  cancelOrder: {order_id: 'cancelOrderId'},
+};
+
+/**
+ * Requests that undo an order work on an order of their own, created by their pre-request script
+ * with `{{packageId}}`: cancelling or refunding `{{orderId}}` would leave the eSIM that the later
+ * folders use cancelled, and the second of the two would find nothing left to undo.
+ */
+const FRESH_ORDER: Record<string, {variable: EnvironmentVariable; expression: string}> = {
+  cancelOrder: {variable: 'cancelOrderId', expression: 'json.id'},
+  createRefund: {variable: 'refundIccid', expression: 'json.esims[0].iccid'},
+};
+
+/** The status a new eSIM has once its order completes, from the model. */
+const NEW_ESIM_STATUS = ESIM_TRANSITIONS.find((transition) => transition.from.includes('provisioning'))!.to;
+
+/** The first simulate action, in the sandbox's order, that the status accepts. */
+export function firstSimulateAction(status: string): string | undefined {
+  return SANDBOX.simulateActions.find((action) =>
+    (SIMULATE_ACTIONS[action].from as readonly string[]).includes(status),
+  );
+}
+
+/** What `{{simulateAction}}` starts at: the first action valid for a new eSIM. */
+export const INITIAL_SIMULATE_ACTION = firstSimulateAction(NEW_ESIM_STATUS)!;
 
 /** Not `packageId`: it is the reader's choice (the failure path sets it), which listing the catalogue must not overwrite. */
 const STORED_FROM_RESPONSE: Record<string, Partial<Record<EnvironmentVariable, string>>> = {
   createOrder: {orderId: 'json.id', iccid: 'json.esims[0].iccid'},
+  listTopupPackages: {topupPackageId: 'json.data[0].id'},
   createWebhookEndpoint: {webhookEndpointId: 'json.id'},
   createWidgetSession: {widgetSessionId: 'json.id'},
 };
@@ -170,9 +220,16 @@ if (pm.request.method === 'POST') {
 }`;
 }
 
+/** What the status test appends for each retry policy an error answer carries (`error.retry`), from the model. */
+export const RETRY_ADVICE: Record<string, string> = Object.fromEntries(
+  Object.entries(RETRY_POLICIES).map(([policy, {label}]) => [policy, label]),
+);
+
 export function statusTestScript(): string {
   return `
-// Every request expects a 2xx answer; otherwise the failure names the status and the error code.
+// Every request expects a 2xx answer; otherwise the failure names the status and the error code,
+// and what the answer's \`retry\` policy says to do (the API decides it; this script only reads it).
+const retryAdvice = ${JSON.stringify(RETRY_ADVICE)};
 pm.test('${STATUS_TEST_NAME}', () => {
   if (pm.response.code >= 300) {
     let body = {};
@@ -183,14 +240,78 @@ pm.test('${STATUS_TEST_NAME}', () => {
     }
     // OAuth errors are {error, error_description}; API errors are {error: {code, message}}.
     const error = typeof body.error === 'string' ? {code: body.error, message: body.error_description} : body.error || {};
-    pm.expect.fail(\`\${pm.response.code} \${error.code || pm.response.status}: \${error.message || pm.response.text()}\`);
+    const retry = retryAdvice[error.retry] ? \` (retry: \${retryAdvice[error.retry]})\` : '';
+    pm.expect.fail(\`\${pm.response.code} \${error.code || pm.response.status}: \${error.message || pm.response.text()}\${retry}\`);
   }
 });`;
 }
 
+/** Which eSIM statuses each simulate action accepts, from the model, for the scripts. */
+const simulateFrom = (): Record<string, readonly string[]> =>
+  Object.fromEntries(SANDBOX.simulateActions.map((action) => [action, SIMULATE_ACTIONS[action].from]));
+
+function simulateTestLines(): string[] {
+  return [
+    `  // The next action the eSIM's new status accepts, after this one in the sandbox's order, so sending again moves it on.`,
+    `  const accepts = ${JSON.stringify(simulateFrom())};`,
+    `  const actions = Object.keys(accepts);`,
+    `  const sent = actions.indexOf(JSON.parse(pm.variables.replaceIn(pm.request.body.raw)).action);`,
+    `  const next = actions.slice(sent + 1).concat(actions.slice(0, sent + 1)).find((action) => accepts[action].includes(json.status));`,
+    `  if (next) {`,
+    `    pm.environment.set('simulateAction', next);`,
+    `  }`,
+  ];
+}
+
+/** Not in the Sandbox environment: a request to `/sandbox/...` with the Live one refuses to be sent. */
+export const SANDBOX_ONLY_TEST_NAME = 'is sent to the sandbox only';
+
+function sandboxOnlyScript(facts: ApiFacts): string {
+  const live = facts.ENVIRONMENTS.live;
+  return `
+// Sandbox simulation exists only in the sandbox: never send this request to the live host.
+const liveBase = '${live.apiBase}';
+const baseUrl = pm.variables.replaceIn('{{baseUrl}}');
+if (pm.environment.name === '${postmanNames(facts).environmentNames.live}' || baseUrl.startsWith(liveBase)) {
+  const message = \`Not sent: \${pm.info.requestName} works only in the sandbox. Select the ${postmanNames(facts).environmentNames.sandbox} environment.\`;
+  pm.test('${SANDBOX_ONLY_TEST_NAME}', () => pm.expect.fail(message));
+  pm.execution.skipRequest();
+}`;
+}
+
+function freshOrderScript(variable: string, expression: string): string {
+  return `
+// Works on an order of its own, so the eSIM in {{iccid}} stays usable for the other folders.
+pm.sendRequest({
+  url: pm.variables.replaceIn('{{baseUrl}}/orders'),
+  method: 'POST',
+  header: {
+    Authorization: \`Bearer \${pm.environment.get('accessToken')}\`,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': pm.variables.replaceIn('{{$guid}}'),
+  },
+  body: {mode: 'raw', raw: JSON.stringify({package_id: pm.variables.replaceIn('{{packageId}}'), quantity: 1})},
+}, (error, response) => {
+  if (error || response.code >= 300) {
+    console.error('Creating the order to work on failed', error || response.text());
+    return;
+  }
+  const json = response.json();
+  pm.environment.set('${variable}', ${expression});
+});`;
+}
+
+function preRequestScript(operationId: string, path: string, facts: ApiFacts): string | undefined {
+  const fresh = FRESH_ORDER[operationId];
+  if (path.startsWith(`/${facts.API_VERSION}/sandbox/`)) {
+    return sandboxOnlyScript(facts);
+  }
+  return fresh ? freshOrderScript(fresh.variable, fresh.expression) : undefined;
+}
+
 function testScript(operationId: string): string | undefined {
   const stored = Object.entries(STORED_FROM_RESPONSE[operationId] ?? {});
-  if (operationId !== 'createAccessToken' && stored.length === 0) {
+  if (operationId !== 'createAccessToken' && operationId !== 'simulateEsimEvent' && stored.length === 0) {
     return undefined;
   }
   const lines = [
@@ -207,6 +328,15 @@ function testScript(operationId: string): string | undefined {
       `  });`,
     );
   }
+  if (operationId === 'simulateEsimEvent') {
+    lines.push(...simulateTestLines());
+  }
+  if (operationId === 'createOrder') {
+    lines.push(
+      `  // A new eSIM starts the simulation again from its first action.`,
+      `  pm.environment.set('simulateAction', '${INITIAL_SIMULATE_ACTION}');`,
+    );
+  }
   for (const [variable, expression] of stored) {
     lines.push(
       `  pm.test('stores ${variable}', () => {`,
@@ -219,13 +349,22 @@ function testScript(operationId: string): string | undefined {
   return lines.join('\n');
 }
 
-function bodyOnVariables(raw: string, fields: Record<string, string>, where: string): string {
+function bodyOnVariables(
+  raw: string,
+  fields: Record<string, string>,
+  values: Record<string, unknown>,
+  where: string,
+): string {
   const body = JSON.parse(raw) as Record<string, unknown>;
-  for (const [field, variable] of Object.entries(fields)) {
+  const replaced = {
+    ...Object.fromEntries(Object.entries(fields).map(([field, variable]) => [field, `{{${variable}}}`])),
+    ...values,
+  };
+  for (const [field, value] of Object.entries(replaced)) {
     if (!(field in body)) {
-      throw new Error(`${where}: the example body has no "${field}" to fill with {{${variable}}}`);
+      throw new Error(`${where}: the example body has no "${field}" to set to ${String(value)}`);
     }
-    body[field] = `{{${variable}}}`;
+    body[field] = value;
   }
   return JSON.stringify(body, null, 2);
 }
@@ -301,6 +440,7 @@ function rewriteUrl(
   tokenPath: string,
   fillVariables: boolean,
   required: Map<string, string> = new Map(),
+  overrides: Record<string, string> = {},
 ): PostmanUrl {
   const path = openApiPathOf(url);
   const query = (url.query ?? []).map((parameter) =>
@@ -314,7 +454,10 @@ function rewriteUrl(
   const segments = (url.path ?? []).slice(url.path?.[0] === facts.API_VERSION ? 1 : 0);
   const variable = (url.variable ?? []).map((entry) => ({
     ...entry,
-    value: fillVariables && PATH_VARIABLES[entry.key] ? `{{${PATH_VARIABLES[entry.key]}}}` : entry.value,
+    value:
+      fillVariables && (overrides[entry.key] ?? PATH_VARIABLES[entry.key])
+        ? `{{${overrides[entry.key] ?? PATH_VARIABLES[entry.key]}}}`
+        : entry.value,
   }));
   const enabledQuery = query.filter((parameter) => !parameter.disabled);
   const raw = `{{baseUrl}}/${segments.join('/')}${enabledQuery.length ? `?${enabledQuery.map((q) => `${q.key}=${q.value ?? ''}`).join('&')}` : ''}`;
@@ -351,7 +494,14 @@ export async function generatePostmanCollection(
     }
     const request = item.request;
     const required = requiredQuery(document, operation, method, path);
-    request.url = rewriteUrl(request.url, facts, tokenUrlPath, true, required);
+    request.url = rewriteUrl(
+      request.url,
+      facts,
+      tokenUrlPath,
+      true,
+      required,
+      PATH_VARIABLE_OVERRIDES[operation.operationId],
+    );
     delete request.auth;
     for (const header of request.header ?? []) {
       if (header.key.toLowerCase() === 'idempotency-key') {
@@ -360,11 +510,12 @@ export async function generatePostmanCollection(
       }
     }
     const bodyVariables = BODY_VARIABLES[operation.operationId];
-    if (bodyVariables) {
+    const bodyValues = BODY_VALUES[operation.operationId];
+    if (bodyVariables || bodyValues) {
       if (request.body?.mode !== 'raw' || typeof request.body.raw !== 'string') {
         throw new Error(`${method} ${path}: expected a raw JSON body to fill with variables`);
       }
-      request.body.raw = bodyOnVariables(request.body.raw, bodyVariables, `${method} ${path}`);
+      request.body.raw = bodyOnVariables(request.body.raw, bodyVariables ?? {}, bodyValues ?? {}, `${method} ${path}`);
     }
     if (path === tokenUrlPath) {
       request.auth = {type: 'noauth'};
@@ -381,12 +532,14 @@ export async function generatePostmanCollection(
       }
     }
     const test = testScript(operation.operationId);
+    const preRequest = preRequestScript(operation.operationId, path, facts);
+    const events = [...(preRequest ? [script('prerequest', preRequest)] : []), ...(test ? [script('test', test)] : [])];
     folder.item!.push({
       ...item,
       id: stableId(`${method} ${path}`),
       name: operation.summary,
       // Requests that store nothing have no script of their own: the collection test checks them.
-      event: test ? [script('test', test)] : undefined,
+      event: events.length ? events : undefined,
     });
   }
 
@@ -411,6 +564,7 @@ export function generatePostmanEnvironment(facts: ApiFacts, key: EnvironmentKey)
     baseUrl: environment.apiBase,
     tokenUrl: environment.tokenUrl,
     packageId: facts.SAMPLES.packageId,
+    simulateAction: INITIAL_SIMULATE_ACTION,
   };
   return {
     id: stableId(name),

@@ -13,10 +13,14 @@ export type TopupStatus = 'pending' | 'applied' | 'failed';
 
 export type StateRow<Status extends string> = {status: Status; meaning: string};
 
+/** The `to` of a transition that returns to the status held before (resume after suspend). */
+export const PREVIOUS_STATUS = 'previous' as const;
+
 /** A change of state: what causes it, from which states, and the webhook it sends. */
 export type Transition<Status extends string> = {
   from: readonly Status[];
-  to: Status;
+  /** The new status, or PREVIOUS_STATUS: back to the status held before the `from` state. */
+  to: Status | typeof PREVIOUS_STATUS;
   /** What causes it, in the reader's words; `code` spans are rendered as code. */
   by: string;
   event?: string;
@@ -94,7 +98,7 @@ export const ESIM_TRANSITIONS: readonly Transition<EsimStatus>[] = [
     event: 'esim.expired',
   },
   {from: ['ready', 'installed', 'active', 'depleted'], to: 'suspended', by: '`POST /v1/esims/{iccid}/suspend`'},
-  {from: ['suspended'], to: 'active', by: '`POST /v1/esims/{iccid}/resume` (back to the status it had)'},
+  {from: ['suspended'], to: PREVIOUS_STATUS, by: '`POST /v1/esims/{iccid}/resume`'},
   {from: ['ready'], to: 'cancelled', by: '`POST /v1/refunds` or the order is cancelled', event: 'refund.succeeded'},
 ];
 

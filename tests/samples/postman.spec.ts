@@ -11,10 +11,17 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import newman, {type NewmanRunSummary} from 'newman';
 
-import {ARTIFACTS, ENVIRONMENTS} from '../../src/constants/api';
+import {ARTIFACTS, ENVIRONMENTS, SANDBOX} from '../../src/constants/api';
+import {errorRule, SIMULATE_ACTIONS} from '../../src/constants/behaviour';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
-import type {PostmanCollection, PostmanEnvironment} from '../../lib/contract/postman';
+import {
+  INITIAL_SIMULATE_ACTION,
+  RETRY_ADVICE,
+  SANDBOX_ONLY_TEST_NAME,
+  type PostmanCollection,
+  type PostmanEnvironment,
+} from '../../lib/contract/postman';
 import {scopesFor} from '../../lib/contract/scopes';
 import {startSandbox, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
 import {ROOT} from './blocks';
@@ -61,20 +68,26 @@ async function runFolders(
   environment: PostmanEnvironment,
   folders: readonly string[],
   sandbox: Sandbox,
+  /** Every request newman sends (scripts' included), whatever the host. */
+  sentUrls: string[] = [],
 ): Promise<Run> {
   const logStart = sandbox.log.length;
   const started = Date.now();
   const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
-    newman.run(
-      {
-        collection: collection as never,
-        environment: environment as never,
-        folder: [...folders],
-        reporters: [],
-        timeoutRequest: 10_000,
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
+    newman
+      .run(
+        {
+          collection: collection as never,
+          environment: environment as never,
+          folder: [...folders],
+          reporters: [],
+          timeoutRequest: 10_000,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      )
+      .on('beforeRequest', (_error, args) => {
+        sentUrls.push(String((args as {request: {url: unknown}}).request.url));
+      });
   });
   const seconds = (Date.now() - started) / 1000;
   // At run time `summary.environment` is a postman-collection VariableScope.
@@ -207,6 +220,10 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
       })),
     ).toEqual([{request: failure.request, test: failure.test}]);
     expect(run.summary.run.failures[0]!.error.message).toMatch(new RegExp(`^${failure.status} ${failure.code}: \\S`));
+    // It also says what to do, from the retry policy the answer carries (the model's, for this code).
+    expect(run.summary.run.failures[0]!.error.message).toContain(
+      `(retry: ${RETRY_ADVICE[errorRule(failure.code).retry]})`,
+    );
 
     // The other requests of the folder, which the page names, ran and passed.
     const folderRequests = requestsOf(postman, [failure.folder]).map((request) => request.name);
@@ -234,5 +251,185 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
       sandbox,
     );
     expect(again.summary.run.failures.map((failed) => `${failed.source?.name}: ${failed.error.message}`)).toEqual([]);
+  });
+});
+
+test.describe('Collection Runner: every folder in order, as the reader may run it', () => {
+  test.describe.configure({mode: 'serial', timeout: 120_000});
+  let artifacts: Artifacts;
+  let postman: Postman;
+  let collection: PostmanCollection;
+  let sandbox: Sandbox;
+
+  test.beforeAll(async () => {
+    artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+    const contract = contractData(artifacts);
+    postman = contract.postman;
+    collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    // Every scope, since every folder runs; the rate limit is not what these runs are about.
+    sandbox = await startSandbox({
+      credentials: [{...CREDENTIAL, scopes: contract.scopes.map((scope) => scope.scope)}],
+      requestsPerMinute: 10_000,
+    });
+  });
+
+  test.afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  function environmentOf(key: 'postmanSandboxEnvironment' | 'postmanLiveEnvironment'): PostmanEnvironment {
+    return JSON.parse(artifacts.get(ARTIFACTS[key])!) as PostmanEnvironment;
+  }
+
+  function readerEnvironment(values: Record<string, string> = {}): PostmanEnvironment {
+    const environment = environmentOf('postmanSandboxEnvironment');
+    const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
+    return withValues(environment, {
+      baseUrl: onSandbox(value('baseUrl'), sandbox),
+      tokenUrl: onSandbox(value('tokenUrl'), sandbox),
+      clientId: CREDENTIAL.clientId,
+      clientSecret: CREDENTIAL.clientSecret,
+      ...values,
+    });
+  }
+
+  const allFolders = () => postman.folders.map((folder) => folder.name);
+  const failuresOf = (run: Run) =>
+    run.summary.run.failures.map(
+      (failure) => `${failure.source?.name} › ${(failure.error as {test?: string}).test}: ${failure.error.message}`,
+    );
+  const executionOf = (run: Run, operation: string) => {
+    const name = postman.folders
+      .flatMap((folder) => folder.requests)
+      .find((request) => request.operation === operation)!.name;
+    // The last: a request's pre-request `pm.sendRequest` is recorded under its name before it.
+    return [...run.summary.run.executions].reverse().find((execution) => execution.item.name === name);
+  };
+
+  /** Passes over every folder; the state the earlier requests leave is what the later ones get. */
+  async function fullRun(values: Record<string, string> = {}): Promise<Run> {
+    const run = await runFolders(collection, readerEnvironment(values), allFolders(), sandbox);
+    console.log(`newman full run ${JSON.stringify(values)}: ${run.figures}`);
+    expect(failuresOf(run)).toEqual([]);
+    // Every request ran once, in folder order (a script's own request is recorded under the same name).
+    const names = run.summary.run.executions.map((execution) => execution.item.name);
+    expect(names.filter((name, index) => name !== names[index - 1])).toEqual(
+      requestsOf(postman, allFolders()).map((request) => request.name),
+    );
+    // Every request, the scripts' own included, answered 2xx: each did what its name says.
+    expect(
+      requestLog(run.log)
+        .filter((entry) => entry.status >= 300)
+        .map((entry) => `${entry.method} ${entry.path} ${entry.status} ${entry.code}`),
+    ).toEqual([]);
+    return run;
+  }
+
+  test('a pass over all folders: cancel and refund work on orders of their own, and the simulation fits the eSIM', async () => {
+    const run = await fullRun();
+    // The refund and the cancel did not touch the order and eSIM the other folders use.
+    const cancelled = executionOf(run, 'POST /v1/orders/{order_id}/cancel')!.response.json() as {id: string};
+    expect(cancelled.id).toBe(run.values.cancelOrderId);
+    expect(cancelled.id).not.toBe(run.values.orderId);
+    const refunded = executionOf(run, 'POST /v1/refunds')!.response.json() as {iccid: string};
+    expect(refunded.iccid).toBe(run.values.refundIccid);
+    expect(refunded.iccid).not.toBe(run.values.iccid);
+    // The simulation sent the environment's default action to the run's eSIM, which accepted it.
+    const simulated = executionOf(run, 'POST /v1/sandbox/esims/{iccid}/simulate')!;
+    expect(simulated.response.code).toBeLessThan(300);
+    const esim = simulated.response.json() as {iccid: string; status: string};
+    expect(esim.iccid).toBe(run.values.iccid);
+    const preset = environmentOf('postmanSandboxEnvironment').values.find((v) => v.key === 'simulateAction')!.value;
+    expect(preset).toBe(INITIAL_SIMULATE_ACTION);
+    expect(SIMULATE_ACTIONS[INITIAL_SIMULATE_ACTION as keyof typeof SIMULATE_ACTIONS].to).toBe(esim.status);
+  });
+
+  test('sending the simulation again walks the eSIM through its lifecycle without an invalid_state', async () => {
+    const folder = postman.folders.find((candidate) =>
+      candidate.requests.some((request) => request.operation === 'POST /v1/sandbox/esims/{iccid}/simulate'),
+    )!.name;
+    // The full run sent the first action; each send of the folder then sends the one its script chose.
+    let values = (await fullRun()).values;
+    const sent: string[] = [INITIAL_SIMULATE_ACTION];
+    while (sent.length < SANDBOX.simulateActions.length) {
+      sent.push(values.simulateAction!);
+      const run = await runFolders(collection, readerEnvironment(values), [folder], sandbox);
+      expect(failuresOf(run)).toEqual([]);
+      values = run.values;
+    }
+    // In the model's order, each action is valid for the status the previous one left: all were sent.
+    expect(sent).toEqual([...SANDBOX.simulateActions]);
+  });
+
+  test('another package with top-ups: "Add a top-up" orders the first package its eSIM lists', async () => {
+    // The default package's countries, and another catalogue package with top-ups elsewhere.
+    const tokenAnswer = await fetch(onSandbox(ENVIRONMENTS.sandbox.tokenUrl, sandbox), {
+      method: 'POST',
+      headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: CREDENTIAL.clientId,
+        client_secret: CREDENTIAL.clientSecret,
+      }),
+    });
+    const {access_token: token} = (await tokenAnswer.json()) as {access_token: string};
+    const get = async (urlPath: string) =>
+      (await (
+        await fetch(`${onSandbox(ENVIRONMENTS.sandbox.apiBase, sandbox)}${urlPath}`, {
+          headers: {Authorization: `Bearer ${token}`},
+        })
+      ).json()) as Record<string, unknown>;
+    const defaultId = environmentOf('postmanSandboxEnvironment').values.find((v) => v.key === 'packageId')!.value;
+    const defaultPackage = (await get(`/packages/${defaultId}`)) as {countries: string[]};
+    const catalogue = (await get('/packages?limit=100')).data as {
+      id: string;
+      countries: string[];
+      topup_available: boolean;
+    }[];
+    const other = catalogue.find(
+      (pkg) => pkg.topup_available && pkg.countries.join() !== defaultPackage.countries.join(),
+    );
+    expect(other, 'a catalogue package with top-ups for other countries').toBeDefined();
+
+    const run = await fullRun({packageId: other!.id});
+    const listed = executionOf(run, 'GET /v1/esims/{iccid}/topup-packages')!.response.json() as {data: {id: string}[]};
+    const topup = executionOf(run, 'POST /v1/esims/{iccid}/topups')!.response.json() as {package_id: string};
+    expect(topup.package_id).toBe(listed.data[0]!.id);
+    expect(run.values.topupPackageId).toBe(listed.data[0]!.id);
+  });
+
+  test('the Live environment never sends a sandbox-only request', async () => {
+    const sandboxOnly = postman.folders
+      .flatMap((folder) => folder.requests.map((request) => ({folder: folder.name, ...request})))
+      .filter((request) =>
+        request.operation.split(' ')[1]!.startsWith(`${new URL(ENVIRONMENTS.live.apiBase).pathname}/sandbox/`),
+      );
+    expect(sandboxOnly.length).toBeGreaterThan(0);
+    const live = environmentOf('postmanLiveEnvironment');
+    expect(live.values.find((value) => value.key === 'baseUrl')!.value).toBe(ENVIRONMENTS.live.apiBase);
+    // A token already there, so nothing but the requests themselves could be sent.
+    const environment = withValues(live, {
+      accessToken: 'live-token',
+      accessTokenExpiresAt: String(Date.now() + 3_600_000),
+      iccid: `${SANDBOX.iccidPrefix}0000000000001`,
+    });
+    const sent: string[] = [];
+    const run = await runFolders(
+      collection,
+      environment,
+      [...new Set(sandboxOnly.map((r) => r.folder))],
+      sandbox,
+      sent,
+    );
+    expect(sent.filter((url) => url.includes('/sandbox/'))).toEqual([]);
+    expect(
+      run.summary.run.failures.map((failure) => ({
+        request: failure.source?.name,
+        test: (failure.error as {test?: string}).test,
+      })),
+    ).toEqual(sandboxOnly.map((request) => ({request: request.name, test: SANDBOX_ONLY_TEST_NAME})));
+    for (const failure of run.summary.run.failures) {
+      expect(failure.error.message).toMatch(/works only in the sandbox/);
+    }
   });
 });

@@ -7,12 +7,15 @@
  */
 import {createHmac} from 'node:crypto';
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {ENVIRONMENTS, SAMPLES} from '../../src/constants/api';
+import {ENVIRONMENTS, SAMPLES, SANDBOX} from '../../src/constants/api';
+import {ERROR_CODES, RETRY_POLICIES, errorRule} from '../../src/constants/behaviour';
 import {webhookEventExamples} from '../../lib/contract/webhooks';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts} from '../../lib/contract/artifacts';
@@ -32,10 +35,34 @@ import {exampleValidator, loadContract} from './contract';
 import {answerChecker} from '../../lib/contract/validator';
 import {listOperations, type OpenApiDocument} from '../../lib/contract/openapi';
 import {minimumNodeBinary} from './node-binary';
-import {pythonWithRequests, runSession, sessionsOf, workDirFor} from './sessions';
+import {pythonWithRequests, runSession, sessionsOf, workDirFor, type Session} from './sessions';
 import {typeCheckSamples} from './typecheck';
 
 const relative = (file: string) => path.relative(ROOT, file);
+
+type RequestEntry = Extract<SandboxLogEntry, {kind: 'request'}>;
+const isRequest = (entry: SandboxLogEntry): entry is RequestEntry => entry.kind === 'request';
+const isRun = (block: Block) => block.classification.kind === 'run';
+const runnerOf = (block: Block) => sessionsOf([block])[0]!.runner;
+/** The most attempts the pages' backoff helpers make by default. */
+const MAX_BACKOFF_ATTEMPTS = 5;
+
+test('Main concepts has one error section per code of the behaviour model, in its order, stating its status', () => {
+  const file = path.join(ROOT, 'docs/getting-started/main-concepts.mdx');
+  const errors = readFileSync(file, 'utf8')
+    .split(/^## Errors$/m)[1]!
+    .split(/^## /m)[0]!;
+  const sections = [...errors.matchAll(/^### (\S+) \{#(\S+)\}\n\n(.*)$/gm)].map(([, title, anchor, first]) => ({
+    title,
+    anchor,
+    first,
+  }));
+  expect(sections.map(({anchor}) => anchor)).toEqual(ERROR_CODES.map(({code}) => code));
+  for (const {title, anchor, first} of sections) {
+    expect(title).toBe(anchor);
+    expect(first, `### ${anchor}`).toMatch(new RegExp(`^HTTP ${errorRule(anchor!).status}\\.`));
+  }
+});
 
 test.describe('every code block', () => {
   test('is classified by its fence metadata (run, example, sdk or norun)', () => {
@@ -113,10 +140,10 @@ test.describe('runnable samples run against the sandbox', () => {
    * Runs a page's sessions, each as a new reader would: its own credential holding `scopes`, so its
    * own sandbox state (balance, orders, eSIMs). Returns problems and what ran.
    */
-  async function runPage(file: string, blocks: Block[], scopes: string[], secret?: string) {
+  async function runPage(file: string, blocks: Block[], scopes: string[], secret?: string, asPasted = false) {
     const problems: string[] = [];
     const ran: string[] = [];
-    const outputs: {runner: string; output: string; requests: number}[] = [];
+    const outputs: {runner: string; output: string; requests: number; log: RequestEntry[]}[] = [];
     for (const session of sessionsOf(blocks)) {
       const interpreters =
         session.runner === 'node'
@@ -140,16 +167,17 @@ test.describe('runnable samples run against the sandbox', () => {
           env,
           python,
           node: 'node' in interpreter ? interpreter.node : undefined,
+          asPasted,
         });
         problems.push(...result.problems.map((problem) => `[${interpreter.name}] ${problem}`));
-        const logged = sandbox.log.slice(logStart).filter((entry) => entry.kind === 'request');
+        const logged = sandbox.log.slice(logStart).filter(isRequest);
         const requests = logged.length;
         for (const entry of logged) {
           if (entry.operation && entry.status < 400 && secret === undefined) {
             covered.set(entry.operation, (covered.get(entry.operation) ?? new Set()).add(relative(file)));
           }
         }
-        outputs.push({runner: interpreter.name, output: result.output, requests});
+        outputs.push({runner: interpreter.name, output: result.output, requests, log: logged});
         ran.push(`${interpreter.name}: ${session.blocks.length}`);
       }
     }
@@ -193,6 +221,7 @@ test.describe('runnable samples run against the sandbox', () => {
       pageBlocks(file).some((block) => block.classification.kind === 'run'),
     );
     const quiet: string[] = [];
+    const carriedOn: string[] = [];
     for (const file of pages) {
       const scopes = scopesFor(contract, requiredScopeOperations(file));
       const {outputs} = await runPage(
@@ -200,9 +229,18 @@ test.describe('runnable samples run against the sandbox', () => {
         pageBlocks(file),
         scopes,
         `${ENVIRONMENTS.sandbox.clientSecretPrefix}wrong`,
+        true,
       );
       // A session that calls nothing (a signature check, say) has no API error to show.
-      for (const {runner, output} of outputs.filter((session) => session.requests > 0)) {
+      for (const {runner, output, log} of outputs.filter((session) => session.requests > 0)) {
+        // As pasted (the harness adds no `set -e`), the session stops at the failed token request.
+        const failed = log.findIndex((entry) => entry.status >= 400);
+        const after = failed < 0 ? [] : log.slice(failed + 1);
+        if (after.length > 0) {
+          carriedOn.push(
+            `${relative(file)} [${runner}]: ${after.length} request(s) after ${log[failed]!.method} ${log[failed]!.path} failed, first ${after[0]!.method} ${after[0]!.path}`,
+          );
+        }
         // The token request fails first: its answer (RFC 6749 `invalid_client`) must reach the reader.
         const errorAt = output.indexOf('invalid_client');
         const nullLine = output.split('\n').findIndex((line) => line.trim() === 'null');
@@ -215,6 +253,7 @@ test.describe('runnable samples run against the sandbox', () => {
     }
     console.log(`wrong secret: ${pages.length} pages; sessions that call the API must each print invalid_client`);
     expect(quiet).toEqual([]);
+    expect(carriedOn).toEqual([]);
   });
 
   test("the webhook test vector: each language's verifier on the pages accepts it, and rejects it altered", async () => {
@@ -256,6 +295,19 @@ test.describe('runnable samples run against the sandbox', () => {
         if (result.problems.length > 0 && result.outputs.every(({output}) => !output.includes('signature valid'))) {
           rejected.push(`${blockName(block)}: ${what}`);
         }
+      }
+      // Python frameworks hand headers over in their own case (Starlette and AWS: lower case).
+      if (runnerOf(block) === 'python') {
+        const verify = block.code.match(/^def (verify\w*)\(/m)?.[1];
+        expect(verify, `${blockName(block)} defines a verify function`).toBeTruthy();
+        const check = [
+          'for __doc_case in (str.lower, str.upper):',
+          `    __doc_headers = {__doc_case("X-Webhook-Timestamp"): "${timestamp}", __doc_case("X-Webhook-Signature"): "v1=${signature}"}`,
+          `    if not ${verify}(${JSON.stringify(body)}.encode(), __doc_headers, "${SAMPLES.webhookSecret}", ${timestamp}):`,
+          `        raise SystemExit(f"${verify} rejects header names in {__doc_case.__name__} case")`,
+        ];
+        const cased = await runPage(file, [{...block, code: [block.code, ...check].join('\n')}], []);
+        expect(cased.problems, `${blockName(block)} with header names in another case`).toEqual([]);
       }
     }
     console.log(
@@ -317,6 +369,155 @@ test.describe('runnable samples run against the sandbox', () => {
       await strict.close();
     }
     console.log(`backoff samples recovered: ${recovered.join(', ')}`);
+  });
+
+  /** Runs blocks as one session of a new reader, against `target` (the sandbox, or a proxy in front of it). */
+  async function runAlone(blocks: Block[], target: Sandbox = sandbox) {
+    const session: Session = sessionsOf(blocks)[0]!;
+    const credential = {
+      clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests${++credentials}`,
+      clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
+      scopes: scopesFor(contract, requiredScopeOperations(path.join(ROOT, blocks[0]!.page))),
+    };
+    sandbox.setCredentials([credential]);
+    const logStart = sandbox.log.length;
+    const result = await runSession(session, {
+      sandbox: target,
+      workDir: workDirFor(blocks),
+      env: {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret},
+      python,
+    });
+    const entries = sandbox.log.slice(logStart);
+    // The harness marks the start of block i with a label ending in `-i`.
+    const lastBlock = entries.findIndex(
+      (entry) => entry.kind === 'mark' && entry.label.endsWith(`-${blocks.length - 1}`),
+    );
+    return {...result, log: entries.filter(isRequest), lastBlockLog: entries.slice(lastBlock + 1).filter(isRequest)};
+  }
+
+  test("each language's backoff helper follows error.retry: a `same_key` error is retried a bounded number of times, any other is sent once", async () => {
+    test.setTimeout(180_000);
+    // A demonstration: a runnable block after a backoff helper (it reads Retry-After) of the same
+    // page and language, sending the sandbox's error header; it runs with the helper as one session.
+    const pairs = allBlocks()
+      .filter((block) => isRun(block) && /retry-after/i.test(block.code))
+      .flatMap((helper) =>
+        pageBlocks(path.join(ROOT, helper.page))
+          .filter(
+            (block) =>
+              isRun(block) &&
+              block.line > helper.line &&
+              runnerOf(block) === runnerOf(helper) &&
+              block.code.includes(SANDBOX.errorHeader),
+          )
+          .map((demo) => ({helper, demo})),
+      );
+    if (pairs.length === 0) {
+      console.log('backoff decisions: no backoff helper with a demonstration on the selected pages');
+      return;
+    }
+    expect([...new Set(pairs.map(({helper}) => runnerOf(helper)))].sort()).toEqual(['bash', 'node', 'python']);
+    for (const {helper, demo} of pairs) {
+      const {problems, log} = await runAlone([helper, demo]);
+      expect(problems, blockName(demo)).toEqual([]);
+      const attempts = new Map<string, number>();
+      for (const entry of log.filter((request) => request.status >= 400 && request.code)) {
+        attempts.set(entry.code!, (attempts.get(entry.code!) ?? 0) + 1);
+      }
+      const policies = [...attempts.keys()].map((code) => errorRule(code).retry);
+      expect(
+        policies.some((policy) => RETRY_POLICIES[policy].automatic),
+        blockName(demo),
+      ).toBe(true);
+      expect(
+        policies.some((policy) => !RETRY_POLICIES[policy].automatic),
+        blockName(demo),
+      ).toBe(true);
+      for (const [code, count] of attempts) {
+        if (RETRY_POLICIES[errorRule(code).retry].automatic) {
+          expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBeGreaterThan(1);
+          expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBeLessThanOrEqual(
+            MAX_BACKOFF_ATTEMPTS,
+          );
+        } else {
+          expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBe(1);
+        }
+      }
+    }
+    console.log(`backoff decisions: ${pairs.length} helpers follow error.retry`);
+  });
+
+  test('a JavaScript token cache sends one token request for callers that start together', async () => {
+    const caches = allBlocks().filter(
+      (block) => isRun(block) && runnerOf(block) === 'node' && /function getToken\b/.test(block.code),
+    );
+    for (const block of caches) {
+      // The sample itself starts several callers at a cold start.
+      expect(block.code, blockName(block)).toMatch(/Promise\.all\(\[\s*getToken\(\),\s*getToken\(\)/);
+      const {problems, log} = await runAlone([block]);
+      expect(problems, blockName(block)).toEqual([]);
+      expect(
+        log.filter((entry) => entry.path === '/oauth/token'),
+        blockName(block),
+      ).toHaveLength(1);
+    }
+    console.log(`token caches: ${caches.length} share one token request`);
+  });
+
+  test('every loop over pages stops when next_cursor does not advance', async () => {
+    test.setTimeout(180_000);
+    const loops = allBlocks().filter(
+      (block) => isRun(block) && /next_cursor/.test(block.code) && /\b(while|for)\b/.test(block.code),
+    );
+    // In front of the sandbox: every list answers has_more true with the same next_cursor, and the
+    // cursor sent is dropped (the sandbox would refuse it), as a buggy server could.
+    const stuckCursor = 'c_stuck';
+    const proxy = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', async () => {
+        const url = new URL(request.url ?? '/', sandbox.origin);
+        url.searchParams.delete('cursor');
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).flatMap(([name, value]) =>
+            ['host', 'connection', 'content-length'].includes(name) || value === undefined
+              ? []
+              : [[name, String(value)]],
+          ),
+        );
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const answer = await fetch(url, {method: request.method, headers, body});
+        let text = await answer.text();
+        if (request.method === 'GET' && answer.ok) {
+          try {
+            const page = JSON.parse(text) as Record<string, unknown>;
+            if ('has_more' in page) text = JSON.stringify({...page, has_more: true, next_cursor: stuckCursor});
+          } catch {
+            // not JSON: passed on as it is
+          }
+        }
+        response.writeHead(answer.status, {'Content-Type': answer.headers.get('content-type') ?? 'text/plain'});
+        response.end(text);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const stuck: Sandbox = {...sandbox, origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`};
+    try {
+      for (const loop of loops) {
+        // The blocks before it in its session (the token), then the loop.
+        const blocks = pageBlocks(path.join(ROOT, loop.page)).filter(
+          (block) => isRun(block) && runnerOf(block) === runnerOf(loop) && block.line <= loop.line,
+        );
+        const {problems, lastBlockLog} = await runAlone(blocks, stuck);
+        expect(problems, blockName(loop)).toEqual([]);
+        // The first page, then the page whose next_cursor is the cursor sent: then it must stop.
+        const pages = lastBlockLog.filter((entry) => entry.method === 'GET' && entry.status < 400);
+        expect(pages.length, `${blockName(loop)} went on asking for the same page`).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+    console.log(`page loops: ${loops.length} stop on a cursor that does not advance`);
   });
 
   test('a sample broken on purpose fails, naming the page, the block and the reason', async () => {

@@ -49,7 +49,7 @@ export function workDirFor(blocks: readonly Block[]): string {
 
 const SHIMS = path.join(ROOT, 'sandbox', 'route');
 
-function script(session: Session, label: (index: number) => string): {file: string; text: string} {
+function script(session: Session, label: (index: number) => string, asPasted: boolean): {file: string; text: string} {
   const mark = (index: number) => {
     const url = `\${ACME_SANDBOX_ORIGIN}/__sandbox/mark/${label(index)}`;
     switch (session.runner) {
@@ -63,7 +63,8 @@ function script(session: Session, label: (index: number) => string): {file: stri
   };
   const parts: string[] = [];
   if (session.runner === 'bash') {
-    parts.push('set -e -o pipefail', `source ${JSON.stringify(path.join(SHIMS, 'curl.bash'))}`);
+    // `set -e` finds a failed block wherever it is; as pasted, only the page's own stops it.
+    parts.push(...(asPasted ? [] : ['set -e -o pipefail']), `source ${JSON.stringify(path.join(SHIMS, 'curl.bash'))}`);
   } else if (session.runner === 'python') {
     parts.push('import os as __doc_os', 'import requests as __doc_requests');
   }
@@ -81,6 +82,8 @@ export type RunOptions = {
   env: Record<string, string>;
   node?: string;
   python?: string;
+  /** Bash exactly as a reader pastes it: no `set -e` of the harness, so the page's own must stop a failure. */
+  asPasted?: boolean;
 };
 
 let sessionCount = 0;
@@ -89,7 +92,7 @@ let sessionCount = 0;
 export async function runSession(session: Session, options: RunOptions): Promise<{problems: string[]; output: string}> {
   const id = `s${++sessionCount}`;
   const label = (index: number) => `${id}-${index}`;
-  const {file, text} = script(session, label);
+  const {file, text} = script(session, label, options.asPasted ?? false);
   writeFileSync(path.join(options.workDir, file), text);
   let command: string;
   let args: string[];

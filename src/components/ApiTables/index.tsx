@@ -14,6 +14,7 @@ import {
   ESIM_TRANSITIONS,
   ORDER_STATES,
   ORDER_TRANSITIONS,
+  PREVIOUS_STATUS,
   STATE_RULES,
   TOPUP_STATES,
   TOPUP_TRANSITIONS,
@@ -79,28 +80,34 @@ export function EnvironmentTable(): ReactNode {
 /** Anchors match the API's doc_url. */
 export function ErrorCodeTable(): ReactNode {
   return (
-    <table>
+    <ScrollableTable aria-label="Error codes">
       <thead>
         <tr>
-          <th>HTTP</th>
-          <th>Code</th>
-          <th>Meaning</th>
-          <th>SDK class</th>
-          <th>Retry?</th>
+          <th scope="col">HTTP</th>
+          <th scope="col">Code</th>
+          <th scope="col">Meaning</th>
+          <th scope="col">SDK class</th>
+          <th scope="col">
+            <code>retry</code>
+          </th>
+          <th scope="col">What to do</th>
         </tr>
       </thead>
       <tbody>
         {ERROR_CODES.map(({code, status, summary, sdkClass, retry, fix}) => (
           <tr key={code}>
             <td>{status}</td>
-            <td>
+            <th scope="row">
               <Link to={`#${code}`}>
                 <code>{code}</code>
               </Link>
-            </td>
+            </th>
             <td>{withCode(summary)}</td>
             <td>
               <code>{sdkClass}</code>
+            </td>
+            <td>
+              <code>{retry}</code>
             </td>
             <td>
               {RETRY_POLICIES[retry].label}. {withCode(fix)}
@@ -108,7 +115,7 @@ export function ErrorCodeTable(): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   );
 }
 
@@ -183,6 +190,14 @@ export function PostmanFolderTable(): ReactNode {
   );
 }
 
+/** Whether the request's own pre-request script (rather than its test) sets the variable. */
+function setsInPreRequest(requestName: string, key: string): boolean {
+  const request = postman.folders
+    .flatMap((folder) => folder.requests)
+    .find((candidate) => candidate.name === requestName);
+  return Boolean(request?.prerequest.some((line) => line.includes(`pm.environment.set('${key}'`)));
+}
+
 export function PostmanVariableTable(): ReactNode {
   return (
     <ScrollableTable>
@@ -199,7 +214,7 @@ export function PostmanVariableTable(): ReactNode {
             ...(variable.setByPreRequest ? ['the pre-request script'] : []),
             ...variable.setBy.map((name) => (
               <>
-                the test of <strong>{name}</strong>
+                the {setsInPreRequest(name, variable.key) ? 'pre-request script' : 'test'} of <strong>{name}</strong>
               </>
             )),
           ];
@@ -221,9 +236,9 @@ export function PostmanVariableTable(): ReactNode {
 }
 
 export function PostmanScript({listen, operation}: {listen: 'prerequest' | 'test'; operation?: string}): ReactNode {
-  const exec = operation ? requestFor(operation).request.test : postman.scripts[listen];
-  if (operation && listen !== 'test') {
-    throw new Error('PostmanScript: requests have only test scripts');
+  const exec = operation ? requestFor(operation).request[listen] : postman.scripts[listen];
+  if (exec.length === 0) {
+    throw new Error(`PostmanScript: ${operation ?? 'the collection'} has no ${listen} script`);
   }
   return <CodeBlock language="js">{exec.join('\n')}</CodeBlock>;
 }
@@ -301,19 +316,19 @@ export function StateTable({machine}: {machine: keyof typeof MACHINES}): ReactNo
     <table>
       <thead>
         <tr>
-          <th>
+          <th scope="col">
             <code>status</code>
           </th>
-          <th>Meaning</th>
-          {withYouCan && <th>You can</th>}
+          <th scope="col">Meaning</th>
+          {withYouCan && <th scope="col">You can</th>}
         </tr>
       </thead>
       <tbody>
         {states.map(({status, meaning, youCan}) => (
           <tr key={status}>
-            <td>
+            <th scope="row">
               <code>{status}</code>
-            </td>
+            </th>
             <td>{withCode(meaning)}</td>
             {withYouCan && <td>{withCode(youCan ?? '')}</td>}
           </tr>
@@ -331,19 +346,17 @@ export function TransitionTable({machine}: {machine: keyof typeof MACHINES}): Re
     <ScrollableTable aria-label={`${MACHINE_NAMES[machine]} state changes`}>
       <thead>
         <tr>
-          <th>From</th>
-          <th>To</th>
-          <th>When</th>
-          <th>Webhook</th>
+          <th scope="col">From</th>
+          <th scope="col">To</th>
+          <th scope="col">When</th>
+          <th scope="col">Webhook</th>
         </tr>
       </thead>
       <tbody>
         {transitions.map(({from, to, by, event}) => (
           <tr key={`${from.join()}-${to}`}>
             <td>{withCode(from.map((state) => `\`${state}\``).join(', '))}</td>
-            <td>
-              <code>{to}</code>
-            </td>
+            <td>{to === PREVIOUS_STATUS ? 'The status it had before' : <code>{to}</code>}</td>
             <td>{withCode(by)}</td>
             <td>{event ? <code>{event}</code> : '—'}</td>
           </tr>
@@ -359,17 +372,17 @@ export function StateRuleTable(): ReactNode {
     <ScrollableTable>
       <thead>
         <tr>
-          <th>Operation</th>
-          <th>Allowed when the status is</th>
-          <th>Otherwise (422)</th>
+          <th scope="col">Operation</th>
+          <th scope="col">Allowed when the status is</th>
+          <th scope="col">Otherwise (422)</th>
         </tr>
       </thead>
       <tbody>
         {STATE_RULES.map(({operation, allowedFrom, failure, also}) => (
           <tr key={operation}>
-            <td>
+            <th scope="row">
               <code>{operation}</code>
-            </td>
+            </th>
             <td>
               {withCode(allowedFrom.map((state) => `\`${state}\``).join(', '))}
               {also && <>; {withCode(also)}</>}

@@ -4,8 +4,48 @@ import CodeBlock from '@theme/CodeBlock';
 import Details from '@theme/Details';
 import events from '@generated/api-reference/default/webhook-events.json';
 import {SAMPLES} from '@site/src/constants/api';
+import {ACTIONS, type Action, type Actor} from '@site/src/constants/behaviour';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import {withCode} from '../ApiTables/withCode';
+
+const ACTORS: Record<Actor, string> = {you: 'you', traveller: 'the traveller', acme: 'Acme'};
+
+/** The model's mark for an event sent once per eSIM of the order. */
+const PER_ESIM = ' ×';
+
+/** The actions of the behaviour model that send this event; every event of the contract needs one. */
+function sendersOf(type: string): {action: Action; perEsim: boolean}[] {
+  const senders = (ACTIONS as readonly Action[]).flatMap((action) => {
+    const sent = action.events.find((event) => event === type || event === `${type}${PER_ESIM}`);
+    return sent ? [{action, perEsim: sent.endsWith(PER_ESIM)}] : [];
+  });
+  if (senders.length === 0) {
+    throw new Error(`No action of the behaviour model (ACTIONS) sends the contract's event "${type}"`);
+  }
+  return senders;
+}
+
+function Senders({type}: {type: string}): ReactNode {
+  return (
+    <>
+      <p>Sent by:</p>
+      <ul>
+        {sendersOf(type).map(({action, perEsim}) => (
+          <li key={action.id}>
+            {withCode(action.name)}: by {ACTORS[action.by]}
+            {action.operation && (
+              <>
+                , <code>{action.operation}</code>
+              </>
+            )}
+            {action.sandboxTrigger && <>; in the sandbox, {withCode(action.sandboxTrigger)}</>}
+            {perEsim && <>; one event per eSIM of the order</>}.
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 export default function WebhookEventCatalogue(): ReactNode {
   return (
@@ -19,6 +59,7 @@ export default function WebhookEventCatalogue(): ReactNode {
               <code>{type}</code>: {withCode(when)}
             </summary>
           }>
+          <Senders type={type} />
           <CodeBlock language="json" title={`${type} payload`}>
             {JSON.stringify(payload, null, 2)}
           </CodeBlock>

@@ -1,0 +1,218 @@
+/**
+ * A Markdown twin as a tree of sections, each with the anchor the built HTML gives its heading, so a
+ * caller can ask for one section (`/basics/sdk#error-handling`), trim it to a budget and keep only
+ * the code tabs of its languages. Tab labels are headings in the twin (plugins/llms-txt) but not in
+ * the HTML: a twin heading that matches no HTML heading in order is a tab.
+ */
+
+export type Section = {
+  heading: string;
+  depth: number;
+  /** The heading's id in the HTML; null for the page itself and for code tabs. */
+  anchor: string | null;
+  tab: boolean;
+  /** Lines [start, end) of the twin, heading included. */
+  start: number;
+  end: number;
+  children: Section[];
+};
+
+export type ParsedPage = {title: string; lines: string[]; root: Section; byAnchor: Map<string, Section>};
+
+/** Characters per token: the rough figure `max_tokens` is converted with. */
+export const CHARS_PER_TOKEN = 4;
+
+const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' '};
+const decodeEntities = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) =>
+    name.startsWith('#x')
+      ? String.fromCodePoint(parseInt(name.slice(2), 16))
+      : name.startsWith('#')
+        ? String.fromCodePoint(Number(name.slice(1)))
+        : (ENTITIES[name.toLowerCase()] ?? whole),
+  );
+
+const normalize = (text: string) =>
+  text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*\\\u200b]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/** The page's h2–h6 headings in order, with their ids, and the labels of its code tabs. */
+export function htmlHeadings(html: string): {headings: {depth: number; id: string; text: string}[]; tabs: Set<string>} {
+  const headings = [...html.matchAll(/<h([2-6])\b([^>]*)>([\s\S]*?)<\/h\1>/g)].flatMap((match) => {
+    const id = /\bid=(?:"([^"]+)"|([^\s>]+))/.exec(match[2]!);
+    if (!id) return [];
+    const text = decodeEntities(match[3]!.replace(/<a[^>]*hash-link[\s\S]*?<\/a>/g, '').replace(/<[^>]+>/g, ''));
+    return [{depth: Number(match[1]), id: id[1] ?? id[2]!, text: normalize(text)}];
+  });
+  const tabs = new Set(
+    [...html.matchAll(/<li\b[^>]*role=["']?tab\b[^>]*>([^<]*)/g)].map((match) => normalize(decodeEntities(match[1]!))),
+  );
+  return {headings, tabs};
+}
+
+/** The section tree of a twin, its headings matched in order to the HTML's. */
+export function parsePage(markdown: string, html: string): ParsedPage {
+  const lines = markdown.split('\n');
+  const {headings, tabs} = htmlHeadings(html);
+  const title = /^# (.+)$/.exec(lines[0] ?? '')?.[1] ?? '';
+  const root: Section = {heading: title, depth: 1, anchor: null, tab: false, start: 0, end: lines.length, children: []};
+  const byAnchor = new Map<string, Section>();
+  const stack: Section[] = [root];
+  let fence: string | null = null;
+  let next = 0;
+  lines.forEach((line, index) => {
+    const marker = /^\s*(```+|~~~+)/.exec(line)?.[1];
+    if (marker && (fence === null || marker.startsWith(fence))) {
+      fence = fence === null ? marker : null;
+      return;
+    }
+    const heading = fence === null && index > 0 ? /^(#{2,6}) (.+)$/.exec(line) : null;
+    if (!heading) return;
+    const depth = heading[1]!.length;
+    const text = heading[2]!.trim();
+    const expected = headings[next];
+    const same = expected !== undefined && expected.text === normalize(text);
+    const positional = expected !== undefined && expected.depth === depth && !tabs.has(normalize(text));
+    const anchor = same || positional ? expected!.id : null;
+    if (anchor !== null) next += 1;
+    const section: Section = {
+      heading: text,
+      depth,
+      anchor,
+      tab: anchor === null,
+      start: index,
+      end: lines.length,
+      children: [],
+    };
+    while (stack.length > 1 && stack.at(-1)!.depth >= depth) stack.pop()!.end = index;
+    stack.at(-1)!.children.push(section);
+    stack.push(section);
+    if (anchor !== null) byAnchor.set(anchor, section);
+  });
+  return {title, lines, root, byAnchor};
+}
+
+const LANGUAGE_ALIASES: Record<string, string[]> = {
+  curl: ['curl', 'bash', 'shell', 'sh', 'http', 'cli'],
+  python: ['python', 'py', 'requests'],
+  typescript: ['typescript', 'ts', 'node', 'nodejs', 'node.js', 'javascript', 'js', 'sdk'],
+  javascript: ['javascript', 'js', 'node', 'nodejs', 'node.js', 'typescript', 'ts', 'sdk'],
+  html: ['html', 'markup'],
+};
+
+/** Whether a code tab's label is one of the wanted languages (by name or alias). */
+export function tabMatches(label: string, languages: readonly string[]): boolean {
+  const name = normalize(label).replace(/[^a-z0-9.]+/g, ' ');
+  const words = new Set(name.split(' ').concat(name.replace(/ /g, '')));
+  return languages.some((language) => {
+    const wanted = language.trim().toLowerCase();
+    const aliases = Object.entries(LANGUAGE_ALIASES).find(([key, list]) => key === wanted || list.includes(wanted));
+    return (
+      words.has(wanted) || (aliases !== undefined && [aliases[0], ...aliases[1]].some((alias) => words.has(alias)))
+    );
+  });
+}
+
+export type Rendered = {markdown: string; leftOut: Section[]; cut: boolean};
+
+/**
+ * A section as Markdown: its own text, then its sub-sections in order while they fit in `budget`
+ * characters (the rest are named in `leftOut`); with `languages`, a run of code tabs keeps only those
+ * tabs when it has any of them.
+ */
+export function renderSection(
+  page: ParsedPage,
+  section: Section,
+  languages?: readonly string[],
+  budget = Infinity,
+): Rendered {
+  const slice = (from: number, to: number) => page.lines.slice(from, to).join('\n');
+  const kept = (children: Section[]): Section[] => {
+    if (!languages?.length) return children;
+    const result: Section[] = [];
+    for (let index = 0; index < children.length;) {
+      if (!children[index]!.tab) {
+        result.push(children[index++]!);
+        continue;
+      }
+      const run: Section[] = [];
+      while (index < children.length && children[index]!.tab) run.push(children[index++]!);
+      const matching = run.filter((tab) => tabMatches(tab.heading, languages));
+      result.push(...(matching.length ? matching : run));
+    }
+    return result;
+  };
+  const full = (node: Section): string => {
+    const children = kept(node.children);
+    const intro = slice(node.start, node.children[0]?.start ?? node.end).trimEnd();
+    return [intro, ...children.map(full)].filter(Boolean).join('\n\n');
+  };
+
+  const children = kept(section.children);
+  let markdown = slice(section.start, section.children[0]?.start ?? section.end).trimEnd();
+  let cut = false;
+  if (markdown.length > budget) {
+    const paragraphs = markdown.split(/\n\n+/);
+    markdown = '';
+    for (const paragraph of paragraphs) {
+      if (markdown.length + paragraph.length + 2 > budget && markdown) break;
+      markdown = markdown ? `${markdown}\n\n${paragraph}` : paragraph.slice(0, budget);
+    }
+    // A cut inside a code block closes it.
+    if ((markdown.match(/^\s*(```|~~~)/gm)?.length ?? 0) % 2 === 1) markdown += '\n```';
+    cut = true;
+  }
+  const leftOut: Section[] = [];
+  for (const child of children) {
+    const text = full(child);
+    if (!cut && leftOut.length === 0 && markdown.length + text.length + 2 <= budget) markdown += `\n\n${text}`;
+    else leftOut.push(child);
+  }
+  return {markdown: markdown.trim(), leftOut, cut};
+}
+
+/** Headings of a section and its sub-sections that have anchors, depth first. */
+export function outline(section: Section): Section[] {
+  return section.children.flatMap((child) => (child.anchor ? [child, ...outline(child)] : outline(child)));
+}
+
+/** The opening prose of a section (no code, tables or headings), bounded to `limit` characters. */
+export function openingText(page: ParsedPage, section: Section, limit = 280): string {
+  const prose: string[] = [];
+  let fence = false;
+  const lines = page.lines.slice(section.start + 1, section.end);
+  for (const line of lines) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fence = !fence;
+      continue;
+    }
+    if (fence || /^\s*(#|\||URL: |!\[|<)/.test(line)) continue;
+    if (line.trim() === '') {
+      if (prose.join(' ').length >= limit / 2) break;
+      continue;
+    }
+    prose.push(line.replace(/^>\s?/, '').trim());
+    if (prose.join(' ').length >= limit) break;
+  }
+  // A section that is only a table or a list of links: its first lines, without the table's pipes.
+  if (prose.length === 0)
+    prose.push(
+      ...lines
+        .filter((line) => /^\|/.test(line) && !/^\|[\s|:-]+\|?$/.test(line))
+        .slice(0, 4)
+        .map((line) => line.replace(/\s*\|\s*/g, ' ').trim()),
+    );
+  const text = prose
+    .join(' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit);
+  const sentence = cut.lastIndexOf('. ');
+  return sentence > limit / 2 ? cut.slice(0, sentence + 1) : `${cut.slice(0, cut.lastIndexOf(' '))} …`;
+}

@@ -1,0 +1,262 @@
+// Tables and rule sentences rendered from the behaviour model (src/constants/behaviour.ts), so a
+// page never restates a rule the sandbox enforces and the SDK and samples decide from.
+import {Fragment, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {SANDBOX} from '@site/src/constants/api';
+import {
+  ACTIONS,
+  CLOCK_STARTS,
+  ERROR_CODES,
+  IDEMPOTENCY,
+  RETRY_POLICIES,
+  VALIDITY_RULES,
+  WIDGET_CAPS,
+  action,
+  type Action,
+  type ActionId,
+  type Actor,
+  type BalanceMovement,
+  type RetryPolicy,
+} from '@site/src/constants/behaviour';
+import ScrollableTable from '@site/src/components/ScrollableTable';
+import {withCode} from '@site/src/components/ApiTables/withCode';
+
+/** Each error code's section on Main concepts (the anchors of the API's `doc_url`). */
+const ERRORS_PAGE = '/getting-started/main-concepts';
+
+const ACTORS: Record<Actor, string> = {you: 'You', traveller: 'The traveller', acme: 'Acme'};
+
+const RETRY_MEANINGS: Record<RetryPolicy, string> = {
+  same_key:
+    'Retry by yourself: the same request with the same `Idempotency-Key`, after `Retry-After` seconds or an exponential backoff, a bounded number of times. Network errors and a 5xx without a JSON body count as this policy.',
+  after_fix:
+    'Stop and fix what the error names (a person or another call usually has to), then send the request again: the same key and body are fine, because an error answer is never stored under the key.',
+  new_token: 'Get a new access token, then send the request once more.',
+  never: 'Stop: this request can never succeed as sent. A changed request is a new request, with a new key.',
+};
+
+function listOf(items: readonly ReactNode[]): ReactNode {
+  return items.map((item, index) => (
+    <Fragment key={index}>
+      {index === 0 ? '' : index === items.length - 1 ? ' and ' : ', '}
+      {item}
+    </Fragment>
+  ));
+}
+
+function codeList(values: readonly string[]): ReactNode {
+  return listOf(values.map((value) => <code key={value}>{value}</code>));
+}
+
+function events(action: Action): ReactNode {
+  if (action.events.length === 0) {
+    return 'None';
+  }
+  return listOf(
+    action.events.map((event) =>
+      event.endsWith(' ×') ? (
+        <Fragment key={event}>
+          <code>{event.slice(0, -2)}</code> (one per eSIM)
+        </Fragment>
+      ) : (
+        <code key={event}>{event}</code>
+      ),
+    ),
+  );
+}
+
+function movement({type, direction, amount, perEsim}: BalanceMovement): ReactNode {
+  return (
+    <>
+      <code>{type}</code> {direction} of {withCode(amount)}
+      {perEsim ? ', one per eSIM' : ''}
+    </>
+  );
+}
+
+function balance(action: Action): ReactNode {
+  return action.balance.length === 0 ? 'None' : listOf(action.balance.map((entry) => movement(entry)));
+}
+
+/** The operation that triggers the action, with the sandbox's way when it has one (`Sandbox:` when it is not an API call). */
+function trigger(action: Action, labelled = true): ReactNode {
+  return (
+    <>
+      {action.operation && <code>{action.operation}</code>}
+      {action.operation && action.sandboxTrigger && ' with '}
+      {action.sandboxTrigger && (
+        <>
+          {action.operation || !labelled ? '' : 'Sandbox: '}
+          {withCode(action.sandboxTrigger)}
+        </>
+      )}
+    </>
+  );
+}
+
+/** Every action: who does it, what triggers it, the webhook events it sends and the money it moves. */
+export function ActionTable(): ReactNode {
+  return (
+    <ScrollableTable aria-label="Actions, their events and balance transactions">
+      <thead>
+        <tr>
+          <th scope="col">Action</th>
+          <th scope="col">Who</th>
+          <th scope="col">Operation or sandbox trigger</th>
+          <th scope="col">Webhook events</th>
+          <th scope="col">Balance transactions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ACTIONS.map((action: Action) => (
+          <tr key={action.id}>
+            <th scope="row">
+              {withCode(action.name)}
+              {action.note && (
+                <>
+                  .<br />
+                  <small>{withCode(action.note)}</small>
+                </>
+              )}
+            </th>
+            <td>{ACTORS[action.by]}</td>
+            <td>{trigger(action)}</td>
+            <td>{events(action)}</td>
+            <td>{balance(action)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollableTable>
+  );
+}
+
+/** How to make the sandbox answer every error code and send every event no API call of yours causes. */
+export function SandboxTriggerTable(): ReactNode {
+  const sandboxActions = ACTIONS.filter((action: Action) => action.by !== 'you' || action.sandboxTrigger);
+  return (
+    <ScrollableTable aria-label="How to trigger each error and event in the sandbox">
+      <thead>
+        <tr>
+          <th scope="col">Error or event</th>
+          <th scope="col">What you see</th>
+          <th scope="col">How to trigger it in the sandbox</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ERROR_CODES.map(({code, status, sandboxTrigger}) => (
+          <tr key={code}>
+            <th scope="row">
+              <Link to={`${ERRORS_PAGE}#${code}`}>
+                <code>{code}</code>
+              </Link>
+            </th>
+            <td>HTTP {status}</td>
+            <td>{sandboxTrigger ? withCode(sandboxTrigger) : 'Only Live answers it'}</td>
+          </tr>
+        ))}
+        {sandboxActions.map((action: Action) => (
+          <tr key={action.id}>
+            <th scope="row">{withCode(action.name)}</th>
+            <td>
+              {action.events.length > 0 ? events(action) : 'No event'}
+              {action.balance.length > 0 && <>; {balance(action)}</>}
+            </td>
+            <td>{trigger(action, false)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollableTable>
+  );
+}
+
+/** The header that makes the sandbox answer any error code (for inline prose). */
+export function SandboxErrorHeader(): ReactNode {
+  return <code>{SANDBOX.errorHeader}</code>;
+}
+
+/** The validity rules, one sentence each. */
+export function ValidityRules(): ReactNode {
+  return (
+    <ul>
+      {VALIDITY_RULES.sentences.map((sentence) => (
+        <li key={sentence}>{withCode(sentence)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Each retry policy, what a client does, and the error codes that carry it in `error.retry`. */
+export function RetryPolicyList(): ReactNode {
+  const policies = Object.keys(RETRY_POLICIES) as RetryPolicy[];
+  return (
+    <dl>
+      {policies.map((policy) => {
+        const codes = ERROR_CODES.filter((rule) => rule.retry === policy).map((rule) => rule.code);
+        return (
+          <Fragment key={policy}>
+            <dt>
+              <code>{policy}</code> — {RETRY_POLICIES[policy].label}
+            </dt>
+            <dd>
+              {withCode(RETRY_MEANINGS[policy])} Codes: {codes.length > 0 ? codeList(codes) : 'none'}.
+            </dd>
+          </Fragment>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** What is stored under an Idempotency-Key, for how long, and how a replay is marked. */
+export function IdempotencyRules(): ReactNode {
+  return (
+    <ul>
+      <li>
+        Required on {codeList(IDEMPOTENCY.requiredOn)}: send an <code>Idempotency-Key</code> header (a UUID) and reuse
+        it for every retry of the same purchase.
+      </li>
+      <li>
+        Only a success (HTTP 2xx) is stored, for {IDEMPOTENCY.retentionHours} hours: the same key and body within that
+        time answer the stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and do
+        nothing twice.
+      </li>
+      <li>
+        An error answer is never stored: it changed nothing, so once you have fixed its cause (for example topped up
+        after <Link to={`${ERRORS_PAGE}#insufficient_balance`}>insufficient_balance</Link>) the same key and body go
+        through.
+      </li>
+      <li>
+        The same key with a different body answers{' '}
+        <Link to={`${ERRORS_PAGE}#idempotency_key_reused`}>
+          <code>idempotency_key_reused</code>
+        </Link>
+        ; the same key while its first request still runs answers{' '}
+        <Link to={`${ERRORS_PAGE}#idempotency_in_progress`}>
+          <code>idempotency_in_progress</code>
+        </Link>{' '}
+        (retry it).
+      </li>
+    </ul>
+  );
+}
+
+/** What the widget session's caps count. */
+export function WidgetCapsSentence(): ReactNode {
+  return <>{withCode(WIDGET_CAPS.sentence)}</>;
+}
+
+/** One action's webhook events and balance transactions, as a sentence (`id` of ACTIONS). */
+export function ActionEffects({id}: {id: ActionId}): ReactNode {
+  const found = action(id);
+  return (
+    <>
+      Webhook events: {events(found)}. Balance transactions: {balance(found)}.
+      {found.note && <> {withCode(found.note)}</>}
+    </>
+  );
+}
+
+/** When the validity clock of a package with this `activation_policy` starts. */
+export function ClockStart({policy}: {policy: keyof typeof CLOCK_STARTS}): ReactNode {
+  return <>{withCode(CLOCK_STARTS[policy])}</>;
+}
