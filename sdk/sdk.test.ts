@@ -633,7 +633,7 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
 test('a token request answered 429 (RFC 6749 body, no retry field) waits Retry-After and is sent again', async () => {
   const tokenAnswers: Reply[] = [
     {status: 429, headers: {'Retry-After': '0'}, body: {error: 'rate_limited', error_description: 'Slow down.'}},
-    {body: {access_token: 'at_test_after_429', token_type: 'Bearer', expires_in: 3600}},
+    {body: {access_token: 'at_test_EXAMPLE_ONLY_after_429', token_type: 'Bearer', expires_in: 3600}},
   ];
   const sent: string[] = [];
   globalThis.fetch = (async (input: string | URL | Request) => {
