@@ -173,7 +173,16 @@ test('an integrator journey: every operation the state answers, with what it rem
     delivered: true,
     response_status: 204,
   });
-  expect((await call('DELETE', `/v1/webhook-endpoints/${endpoint.body.id as string}`)).status).toBe(204);
+  const endpointPath = `/v1/webhook-endpoints/${endpoint.body.id as string}`;
+  const rolled = await call('POST', `${endpointPath}/roll-secret`, {expire_previous_after_hours: 1});
+  expect(rolled.body.secret).toMatch(/^whsec_/);
+  expect(rolled.body.secret).not.toBe(endpoint.body.secret);
+  expect(
+    (await call('POST', `/v1/sandbox/webhook-endpoints/${endpoint.body.id as string}/disable`)).body,
+  ).toMatchObject({status: 'disabled'});
+  expect((await call('POST', `${endpointPath}/enable`)).body).toMatchObject({status: 'enabled'});
+  expect(((await call('GET', '/v1/events?limit=100')).body.data as {type: string}[]).length).toBeGreaterThan(0);
+  expect((await call('DELETE', endpointPath)).status).toBe(204);
   expect(
     (await call('POST', '/v1/widget-sessions', {mode: 'manage', allowed_origins: ['https://shop.example.org'], iccid}))
       .status,
