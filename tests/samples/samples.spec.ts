@@ -383,7 +383,8 @@ test.describe('runnable samples run against the sandbox', () => {
     const logStart = sandbox.log.length;
     const result = await runSession(session, {
       sandbox: target,
-      workDir: workDirFor(blocks),
+      // Every file the page saves (`json file=…` blocks), since the blocks run here may read them.
+      workDir: workDirFor(pageBlocks(path.join(ROOT, blocks[0]!.page))),
       env: {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret},
       python,
     });
@@ -496,7 +497,14 @@ test.describe('runnable samples run against the sandbox', () => {
             // not JSON: passed on as it is
           }
         }
-        response.writeHead(answer.status, {'Content-Type': answer.headers.get('content-type') ?? 'text/plain'});
+        // Every header but the framing ones passes on, so samples that read Idempotent-Replayed,
+        // Retry-After or the rate headers behave as without the proxy; only the cursor is stuck.
+        const upstream: [string, string][] = [];
+        answer.headers.forEach((value, name) => upstream.push([name, value]));
+        const passed = upstream.filter(
+          ([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name),
+        );
+        response.writeHead(answer.status, Object.fromEntries(passed));
         response.end(text);
       });
     });
