@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import mdxChecks, {type Options as MdxChecksOptions} from './plugins/remark/mdx-checks';
 import tableNames from './plugins/remark/table-names';
+import codeHighlight, {type Options as CodeHighlightOptions} from './plugins/remark/code-highlight';
 import {searchOptions} from './lib/search-options';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {
@@ -19,17 +20,25 @@ import {
 import {SIDEBAR_ID} from './src/constants/docs';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
 import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
-import type {Options as BundleOptions} from './plugins/bundle/options';
 
 // Builds the test pages (src/test-pages/: a crash, the design system's specimen) only when asked: the e2e suite
 // sets it, production never does.
 const withTestPages = process.env.DOCS_CRASH_TEST === 'true';
 
-// The Prism grammars in main.js: exactly the code-fence languages of docs/ (plugins/bundle checks that).
+// The code-fence languages of docs/: highlighted at build time (plugins/remark/code-highlight), any other fails the build.
 const PRISM_LANGUAGES = ['bash', 'http', 'javascript', 'json', 'markup', 'python', 'typescript'];
 
 // DOCS_FASTER=false builds with webpack instead of Rspack (npm run bench:build compares them).
 const withFaster = process.env.DOCS_FASTER !== 'false';
+
+// Highlights code fences into static HTML while pages compile, so no grammar ships to the browser.
+const highlightCode = [
+  codeHighlight,
+  {languages: PRISM_LANGUAGES, theme: vsDarkAccessible} satisfies CodeHighlightOptions,
+] as const;
+
+// The code theme for both colour modes; the browser needs only its plain colours.
+const codeBlockTheme = {plain: vsDarkAccessible.plain, styles: []};
 
 const presetOptions = {
   docs: {
@@ -41,9 +50,10 @@ const presetOptions = {
     // Fails the build, naming file and line, on an unknown constant, code-fence language or admonition.
     beforeDefaultRemarkPlugins: [[mdxChecks, {languages: PRISM_LANGUAGES} satisfies MdxChecksOptions]],
     remarkPlugins: [tableNames],
+    rehypePlugins: [highlightCode],
   },
   blog: false,
-  pages: {},
+  pages: {rehypePlugins: [highlightCode]},
   theme: {customCss: './src/css/custom.css'},
   sitemap: {
     changefreq: 'weekly',
@@ -91,9 +101,10 @@ const themeConfig = {
   docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
   tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
   prism: {
-    theme: vsDarkAccessible,
-    darkTheme: vsDarkAccessible,
-    // None on top: plugins/bundle replaces prism-react-renderer's thirty bundled grammars with PRISM_LANGUAGES.
+    // Only the plain colours reach the browser (the block's CSS variables); token colours are classes in custom.css.
+    theme: codeBlockTheme,
+    darkTheme: codeBlockTheme,
+    // None: the browser has no Prism (plugins/bundle); fences are highlighted with PRISM_LANGUAGES at build time.
     additionalLanguages: [],
   },
 } satisfies Preset.ThemeConfig;
@@ -130,9 +141,14 @@ const config: Config = {
     ['./plugins/page-views/index.ts', {...ANALYTICS} satisfies PageViewsOptions],
     ['./plugins/csp/index.ts', {collectorUrl: ANALYTICS.collectorUrl}],
     ['./plugins/search/index.ts', searchOptions],
-    ['./plugins/bundle/index.ts', {prismLanguages: PRISM_LANGUAGES} satisfies BundleOptions],
+    ['./plugins/bundle/index.ts', {}],
     ...(withTestPages
-      ? [['content-pages', {id: 'test-pages', path: 'src/test-pages', routeBasePath: '/'}] as [string, object]]
+      ? [
+          [
+            'content-pages',
+            {id: 'test-pages', path: 'src/test-pages', routeBasePath: '/', rehypePlugins: [highlightCode]},
+          ] as [string, object],
+        ]
       : []),
   ],
   // Chromium (124+) paints nothing until the page's top is parsed; other browsers ignore it. A page without that

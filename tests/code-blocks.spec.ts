@@ -22,7 +22,7 @@ test.describe('code blocks', () => {
   }
 
   test('every fence language is highlighted (tokens, not plain text) on every page', async ({page}) => {
-    // plugins/lean-prism registers only these grammars: a missing one would leave its blocks plain.
+    // plugins/remark/code-highlight loads only PRISM_LANGUAGES: a missing one would leave its blocks plain.
     const seen = new Set<string>();
     const plain = new Set<string>();
     for (const route of docRoutes()) {
@@ -112,9 +112,60 @@ test.describe('code blocks', () => {
     await expect.poll(edges).toEqual({left: false, right: false});
   });
 
+  for (const mode of ['light', 'dark'] as const) {
+    test(`token colours come from classes, the same in ${mode} mode`, async ({page}) => {
+      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+      await openPage(page, '/getting-started/quick-start');
+      const colour = (selector: string) =>
+        page
+          .locator(`pre.prism-code ${selector}`)
+          .first()
+          .evaluate((element) => getComputedStyle(element).color);
+      // src/code-theme/vsDarkAccessible.ts: keyword, string, plain.
+      expect(await colour('.token.keyword')).toBe('rgb(86, 156, 214)');
+      expect(await colour('.token.string')).toBe('rgb(206, 145, 120)');
+      expect(
+        await page
+          .locator('pre.prism-code')
+          .first()
+          .evaluate((element) => getComputedStyle(element).color),
+      ).toBe('rgb(156, 220, 254)');
+      expect(await page.locator('pre.prism-code span[style]').count()).toBe(0);
+    });
+  }
+
+  test('hydration keeps the server-rendered code: no node of a block is replaced', async ({page}) => {
+    await page.addInitScript(() => {
+      // Parsed, and the deferred scripts (React) not yet run: remember every node of every block.
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const parsed = new WeakSet<Node>();
+        for (const block of Array.from(document.querySelectorAll('pre.prism-code'))) {
+          const walker = document.createTreeWalker(block);
+          for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) parsed.add(node);
+        }
+        (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode = parsed;
+      });
+    });
+    await openPage(page, '/getting-started/main-concepts');
+    const {tokens, kept} = await page.evaluate(() => {
+      const parsed = (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode;
+      const all = Array.from(document.querySelectorAll('pre.prism-code .token'));
+      return {tokens: all.length, kept: all.filter((node) => parsed.has(node)).length};
+    });
+    expect(tokens).toBeGreaterThan(500);
+    expect(kept).toBe(tokens);
+  });
+
   test('line highlighting is available (a highlighted line is styled)', async ({page}) => {
     await openPage(page, '/getting-started/quick-start');
     const highlighted = page.locator('.theme-code-block-highlighted-line').first();
     await expect(highlighted).toBeVisible();
+    // One line tall, across the block, on the highlighted-line background; the magic comment is gone.
+    const box = (await highlighted.boundingBox())!;
+    const lineHeight = await highlighted.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect(box.height).toBeCloseTo(lineHeight, 0);
+    expect(await highlighted.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(17, 17, 17)');
+    expect(await page.locator('pre.prism-code', {hasText: 'highlight-next-line'}).count()).toBe(0);
   });
 });

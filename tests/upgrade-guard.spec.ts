@@ -23,7 +23,9 @@ const TOUCHES_INTERNALS = [
   'plugins/search/ask-ai-off.ts',
   'plugins/search/highlight-guard.ts',
   // Rewrites or replaces a dependency's built file.
-  'plugins/bundle/lean-prism.ts',
+  'plugins/bundle/no-client-prism.ts',
+  'plugins/remark/code-highlight.ts',
+  'src/theme/CodeBlock/styles.module.css',
   'plugins/search/code-terms.ts',
   'plugins/search/worker.ts',
   'plugins/search/sharded-index.ts',

@@ -44,6 +44,11 @@ type Sample = {
   tbt: number;
   cls: number;
   bytes: number;
+  /** Transferred (compressed) bytes of the route's scripts and of its HTML, from Lighthouse's resource summary. */
+  jsBytes: number;
+  htmlBytes: number;
+  /** Elements in the page once loaded (Lighthouse's dom-size). */
+  elements: number;
   failing: string[];
 };
 
@@ -70,8 +75,14 @@ async function measure(lighthouse: Lighthouse, url: string, port: number, preset
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${id}: ${ref.id}`),
   );
+  const summary = ((lhr.audits['resource-summary']?.details as {items?: {resourceType: string; transferSize: number}[]})
+    ?.items ?? []) as {resourceType: string; transferSize: number}[];
+  const transferred = (type: string) => summary.find((item) => item.resourceType === type)?.transferSize ?? NaN;
   return {
     scores,
+    jsBytes: transferred('script'),
+    htmlBytes: transferred('document'),
+    elements: numeric('dom-size'),
     fcp: numeric('first-contentful-paint'),
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
@@ -137,6 +148,27 @@ async function compare(dirA: string, dirB: string, lighthouse: Lighthouse): Prom
     console.log(
       `| ${preset} | ${route} | ${spread(perf(a))} | ${spread(perf(b))} | ${(median(perf(b)) - median(perf(a))).toFixed(1)} | ` +
         `${spread(tbt(a))} | ${spread(tbt(b))} | ${(median(tbt(b)) - median(tbt(a))).toFixed(0)} | ${seconds(a, 'fcp')} / ${seconds(b, 'fcp')} | ${seconds(a, 'lcp')} / ${seconds(b, 'lcp')} | ${cls(a)} / ${cls(b)} |`,
+    );
+  }
+  // A page's own cost beside the site's floor: its TBT as a multiple of `/`'s in the same run, and what it ships.
+  console.log('');
+  console.log('TBT ÷ TBT of `/` (medians); transferred JS and HTML (KiB, as served); elements once loaded (dom-size).');
+  console.log('| Preset | Route | TBT ratio A | TBT ratio B | JS A / B | HTML A / B | Elements A / B |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const {route, preset, a, b} of rows) {
+    const home = rows.find((row) => row.preset === preset && row.route === '/');
+    const ratio = (samples: Sample[], homeSamples?: Sample[]) =>
+      homeSamples
+        ? (
+            median(samples.map((sample) => sample.tbt)) / Math.max(1, median(homeSamples.map((sample) => sample.tbt)))
+          ).toFixed(2)
+        : 'n/a';
+    const kib = (samples: Sample[], key: 'jsBytes' | 'htmlBytes') =>
+      (median(samples.map((sample) => sample[key])) / 1024).toFixed(1);
+    const elements = (samples: Sample[]) => median(samples.map((sample) => sample.elements)).toFixed(0);
+    console.log(
+      `| ${preset} | ${route} | ${ratio(a, home?.a)} | ${ratio(b, home?.b)} | ${kib(a, 'jsBytes')} / ${kib(b, 'jsBytes')} | ` +
+        `${kib(a, 'htmlBytes')} / ${kib(b, 'htmlBytes')} | ${elements(a)} / ${elements(b)} |`,
     );
   }
 }

@@ -1,61 +1,80 @@
 /**
- * Ejected (a wrap cannot drop the key set inside the original): stock CodeBlock remounts every block
- * after hydration so that a different dark Prism theme can replace the server's; ours is the same in
- * both modes, so that only redid the work (mobile Lighthouse: BENCHMARKS.md, "Ejects"). The stock
- * remount is kept when the two themes differ.
+ * Ejected: the stock CodeBlock highlights with Prism in the browser and React re-creates every token on hydration.
+ * Fences arrive highlighted from the MDX compile (plugins/remark/code-highlight: `highlighted`), rendered as
+ * static HTML. Why: BENCHMARKS.md, "Code highlighted at build time". Same markup and buttons as 3.7.0's String
+ * content, whose styles.module.css this folder's copies.
  */
-import React, {isValidElement, type ReactNode} from 'react';
-import useIsBrowser from '@docusaurus/useIsBrowser';
+import {isValidElement, Children, useMemo, type ReactNode} from 'react';
+import clsx from 'clsx';
 import {useThemeConfig} from '@docusaurus/theme-common';
+import {parseCodeBlockTitle, parseLanguage, parseLines, useCodeWordWrap} from '@docusaurus/theme-common/internal';
+import Container from '@theme/CodeBlock/Container';
+import CopyButton from '@theme/CodeBlock/CopyButton';
+import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import ElementContent from '@theme/CodeBlock/Content/Element';
-import StringContent from '@theme/CodeBlock/Content/String';
-import type {Props} from '@theme/CodeBlock';
+import type {Props as StockProps} from '@theme/CodeBlock';
+import styles from './styles.module.css';
 
-/**
- * Best attempt to make the children a plain string so it is copyable. If there
- * are react elements, we will not be able to copy the content, and it will
- * return `children` as-is; otherwise, it concatenates the string children
- * together.
- */
-function maybeStringifyChildren(children: ReactNode): ReactNode {
-  if (React.Children.toArray(children).some((el) => isValidElement(el))) {
-    return children;
-  }
-  // The children is now guaranteed to be one/more plain strings
-  return Array.isArray(children) ? children.join('') : (children as string);
+export type Props = StockProps & {
+  /** The code's lines as highlighted HTML, made at build time (never from a reader's input). */
+  highlighted?: string;
+};
+
+function stringChildren(children: ReactNode): string | undefined {
+  const parts = Children.toArray(children);
+  return parts.some((part) => isValidElement(part)) ? undefined : parts.join('');
 }
 
-/** The stock behaviour, for a site whose dark Prism theme differs from the light one. */
-function RemountedAfterHydration({children, ...props}: Props): ReactNode {
-  const isBrowser = useIsBrowser();
-  const CodeBlockComp = typeof children === 'string' ? StringContent : ElementContent;
+export default function CodeBlock({
+  children,
+  className: blockClassName = '',
+  metastring,
+  title: titleProp,
+  language: languageProp,
+  highlighted,
+}: Props): ReactNode {
+  const {
+    prism: {magicComments},
+  } = useThemeConfig();
+  const {codeBlockRef, isEnabled, isCodeScrollable, toggle} = useCodeWordWrap();
+  // One object for the block's life: React 19 rewrites innerHTML whenever this object changes, and the block
+  // re-renders after hydration (the word-wrap button's state).
+  const html = useMemo(() => (highlighted === undefined ? undefined : {__html: highlighted}), [highlighted]);
+  const source = stringChildren(children);
+  if (source === undefined) {
+    return <ElementContent className={blockClassName}>{children}</ElementContent>;
+  }
+  const language = (languageProp ?? parseLanguage(blockClassName))?.toLowerCase();
+  const title = parseCodeBlockTitle(metastring) || titleProp;
+  const {code} = parseLines(source, {metastring, language, magicComments});
   return (
-    <CodeBlockComp key={String(isBrowser)} {...props}>
-      {children as string}
-    </CodeBlockComp>
+    <Container
+      as="div"
+      className={clsx(
+        blockClassName,
+        language && !blockClassName.includes(`language-${language}`) && `language-${language}`,
+      )}>
+      {title && <div className={styles.codeBlockTitle}>{title}</div>}
+      <div className={styles.codeBlockContent}>
+        <pre
+          /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */
+          tabIndex={0}
+          ref={codeBlockRef}
+          className={clsx('prism-code', `language-${language ?? 'text'}`, styles.codeBlock, 'thin-scrollbar')}>
+          {html === undefined ? (
+            // A component's block (its code known only at render): shown plain, never highlighted in the browser.
+            <code className={styles.codeBlockLines}>{code}</code>
+          ) : (
+            <code className={styles.codeBlockLines} dangerouslySetInnerHTML={html} />
+          )}
+        </pre>
+        <div className={styles.buttonGroup}>
+          {(isEnabled || isCodeScrollable) && (
+            <WordWrapButton className={styles.codeButton} onClick={() => toggle()} isEnabled={isEnabled} />
+          )}
+          <CopyButton className={styles.codeButton} code={code} />
+        </div>
+      </div>
+    </Container>
   );
-}
-
-type PrismConfig = ReturnType<typeof useThemeConfig>['prism'];
-const themesDiffer = new WeakMap<PrismConfig, boolean>();
-
-/** Compared by value: the site config reaches the client serialized, so the two are never the same object. */
-function darkThemeDiffers(prism: PrismConfig): boolean {
-  let differs = themesDiffer.get(prism);
-  if (differs === undefined) {
-    differs = Boolean(prism.darkTheme) && JSON.stringify(prism.darkTheme) !== JSON.stringify(prism.theme);
-    themesDiffer.set(prism, differs);
-  }
-  return differs;
-}
-
-export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
-  const {prism} = useThemeConfig();
-  const children = maybeStringifyChildren(rawChildren);
-  if (darkThemeDiffers(prism)) {
-    return <RemountedAfterHydration {...props}>{children}</RemountedAfterHydration>;
-  }
-  // Not subscribed to useIsBrowser: its flip after hydration would re-render every block.
-  const CodeBlockComp = typeof children === 'string' ? StringContent : ElementContent;
-  return <CodeBlockComp {...props}>{children as string}</CodeBlockComp>;
 }

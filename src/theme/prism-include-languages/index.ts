@@ -1,5 +1,5 @@
 /**
- * Ejected: a wrap cannot take away the stock file's require context, which even with no additionalLanguages pulls
- * Prism's Node loader into main.js; plugins/bundle registers our grammars instead. Why: BENCHMARKS.md, "Bytes shipped".
+ * Ejected: the stock file's require context pulls Prism's Node loader into main.js even with no additionalLanguages;
+ * the browser needs no grammar, as code is highlighted at build time (plugins/remark/code-highlight).
  */
 export default function prismIncludeLanguages(): void {}

@@ -1,0 +1,167 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {test, expect} from '@playwright/test';
+import type {PrismTheme} from 'prism-react-renderer';
+
+import config from '../../docusaurus.config';
+import {vsDarkAccessible} from '../../src/code-theme/vsDarkAccessible';
+import codeHighlight, {
+  createHighlighter,
+  decisiveType,
+  tokenCss,
+  type Highlighter,
+  type Options,
+} from './code-highlight';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** The options docusaurus.config.ts gives the plugin (docs `rehypePlugins`). */
+function configuredOptions(): Options {
+  const [, presetOptions] = (config.presets ?? [])[0] as [string, {docs: {rehypePlugins?: unknown[]}}];
+  const entry = (presetOptions.docs.rehypePlugins ?? []).find(
+    (plugin) => Array.isArray(plugin) && plugin[0] === codeHighlight,
+  );
+  if (!entry) throw new Error('code-highlight is not a docs rehypePlugins entry of docusaurus.config.ts');
+  return (entry as [unknown, Options])[1];
+}
+
+async function highlighter(): Promise<Highlighter> {
+  const file = path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/codeBlockUtils.js');
+  return createHighlighter(configuredOptions(), await import(pathToFileURL(file).href));
+}
+
+/** Every fenced block of docs/: language, meta and body. */
+function docFences(): {file: string; language?: string; meta?: string; body: string}[] {
+  const fences: {file: string; language?: string; meta?: string; body: string}[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, {withFileTypes: true})) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.mdx?$/.test(entry.name)) {
+        const source = readFileSync(file, 'utf8');
+        for (const match of source.matchAll(/^```(\w+)?[ \t]*(.*)\n([\s\S]*?)^```$/gm)) {
+          fences.push({file, language: match[1], meta: match[2] || undefined, body: `${match[3]}`});
+        }
+      }
+    }
+  };
+  walk(path.join(ROOT, 'docs'));
+  return fences;
+}
+
+const decode = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The colour a token of these classes gets from the stylesheet tokenCss writes: specificity, then order. */
+function cssColour(theme: PrismTheme, type: string | undefined, language: string): unknown {
+  let best: {specificity: number; colour: unknown} | undefined;
+  for (const {types, languages, style} of theme.styles) {
+    if (!type || !types.includes(type)) continue;
+    if (languages && !languages.includes(language as never)) continue;
+    const specificity = languages ? 3 : 2;
+    if (!best || specificity >= best.specificity) best = {specificity, colour: style.color};
+  }
+  return best?.colour;
+}
+
+test.describe('code-highlight plugin', () => {
+  test('custom.css holds the token rules of the configured theme', () => {
+    const css = readFileSync(path.join(ROOT, 'src/css/custom.css'), 'utf8');
+    expect(css, 'paste tokenCss(theme) into src/css/custom.css').toContain(tokenCss(configuredOptions().theme));
+    expect(configuredOptions().theme).toBe(vsDarkAccessible);
+  });
+
+  test('every token of every fence in docs/ keeps its text and the colour prism-react-renderer gave it', async () => {
+    const {theme} = configuredOptions();
+    // prism-react-renderer merges the styles of a token's types; one class can stand for them only if each
+    // style sets the same properties.
+    for (const {style} of theme.styles) expect(Object.keys(style)).toEqual(['color']);
+    const {Prism, normalizeTokens} = await import('prism-react-renderer');
+    const highlight = await highlighter();
+    const fences = docFences();
+    expect(fences.length).toBeGreaterThan(50);
+    for (const {file, language, meta, body} of fences) {
+      const {code, html} = highlight(body, language, meta);
+      expect(decode(html), `${path.relative(ROOT, file)}: the text is kept`).toBe(code);
+      expect(html).not.toContain('style=');
+      const lang = (language ?? 'text').toLowerCase();
+      const dictionary: Record<string, {color?: string}> = {};
+      for (const {types, languages, style} of theme.styles) {
+        if (languages && !languages.includes(lang as never)) continue;
+        for (const type of types) dictionary[type] = {...dictionary[type], ...style};
+      }
+      const grammar = Prism.languages[lang];
+      const lines = normalizeTokens(grammar ? Prism.tokenize(code, grammar) : [code]);
+      for (const token of lines.flat()) {
+        const merged = Object.assign({}, ...token.types.map((type) => dictionary[type])) as {color?: string};
+        const type = decisiveType(token.types, dictionary);
+        expect(cssColour(theme, type, lang), `${token.types.join(' ')} in ${lang}`).toBe(merged.color);
+      }
+    }
+  });
+
+  test('line highlights from the metastring and from magic comments, which are removed', async () => {
+    const highlight = await highlighter();
+    const ranged = highlight('a=1\nb=2\nc=3\n', 'bash', '{2} run');
+    expect(ranged.code).toBe('a=1\nb=2\nc=3');
+    expect(ranged.html.split('\n')[1]).toMatch(
+      /^<span class="theme-code-block-highlighted-line"><span class="token variable">b</,
+    );
+    const commented = highlight('const a = 1;\n// highlight-next-line\nconst b = 2;\n', 'js');
+    expect(commented.code).toBe('const a = 1;\nconst b = 2;');
+    expect(commented.html).toContain(
+      '<span class="theme-code-block-highlighted-line"><span class="token keyword">const',
+    );
+    expect(commented.html).not.toContain('highlight-next-line');
+  });
+
+  test('escapes markup, leaves plain text bare and keeps unknown languages plain', async () => {
+    const highlight = await highlighter();
+    expect(highlight('<a href="x">&</a>\n', 'html').html).toBe(
+      // The space inside the tag is the tag's: one span.
+      '<span class="token punctuation">&lt;</span><span class="token tag">a </span><span class="token attr-name">href</span>' +
+        '<span class="token punctuation">="</span><span class="token attr-value">x</span>' +
+        '<span class="token punctuation">"&gt;</span>&amp;<span class="token punctuation">&lt;/</span>' +
+        '<span class="token tag">a</span><span class="token punctuation">&gt;</span>',
+    );
+    expect(highlight('plain <text>\n', undefined).html).toBe('plain &lt;text&gt;');
+  });
+
+  test('hands the CodeBlock the HTML as a property of the fence, and refuses line numbers naming the file', async () => {
+    const transform = codeHighlight(configuredOptions());
+    const tree = {
+      type: 'root',
+      children: [
+        {
+          type: 'element',
+          tagName: 'pre',
+          position: {start: {line: 7, column: 1}},
+          children: [
+            {
+              type: 'element',
+              tagName: 'code',
+              properties: {className: ['language-json'], metastring: 'example="x"'},
+              children: [{type: 'text', value: '{"a": 1}\n'}],
+            },
+          ],
+        },
+      ],
+    };
+    await transform(tree, {path: path.join(ROOT, 'docs/x.mdx')});
+    const code = tree.children[0]!.children[0]! as {properties: Record<string, unknown>};
+    expect(code.properties.highlighted).toBe(
+      // vsDark gives `property` no colour of its own: plain text.
+      '<span class="token punctuation">{</span>"a"' +
+        '<span class="token operator">:</span> <span class="token number">1</span><span class="token punctuation">}</span>',
+    );
+    code.properties.metastring = 'showLineNumbers';
+    await expect(transform(tree, {path: path.join(ROOT, 'docs/x.mdx')})).rejects.toThrow(
+      /docs\/x\.mdx:7: showLineNumbers/,
+    );
+  });
+});

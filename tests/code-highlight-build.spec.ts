@@ -1,0 +1,66 @@
+/**
+ * Code is highlighted at build time (plugins/remark/code-highlight): plain Node checks over build/ (build first),
+ * no browser. Tagged @viewport-independent: they run once, not again for the phone.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+
+import config from '../docusaurus.config';
+import codeHighlight, {loadPrism, type Options} from '../plugins/remark/code-highlight';
+import {BUILD_DIR, htmlFile} from './support/docs';
+
+function highlightOptions(): Options {
+  const [, presetOptions] = (config.presets ?? [])[0] as [string, {docs: {rehypePlugins?: unknown[]}}];
+  const entry = (presetOptions.docs.rehypePlugins ?? []).find(
+    (plugin) => Array.isArray(plugin) && plugin[0] === codeHighlight,
+  );
+  return (entry as [unknown, Options])[1];
+}
+
+/** The longer regular expressions of the docs' grammars: a grammar in a script carries them as literals. */
+function grammarSignatures(): string[] {
+  const Prism = loadPrism(highlightOptions().languages);
+  const sources = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (value: unknown) => {
+    if (value instanceof RegExp) {
+      if (value.source.length >= 24) sources.add(value.source);
+    } else if (value && typeof value === 'object' && !seen.has(value)) {
+      seen.add(value);
+      for (const child of Object.values(value)) walk(child);
+    }
+  };
+  walk(Prism.languages);
+  return [...sources];
+}
+
+/** Prism core's language-class pattern (`util.getLanguage`). */
+const PRISM_CORE = String.raw`lang(?:uage)?-([\w-]+)`;
+
+const scripts = () =>
+  readdirSync(path.join(BUILD_DIR, 'assets/js'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({name, text: readFileSync(path.join(BUILD_DIR, 'assets/js', name), 'utf8')}));
+
+test.describe('code highlighted at build time', {tag: '@viewport-independent'}, () => {
+  test('a code page carries token classes and no inline token colours', () => {
+    const html = readFileSync(htmlFile('/getting-started/quick-start'), 'utf8');
+    for (const type of ['keyword', 'string', 'punctuation', 'operator']) {
+      expect(html, `a "token ${type}" span`).toContain(`<span class="token ${type}">`);
+    }
+    expect(html).not.toMatch(/<span[^>]*class="?token[^>]*style=/);
+    expect(html).not.toMatch(/<span[^>]*style="?color/);
+    expect(html, 'no per-line spans').not.toContain('token-line');
+  });
+
+  test('no Prism grammar and no Prism core in any client script', () => {
+    const signatures = grammarSignatures();
+    expect(signatures.length).toBeGreaterThan(50);
+    const found = scripts().flatMap(({name, text}) => [
+      ...signatures.filter((source) => text.includes(source)).map((source) => `${name}: /${source.slice(0, 40)}…/`),
+      ...(text.includes(PRISM_CORE) ? [`${name}: Prism core`] : []),
+    ]);
+    expect(found).toEqual([]);
+  });
+});
