@@ -497,8 +497,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     // The client's own framing headers are dropped: the body is sent whole.
     headers['content-length'] = String(raw.length);
-    const answer = await new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>(
-      (resolve, reject) => {
+    // Prism only validates, so resending is harmless. A kept-alive socket that Prism closed while it
+    // sat idle fails with ECONNRESET on reuse (a race Node's docs describe): that request is sent again.
+    const ask = () =>
+      new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>((resolve, reject) => {
         const upstream = http.request(
           {
             host: '127.0.0.1',
@@ -515,10 +517,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
             );
           },
         );
-        upstream.on('error', reject);
+        upstream.on('error', (error: NodeJS.ErrnoException) =>
+          reject(Object.assign(error, {reusedSocket: upstream.reusedSocket})),
+        );
         upstream.end(raw.length > 0 ? raw : undefined);
-      },
-    );
+      });
+    const answer = await ask().catch((error: NodeJS.ErrnoException & {reusedSocket?: boolean}) => {
+      if (error.code === 'ECONNRESET' && error.reusedSocket) return ask();
+      throw error;
+    });
 
     const text = answer.body.toString('utf8');
     const json = parseJson(text);
