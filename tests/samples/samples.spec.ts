@@ -205,8 +205,10 @@ test.describe('runnable samples run against the sandbox', () => {
     });
   }
 
-  // Coverage is a property of all pages together: `npm run test:samples -- <page>` checks one page's samples only.
-  if (selectedPages().length === listPages().length) {
+  // Coverage and "each language has one" are properties of all pages together: `npm run test:samples -- <page>`
+  // checks the named pages' samples only.
+  const allPagesSelected = selectedPages().length === listPages().length;
+  if (allPagesSelected) {
     test('every operation of the contract has a runnable sample that succeeds on some page', () => {
       const operations = listOperations(contractDocument).map(({method, path: template}) => `${method} ${template}`);
       const missing = operations.filter((operation) => !covered.has(operation));
@@ -256,120 +258,122 @@ test.describe('runnable samples run against the sandbox', () => {
     expect(carriedOn).toEqual([]);
   });
 
-  test("the webhook test vector: each language's verifier on the pages accepts it, and rejects it altered", async () => {
-    test.setTimeout(180_000);
-    const {timestamp, signature, event} = SAMPLES.webhookTestVector;
-    const body = JSON.stringify(webhookEventExamples(contractDocument).find(({type}) => type === event)!.payload);
-    expect(createHmac('sha256', SAMPLES.webhookSecret).update(`${timestamp}.${body}`).digest('hex')).toBe(signature);
-    // A verifier is a runnable block that carries the whole vector, as the reader copies it.
-    const verifiers = allBlocks().filter(
-      (block) =>
-        block.classification.kind === 'run' &&
-        [body, timestamp, signature, SAMPLES.webhookSecret].every((part) => block.code.includes(part)),
-    );
-    const runners = (blocks: Block[]) => [...new Set(blocks.map((block) => sessionsOf([block])[0]!.runner))].sort();
-    expect(runners(verifiers)).toEqual(['bash', 'node', 'python']);
-    const changedBody = body.replace(
-      /"amount":(\d)/,
-      (_match, digit: string) => `"amount":${(Number(digit) + 1) % 10}`,
-    );
-    const changedSignature = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
-    const rejected: string[] = [];
-    for (const block of verifiers) {
-      const file = path.join(ROOT, block.page);
-      const accepted = await runPage(file, [block], []);
-      expect(accepted.problems, blockName(block)).toEqual([]);
-      expect(
-        accepted.outputs.every(({output}) => output.includes('signature valid')),
-        blockName(block),
-      ).toBe(true);
-      for (const [what, from, to] of [
-        ['body', body, changedBody],
-        ['signature', signature, changedSignature],
-        // The header's value (quoted), not a clock the sample passes as `now`.
-        ['timestamp', new RegExp(`(['"])${timestamp}\\1`, 'g'), `$1${Number(timestamp) + 1}$1`],
-      ] as const) {
-        const altered = {...block, code: block.code.replaceAll(from, to)};
-        expect(altered.code, `${blockName(block)} must carry the ${what} literally`).not.toBe(block.code);
-        const result = await runPage(file, [altered], []);
-        if (result.problems.length > 0 && result.outputs.every(({output}) => !output.includes('signature valid'))) {
-          rejected.push(`${blockName(block)}: ${what}`);
+  if (allPagesSelected)
+    test("the webhook test vector: each language's verifier on the pages accepts it, and rejects it altered", async () => {
+      test.setTimeout(180_000);
+      const {timestamp, signature, event} = SAMPLES.webhookTestVector;
+      const body = JSON.stringify(webhookEventExamples(contractDocument).find(({type}) => type === event)!.payload);
+      expect(createHmac('sha256', SAMPLES.webhookSecret).update(`${timestamp}.${body}`).digest('hex')).toBe(signature);
+      // A verifier is a runnable block that carries the whole vector, as the reader copies it.
+      const verifiers = allBlocks().filter(
+        (block) =>
+          block.classification.kind === 'run' &&
+          [body, timestamp, signature, SAMPLES.webhookSecret].every((part) => block.code.includes(part)),
+      );
+      const runners = (blocks: Block[]) => [...new Set(blocks.map((block) => sessionsOf([block])[0]!.runner))].sort();
+      expect(runners(verifiers)).toEqual(['bash', 'node', 'python']);
+      const changedBody = body.replace(
+        /"amount":(\d)/,
+        (_match, digit: string) => `"amount":${(Number(digit) + 1) % 10}`,
+      );
+      const changedSignature = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
+      const rejected: string[] = [];
+      for (const block of verifiers) {
+        const file = path.join(ROOT, block.page);
+        const accepted = await runPage(file, [block], []);
+        expect(accepted.problems, blockName(block)).toEqual([]);
+        expect(
+          accepted.outputs.every(({output}) => output.includes('signature valid')),
+          blockName(block),
+        ).toBe(true);
+        for (const [what, from, to] of [
+          ['body', body, changedBody],
+          ['signature', signature, changedSignature],
+          // The header's value (quoted), not a clock the sample passes as `now`.
+          ['timestamp', new RegExp(`(['"])${timestamp}\\1`, 'g'), `$1${Number(timestamp) + 1}$1`],
+        ] as const) {
+          const altered = {...block, code: block.code.replaceAll(from, to)};
+          expect(altered.code, `${blockName(block)} must carry the ${what} literally`).not.toBe(block.code);
+          const result = await runPage(file, [altered], []);
+          if (result.problems.length > 0 && result.outputs.every(({output}) => !output.includes('signature valid'))) {
+            rejected.push(`${blockName(block)}: ${what}`);
+          }
+        }
+        // Python frameworks hand headers over in their own case (Starlette and AWS: lower case).
+        if (runnerOf(block) === 'python') {
+          const verify = block.code.match(/^def (verify\w*)\(/m)?.[1];
+          expect(verify, `${blockName(block)} defines a verify function`).toBeTruthy();
+          const check = [
+            'for __doc_case in (str.lower, str.upper):',
+            `    __doc_headers = {__doc_case("X-Webhook-Timestamp"): "${timestamp}", __doc_case("X-Webhook-Signature"): "v1=${signature}"}`,
+            `    if not ${verify}(${JSON.stringify(body)}.encode(), __doc_headers, "${SAMPLES.webhookSecret}", ${timestamp}):`,
+            `        raise SystemExit(f"${verify} rejects header names in {__doc_case.__name__} case")`,
+          ];
+          const cased = await runPage(file, [{...block, code: [block.code, ...check].join('\n')}], []);
+          expect(cased.problems, `${blockName(block)} with header names in another case`).toEqual([]);
         }
       }
-      // Python frameworks hand headers over in their own case (Starlette and AWS: lower case).
-      if (runnerOf(block) === 'python') {
-        const verify = block.code.match(/^def (verify\w*)\(/m)?.[1];
-        expect(verify, `${blockName(block)} defines a verify function`).toBeTruthy();
-        const check = [
-          'for __doc_case in (str.lower, str.upper):',
-          `    __doc_headers = {__doc_case("X-Webhook-Timestamp"): "${timestamp}", __doc_case("X-Webhook-Signature"): "v1=${signature}"}`,
-          `    if not ${verify}(${JSON.stringify(body)}.encode(), __doc_headers, "${SAMPLES.webhookSecret}", ${timestamp}):`,
-          `        raise SystemExit(f"${verify} rejects header names in {__doc_case.__name__} case")`,
-        ];
-        const cased = await runPage(file, [{...block, code: [block.code, ...check].join('\n')}], []);
-        expect(cased.problems, `${blockName(block)} with header names in another case`).toEqual([]);
-      }
-    }
-    console.log(
-      `webhook test vector: ${verifiers.length} verifiers accept it; rejected when altered: ${rejected.length}`,
-    );
-    expect(rejected).toHaveLength(verifiers.length * 3);
-  });
+      console.log(
+        `webhook test vector: ${verifiers.length} verifiers accept it; rejected when altered: ${rejected.length}`,
+      );
+      expect(rejected).toHaveLength(verifiers.length * 3);
+    });
 
-  test("each language's backoff sample waits out a 429's Retry-After and then succeeds", async () => {
-    test.setTimeout(180_000);
-    // A backoff sample is a runnable block that reads Retry-After; each runs alone, against a sandbox
-    // that allows one API call per two-second window, so its second call is refused and must be retried.
-    const samples = allBlocks().filter(
-      (block) => block.classification.kind === 'run' && /retry-after/i.test(block.code),
-    );
-    expect([...new Set(samples.map((block) => sessionsOf([block])[0]!.runner))].sort()).toEqual([
-      'bash',
-      'node',
-      'python',
-    ]);
-    const strict = await startSandbox({credentials: [], requestsPerMinute: 1, rateLimitWindowMs: 2_000});
-    const recovered: string[] = [];
-    try {
-      for (const block of samples) {
-        const session = sessionsOf([block])[0]!;
-        const credential = {
-          clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}backoff${++credentials}`,
-          clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
-          scopes: scopesFor(contract, requiredScopeOperations(path.join(ROOT, block.page))),
-        };
-        strict.setCredentials([credential]);
-        const logStart = strict.log.length;
-        const {output} = await runSession(session, {
-          sandbox: strict,
-          workDir: workDirFor([block]),
-          env: {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret},
-          python,
-        });
-        const requests = strict.log
-          .slice(logStart)
-          .filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request');
-        const refused = requests.filter((entry) => entry.status === 429);
-        const problems = [
-          ...(refused.length === 0 ? ['no request was refused with 429'] : []),
-          ...refused.flatMap((entry) => {
-            const retry = requests.find((later) => later.at > entry.at && later.path === entry.path);
-            if (!retry) return [`${entry.path}: not retried after its 429`];
-            const waited = (retry.at - entry.at) / 1000;
-            return waited + 0.05 < (entry.retryAfter ?? 0)
-              ? [`${entry.path}: retried after ${waited} s, before Retry-After`]
-              : [];
-          }),
-          ...(requests.at(-1)!.status >= 400 ? [`last answer ${requests.at(-1)!.status}:\n${output}`] : []),
-        ];
-        expect(problems, blockName(block)).toEqual([]);
-        recovered.push(`${session.runner}: ${refused.length} × 429`);
+  if (allPagesSelected)
+    test("each language's backoff sample waits out a 429's Retry-After and then succeeds", async () => {
+      test.setTimeout(180_000);
+      // A backoff sample is a runnable block that reads Retry-After; each runs alone, against a sandbox
+      // that allows one API call per two-second window, so its second call is refused and must be retried.
+      const samples = allBlocks().filter(
+        (block) => block.classification.kind === 'run' && /retry-after/i.test(block.code),
+      );
+      expect([...new Set(samples.map((block) => sessionsOf([block])[0]!.runner))].sort()).toEqual([
+        'bash',
+        'node',
+        'python',
+      ]);
+      const strict = await startSandbox({credentials: [], requestsPerMinute: 1, rateLimitWindowMs: 2_000});
+      const recovered: string[] = [];
+      try {
+        for (const block of samples) {
+          const session = sessionsOf([block])[0]!;
+          const credential = {
+            clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}backoff${++credentials}`,
+            clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
+            scopes: scopesFor(contract, requiredScopeOperations(path.join(ROOT, block.page))),
+          };
+          strict.setCredentials([credential]);
+          const logStart = strict.log.length;
+          const {output} = await runSession(session, {
+            sandbox: strict,
+            workDir: workDirFor([block]),
+            env: {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret},
+            python,
+          });
+          const requests = strict.log
+            .slice(logStart)
+            .filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request');
+          const refused = requests.filter((entry) => entry.status === 429);
+          const problems = [
+            ...(refused.length === 0 ? ['no request was refused with 429'] : []),
+            ...refused.flatMap((entry) => {
+              const retry = requests.find((later) => later.at > entry.at && later.path === entry.path);
+              if (!retry) return [`${entry.path}: not retried after its 429`];
+              const waited = (retry.at - entry.at) / 1000;
+              return waited + 0.05 < (entry.retryAfter ?? 0)
+                ? [`${entry.path}: retried after ${waited} s, before Retry-After`]
+                : [];
+            }),
+            ...(requests.at(-1)!.status >= 400 ? [`last answer ${requests.at(-1)!.status}:\n${output}`] : []),
+          ];
+          expect(problems, blockName(block)).toEqual([]);
+          recovered.push(`${session.runner}: ${refused.length} × 429`);
+        }
+      } finally {
+        await strict.close();
       }
-    } finally {
-      await strict.close();
-    }
-    console.log(`backoff samples recovered: ${recovered.join(', ')}`);
-  });
+      console.log(`backoff samples recovered: ${recovered.join(', ')}`);
+    });
 
   /** Runs blocks as one session of a new reader, against `target` (the sandbox, or a proxy in front of it). */
   async function runAlone(blocks: Block[], target: Sandbox = sandbox) {
@@ -396,57 +400,58 @@ test.describe('runnable samples run against the sandbox', () => {
     return {...result, log: entries.filter(isRequest), lastBlockLog: entries.slice(lastBlock + 1).filter(isRequest)};
   }
 
-  test("each language's backoff helper follows error.retry: a `same_key` error is retried a bounded number of times, any other is sent once", async () => {
-    test.setTimeout(180_000);
-    // A demonstration: a runnable block after a backoff helper (it reads Retry-After) of the same
-    // page and language, sending the sandbox's error header; it runs with the helper as one session.
-    const pairs = allBlocks()
-      .filter((block) => isRun(block) && /retry-after/i.test(block.code))
-      .flatMap((helper) =>
-        pageBlocks(path.join(ROOT, helper.page))
-          .filter(
-            (block) =>
-              isRun(block) &&
-              block.line > helper.line &&
-              runnerOf(block) === runnerOf(helper) &&
-              block.code.includes(SANDBOX.errorHeader),
-          )
-          .map((demo) => ({helper, demo})),
-      );
-    if (pairs.length === 0) {
-      console.log('backoff decisions: no backoff helper with a demonstration on the selected pages');
-      return;
-    }
-    expect([...new Set(pairs.map(({helper}) => runnerOf(helper)))].sort()).toEqual(['bash', 'node', 'python']);
-    for (const {helper, demo} of pairs) {
-      const {problems, log} = await runAlone([helper, demo]);
-      expect(problems, blockName(demo)).toEqual([]);
-      const attempts = new Map<string, number>();
-      for (const entry of log.filter((request) => request.status >= 400 && request.code)) {
-        attempts.set(entry.code!, (attempts.get(entry.code!) ?? 0) + 1);
+  if (allPagesSelected)
+    test("each language's backoff helper follows error.retry: a `same_key` error is retried a bounded number of times, any other is sent once", async () => {
+      test.setTimeout(180_000);
+      // A demonstration: a runnable block after a backoff helper (it reads Retry-After) of the same
+      // page and language, sending the sandbox's error header; it runs with the helper as one session.
+      const pairs = allBlocks()
+        .filter((block) => isRun(block) && /retry-after/i.test(block.code))
+        .flatMap((helper) =>
+          pageBlocks(path.join(ROOT, helper.page))
+            .filter(
+              (block) =>
+                isRun(block) &&
+                block.line > helper.line &&
+                runnerOf(block) === runnerOf(helper) &&
+                block.code.includes(SANDBOX.errorHeader),
+            )
+            .map((demo) => ({helper, demo})),
+        );
+      if (pairs.length === 0) {
+        console.log('backoff decisions: no backoff helper with a demonstration on the selected pages');
+        return;
       }
-      const policies = [...attempts.keys()].map((code) => errorRule(code).retry);
-      expect(
-        policies.some((policy) => RETRY_POLICIES[policy].automatic),
-        blockName(demo),
-      ).toBe(true);
-      expect(
-        policies.some((policy) => !RETRY_POLICIES[policy].automatic),
-        blockName(demo),
-      ).toBe(true);
-      for (const [code, count] of attempts) {
-        if (RETRY_POLICIES[errorRule(code).retry].automatic) {
-          expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBeGreaterThan(1);
-          expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBeLessThanOrEqual(
-            MAX_BACKOFF_ATTEMPTS,
-          );
-        } else {
-          expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBe(1);
+      expect([...new Set(pairs.map(({helper}) => runnerOf(helper)))].sort()).toEqual(['bash', 'node', 'python']);
+      for (const {helper, demo} of pairs) {
+        const {problems, log} = await runAlone([helper, demo]);
+        expect(problems, blockName(demo)).toEqual([]);
+        const attempts = new Map<string, number>();
+        for (const entry of log.filter((request) => request.status >= 400 && request.code)) {
+          attempts.set(entry.code!, (attempts.get(entry.code!) ?? 0) + 1);
+        }
+        const policies = [...attempts.keys()].map((code) => errorRule(code).retry);
+        expect(
+          policies.some((policy) => RETRY_POLICIES[policy].automatic),
+          blockName(demo),
+        ).toBe(true);
+        expect(
+          policies.some((policy) => !RETRY_POLICIES[policy].automatic),
+          blockName(demo),
+        ).toBe(true);
+        for (const [code, count] of attempts) {
+          if (RETRY_POLICIES[errorRule(code).retry].automatic) {
+            expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBeGreaterThan(1);
+            expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBeLessThanOrEqual(
+              MAX_BACKOFF_ATTEMPTS,
+            );
+          } else {
+            expect(count, `${blockName(demo)}: ${code} (${errorRule(code).retry})`).toBe(1);
+          }
         }
       }
-    }
-    console.log(`backoff decisions: ${pairs.length} helpers follow error.retry`);
-  });
+      console.log(`backoff decisions: ${pairs.length} helpers follow error.retry`);
+    });
 
   test('a JavaScript token cache sends one token request for callers that start together', async () => {
     const caches = allBlocks().filter(

@@ -1,0 +1,48 @@
+/**
+ * README's commands work as written: every `npm run` script it names exists, and its single-page doc test
+ * (`npm run test:samples -- <page>`) passes for a page with runnable samples and for a page without.
+ */
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import {expect, test} from '@playwright/test';
+
+import {listPages, pageBlocks, ROOT} from './blocks';
+
+const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+test('every npm script README names exists in package.json', () => {
+  const {scripts} = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  // `npm run x`, and the table's shorthand `bench:a`, `bench:b` after it.
+  const named = [...readme.matchAll(/`npm run ([\w:-]+)[^`]*`((?:, `[\w:-]+`)*)/g)].flatMap(([, first, more]) => [
+    first!,
+    ...[...(more ?? '').matchAll(/`([\w:-]+)`/g)].map(([, name]) => name!),
+  ]);
+  expect(named.length).toBeGreaterThan(0);
+  expect([...new Set(named)].filter((name) => !(name in scripts))).toEqual([]);
+});
+
+test("README's single-page doc test passes for a page with runnable samples and for one without", () => {
+  test.setTimeout(600_000);
+  const example = /`npm run test:samples -- (docs\/\S+\.mdx?)`/.exec(readme)?.[1];
+  expect(example, 'README shows `npm run test:samples -- <page>`').toBeDefined();
+  const runs = (file: string) => pageBlocks(file).some((block) => block.classification.kind === 'run');
+  const withoutSamples = listPages().find((file) => !runs(file));
+  const pages = [example!, ...(withoutSamples ? [path.relative(ROOT, withoutSamples)] : [])];
+  expect(runs(path.join(ROOT, example!)), `${example} has runnable samples`).toBe(true);
+  for (const page of pages) {
+    // Its own results folder: Playwright empties the one it writes to, and the outer run's is in use.
+    const output = mkdtempSync(path.join(os.tmpdir(), 'readme-doc-test-'));
+    const result = spawnSync('npm', ['run', 'test:samples', '--', page, '--reporter=line', `--output=${output}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    rmSync(output, {recursive: true, force: true});
+    expect(result.status, `npm run test:samples -- ${page}\n${result.stdout.slice(-3000)}`).toBe(0);
+    expect(result.stdout).toContain(`Doc tests for ${page}`);
+  }
+});
