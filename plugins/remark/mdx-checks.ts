@@ -291,7 +291,7 @@ export default function mdxChecks(options: Options) {
         .join('\n');
       const error = new Error(message);
       // The MDX loader prints the stack under "Details": where the check lives says more than its frames.
-      error.stack = 'Reported by plugins/mdx-checks (a docs remark plugin in docusaurus.config.ts).';
+      error.stack = 'Reported by plugins/remark/mdx-checks (a docs remark plugin in docusaurus.config.ts).';
       throw error;
     }
   };
