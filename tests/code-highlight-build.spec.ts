@@ -70,7 +70,7 @@ test.describe('code highlighted at build time', {tag: '@viewport-independent'}, 
           plain.push(`${route}: ${language} ${body!.replace(/<[^>]+>/g, '').slice(0, 60)}`);
       }
     }
-    expect([...languages]).toEqual(expect.arrayContaining(['bash', 'json', 'js', 'python']));
+    expect([...languages]).toEqual(expect.arrayContaining(['bash', 'json', 'python', 'http', 'html', 'ts', 'js']));
     expect(plain).toEqual([]);
   });
 
