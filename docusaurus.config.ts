@@ -3,7 +3,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import mdxChecks, {type Options as MdxChecksOptions} from './plugins/remark/mdx-checks';
 import tableNames from './plugins/remark/table-names';
-import codeHighlight, {type Options as CodeHighlightOptions} from './plugins/remark/code-highlight';
+import codeHighlight from './plugins/remark/code-highlight';
+import type {HighlightOptions} from './lib/highlight';
 import {searchOptions} from './lib/search-options';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
 import {
@@ -20,6 +21,7 @@ import {
 import {SIDEBAR_ID} from './src/constants/docs';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
 import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
+import type {Options as ApiReferenceOptions} from './plugins/api-reference/options';
 
 // Builds the test pages (src/test-pages/: a crash, the design system's specimen) only when asked: the e2e suite
 // sets it, production never does.
@@ -31,11 +33,10 @@ const PRISM_LANGUAGES = ['bash', 'http', 'javascript', 'json', 'markup', 'python
 // DOCS_FASTER=false builds with webpack instead of Rspack (npm run bench:build compares them).
 const withFaster = process.env.DOCS_FASTER !== 'false';
 
-// Highlights code fences into static HTML while pages compile, so no grammar ships to the browser.
-const highlightCode = [
-  codeHighlight,
-  {languages: PRISM_LANGUAGES, theme: vsDarkAccessible} satisfies CodeHighlightOptions,
-] as const;
+// Code is highlighted into static HTML at build time, so no grammar ships to the browser: the fences while
+// pages compile, the blocks components render from the contract's generated data (plugins/api-reference).
+const highlightOptions = {languages: PRISM_LANGUAGES, theme: vsDarkAccessible} satisfies HighlightOptions;
+const highlightCode = [codeHighlight, highlightOptions] as const;
 
 // The code theme for both colour modes; the browser needs only its plain colours.
 const codeBlockTheme = {plain: vsDarkAccessible.plain, styles: []};
@@ -132,7 +133,10 @@ const config: Config = {
   presets: [['classic', presetOptions]],
   clientModules: ['./src/client/chunk-load-failure.ts'],
   plugins: [
-    ['./plugins/api-reference/index.ts', {source: 'api/openapi.yaml'}],
+    [
+      './plugins/api-reference/index.ts',
+      {source: 'api/openapi.yaml', highlight: highlightOptions} satisfies ApiReferenceOptions,
+    ],
     ['./plugins/docs-urls/index.ts', {}],
     [
       './plugins/llms-txt/index.ts',

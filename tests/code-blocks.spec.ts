@@ -1,4 +1,3 @@
-import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 import {colourDistance, pixelAt, type Rgb} from './support/pixels';
 
@@ -20,27 +19,6 @@ test.describe('code blocks', () => {
       await expect(block.getByRole('button', {name: /copy code/i})).toBeVisible();
     });
   }
-
-  test('every fence language is highlighted (tokens, not plain text) on every page', async ({page}) => {
-    // plugins/remark/code-highlight loads only PRISM_LANGUAGES: a missing one would leave its blocks plain.
-    const seen = new Set<string>();
-    const plain = new Set<string>();
-    for (const route of docRoutes()) {
-      await openPage(page, route);
-      const blocks = await page.locator('pre.prism-code').evaluateAll((elements) =>
-        elements.map((block) => ({
-          language: /language-([\w-]+)/.exec(block.className)?.[1] ?? '',
-          highlighted: block.querySelector('.token:not(.plain)') !== null,
-        })),
-      );
-      for (const {language, highlighted} of blocks) (highlighted ? seen : plain).add(language);
-    }
-    for (const language of ['bash', 'json', 'python', 'http', 'html', 'ts', 'js']) {
-      expect(seen, `highlighted ${language}`).toContain(language);
-    }
-    // Plain-text blocks (no language, or text) are fine; a fenced language left plain is not.
-    expect([...plain].filter((language) => !['', 'text'].includes(language) && !seen.has(language))).toEqual([]);
-  });
 
   test('the chosen language tab is kept across pages and reloads, without a hydration error', async ({page}) => {
     await openPage(page, '/getting-started/quick-start');

@@ -7,8 +7,9 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
 import config from '../docusaurus.config';
-import codeHighlight, {loadPrism, type Options} from '../plugins/remark/code-highlight';
-import {BUILD_DIR, htmlFile} from './support/docs';
+import {loadPrism} from '../lib/highlight';
+import codeHighlight, {type Options} from '../plugins/remark/code-highlight';
+import {BUILD_DIR, docRoutes, htmlFile} from './support/docs';
 
 function highlightOptions(): Options {
   const [, presetOptions] = (config.presets ?? [])[0] as [string, {docs: {rehypePlugins?: unknown[]}}];
@@ -52,6 +53,25 @@ test.describe('code highlighted at build time', {tag: '@viewport-independent'}, 
     expect(html).not.toMatch(/<span[^>]*class="?token[^>]*style=/);
     expect(html).not.toMatch(/<span[^>]*style="?color/);
     expect(html, 'no per-line spans').not.toContain('token-line');
+  });
+
+  test("every block in a language carries tokens on every page, components' blocks included", () => {
+    // A block left plain (a component's, or a language the highlighter does not load) would show no colour.
+    const plain: string[] = [];
+    const languages = new Set<string>();
+    for (const route of docRoutes()) {
+      const html = readFileSync(htmlFile(route), 'utf8');
+      for (const [, language, body] of html.matchAll(
+        /<pre[^>]*class="[^"]*prism-code language-([\w-]+)[^>]*>([\s\S]*?)<\/pre>/g,
+      )) {
+        if (language === 'text') continue;
+        languages.add(language!);
+        if (!body!.includes('class="token '))
+          plain.push(`${route}: ${language} ${body!.replace(/<[^>]+>/g, '').slice(0, 60)}`);
+      }
+    }
+    expect([...languages]).toEqual(expect.arrayContaining(['bash', 'json', 'python', 'http', 'html', 'ts', 'js']));
+    expect(plain).toEqual([]);
   });
 
   test('no Prism grammar and no Prism core in any client script', () => {

@@ -3,6 +3,7 @@ import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, SANDBOX} from '../../src/constants/api';
 import {ERROR_CODES} from '../../src/constants/behaviour';
+import {codeBlockData, type CodeBlockData, type Highlighter} from '../highlight';
 import {scopesFor} from './scopes';
 import type {Artifacts} from './artifacts';
 import {listOperations, operationScopes, type OpenApiDocument} from './openapi';
@@ -208,5 +209,26 @@ export function contractData(artifacts: Artifacts): ContractData {
         },
       },
     },
+  };
+}
+
+type PostmanListen = PostmanEvent['listen'];
+type PostmanScriptSet = Partial<Record<PostmanListen, CodeBlockData>>;
+
+/** The collection's scripts as highlighted JavaScript blocks: its own, and each request's under its operation. */
+export type PostmanScriptBlocks = {collection: PostmanScriptSet; requests: Record<string, PostmanScriptSet>};
+
+export function postmanScriptBlocks(postman: ContractData['postman'], highlight: Highlighter): PostmanScriptBlocks {
+  const blocks = (scripts: Record<PostmanListen, string[]>): PostmanScriptSet =>
+    Object.fromEntries(
+      (['prerequest', 'test'] as const)
+        .filter((listen) => scripts[listen].length > 0)
+        .map((listen) => [listen, codeBlockData(highlight, scripts[listen].join('\n'), 'js')]),
+    );
+  return {
+    collection: blocks(postman.scripts),
+    requests: Object.fromEntries(
+      postman.folders.flatMap((folder) => folder.requests).map((request) => [request.operation, blocks(request)]),
+    ),
   };
 }

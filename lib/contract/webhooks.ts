@@ -1,4 +1,5 @@
 // The webhook event catalogue: one payload per event type, from the contract's examples of the `event` webhook.
+import {codeBlockData, type CodeBlockData, type Highlighter} from '../highlight';
 import type {OpenApiDocument} from './openapi';
 
 export type WebhookEventExample = {
@@ -32,4 +33,30 @@ export function webhookEventExamples(document: OpenApiDocument): WebhookEventExa
     when: examples[type]!.summary!,
     payload: examples[type]!.value as WebhookEventExample['payload'],
   }));
+}
+
+/** What the catalogue page renders: each event's payload, and the test vector's raw body, highlighted at build time. */
+export type WebhookEventBlocks = {
+  events: {type: string; when: string; payload: CodeBlockData}[];
+  /** The example delivery a verifier must accept: the event's payload minified, exactly the signed bytes. */
+  testVector: {event: string; body: CodeBlockData};
+};
+
+export function webhookEventBlocks(
+  examples: readonly WebhookEventExample[],
+  highlight: Highlighter,
+  testVectorEvent: string,
+): WebhookEventBlocks {
+  const signed = examples.find(({type}) => type === testVectorEvent);
+  if (!signed) {
+    throw new Error(`SAMPLES.webhookTestVector.event "${testVectorEvent}" has no example in the contract`);
+  }
+  return {
+    events: examples.map(({type, when, payload}) => ({
+      type,
+      when,
+      payload: codeBlockData(highlight, JSON.stringify(payload, null, 2), 'json'),
+    })),
+    testVector: {event: testVectorEvent, body: codeBlockData(highlight, JSON.stringify(signed.payload), 'json')},
+  };
 }

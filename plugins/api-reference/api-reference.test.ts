@@ -7,6 +7,7 @@ import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, POSTMAN} from '../../src/constants/api';
 import {BRAND} from '../../src/constants/site';
+import {vsDarkAccessible} from '../../src/code-theme/vsDarkAccessible';
 import {generateArtifacts, OPENAPI_PATH} from '../../lib/contract/artifacts';
 import {apiFacts, brandSlug, postmanNames} from '../../lib/contract/facts';
 import {fillPlaceholders} from '../../lib/contract/openapi';
@@ -21,16 +22,23 @@ function validate(options: Options): PluginOptions {
   return validateOptions({validate: (schema, value) => normalize(schema, value), options});
 }
 
+const highlight = {languages: ['json'], theme: vsDarkAccessible};
+
 test.describe('api-reference options', () => {
   test('default to api/openapi.yaml and the BRAND constant', () => {
-    expect(validate({})).toEqual({id: 'default', ...DEFAULT_OPTIONS});
+    expect(validate({highlight})).toEqual({id: 'default', ...DEFAULT_OPTIONS, highlight});
   });
 
   test('accept a brand override and reject unknown or empty values', () => {
-    expect(validate({brand: 'Other Co'}).brand).toBe('Other Co');
-    expect(() => validate({brand: ''})).toThrow();
-    expect(() => validate({source: 42} as unknown as Options)).toThrow();
-    expect(() => validate({colour: 'red'} as unknown as Options)).toThrow();
+    expect(validate({highlight, brand: 'Other Co'}).brand).toBe('Other Co');
+    expect(() => validate({highlight, brand: ''})).toThrow();
+    expect(() => validate({highlight, source: 42} as unknown as Options)).toThrow();
+    expect(() => validate({highlight, colour: 'red'} as unknown as Options)).toThrow();
+  });
+
+  test('require the highlighting options, as the blocks in its data are highlighted', () => {
+    expect(() => validate({} as Options)).toThrow(/highlight/);
+    expect(() => validate({highlight: {...highlight, languages: []}})).toThrow(/languages/);
   });
 });
 

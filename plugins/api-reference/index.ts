@@ -1,4 +1,5 @@
 // The OpenAPI and Postman downloads, and the contract and SDK data pages render, from one rendering of the contract.
+// Code blocks in that data come highlighted (lib/highlight), as fences do: the browser has no Prism.
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
@@ -7,13 +8,14 @@ import {parse} from 'yaml';
 
 import {assertSiteUrlsResolve} from '../../lib/site-urls';
 import {DECLARATION, extractSdkMethods, sdkCoverage, type SdkMethodRow} from '../../lib/sdk-surface';
-import {contractData} from '../../lib/contract/data';
-import {webhookEventExamples} from '../../lib/contract/webhooks';
+import {contractData, postmanScriptBlocks} from '../../lib/contract/data';
+import {webhookEventBlocks, webhookEventExamples} from '../../lib/contract/webhooks';
 import type {OpenApiDocument} from '../../lib/contract/openapi';
-import {ARTIFACTS} from '../../src/constants/api';
+import {ARTIFACTS, SAMPLES} from '../../src/constants/api';
 import {apiFacts} from '../../lib/contract/facts';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
-import {DEFAULT_OPTIONS, type PluginOptions} from './options';
+import {loadHighlighter} from '../../lib/highlight';
+import type {PluginOptions} from './options';
 
 export {validateOptions} from './options';
 
@@ -34,10 +36,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
 };
 
-export default function pluginApiReference(
-  context: LoadContext,
-  options: PluginOptions = DEFAULT_OPTIONS,
-): Plugin<Content> {
+export default function pluginApiReference(context: LoadContext, options: PluginOptions): Plugin<Content> {
   const sourcePath = path.resolve(context.siteDir, options.source);
   const declarationPath = path.join(context.siteDir, DECLARATION);
   let artifacts: Artifacts = new Map();
@@ -57,11 +56,18 @@ export default function pluginApiReference(
     async contentLoaded({content, actions}) {
       // The served document, as the downloads and contract.json read it.
       const document = parse(content.artifacts.get(ARTIFACTS.openapi)!) as OpenApiDocument;
-      await actions.createData('contract.json', JSON.stringify(contractData(content.artifacts)));
+      const contract = contractData(content.artifacts);
+      const highlight = await loadHighlighter(options.highlight);
+      await actions.createData('contract.json', JSON.stringify(contract));
       await actions.createData('sdk-methods.json', JSON.stringify(content.sdkMethods));
       // Separate files, so only the page that renders them loads them.
       await actions.createData('sdk-coverage.json', JSON.stringify(sdkCoverage(content.sdkMethods, document)));
-      await actions.createData('webhook-events.json', JSON.stringify(webhookEventExamples(document)));
+      const events = webhookEventBlocks(webhookEventExamples(document), highlight, SAMPLES.webhookTestVector.event);
+      await actions.createData('webhook-events.json', JSON.stringify(events));
+      await actions.createData(
+        'postman-scripts.json',
+        JSON.stringify(postmanScriptBlocks(contract.postman, highlight)),
+      );
     },
 
     // Dev server only. webpack-merge concatenates both setupMiddlewares' results, so this one only puts its

@@ -1,18 +1,12 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {test, expect} from '@playwright/test';
 import type {PrismTheme} from 'prism-react-renderer';
 
 import config from '../../docusaurus.config';
 import {vsDarkAccessible} from '../../src/code-theme/vsDarkAccessible';
-import codeHighlight, {
-  createHighlighter,
-  decisiveType,
-  tokenCss,
-  type Highlighter,
-  type Options,
-} from './code-highlight';
+import {decisiveType, loadHighlighter, tokenCss, type Highlighter} from '../../lib/highlight';
+import codeHighlight, {type Options} from './code-highlight';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -27,8 +21,7 @@ function configuredOptions(): Options {
 }
 
 async function highlighter(): Promise<Highlighter> {
-  const file = path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/codeBlockUtils.js');
-  return createHighlighter(configuredOptions(), await import(pathToFileURL(file).href));
+  return loadHighlighter(configuredOptions());
 }
 
 /** Every fenced block of docs/: language, meta and body. */

@@ -15,6 +15,11 @@ declare module '@generated/api-reference/default/sdk-coverage.json' {
 }
 
 declare module '@generated/api-reference/default/webhook-events.json' {
-  const events: readonly import('../../lib/contract/webhooks').WebhookEventExample[];
+  const events: import('../../lib/contract/webhooks').WebhookEventBlocks;
   export default events;
+}
+
+declare module '@generated/api-reference/default/postman-scripts.json' {
+  const scripts: import('../../lib/contract/data').PostmanScriptBlocks;
+  export default scripts;
 }

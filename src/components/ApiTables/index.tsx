@@ -1,7 +1,6 @@
 // Tables rendered from the contract and src/constants/api.ts, so pages never restate a fact.
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import CodeBlock from '@theme/CodeBlock';
 import {POSTMAN} from '@site/src/constants/api';
 import {ERROR_CODES, RETRY_POLICIES} from '@site/src/constants/behaviour';
 import contract from '@generated/api-reference/default/contract.json';
@@ -233,14 +232,6 @@ export function PostmanVariableTable(): ReactNode {
       </tbody>
     </ScrollableTable>
   );
-}
-
-export function PostmanScript({listen, operation}: {listen: 'prerequest' | 'test'; operation?: string}): ReactNode {
-  const exec = operation ? requestFor(operation).request[listen] : postman.scripts[listen];
-  if (exec.length === 0) {
-    throw new Error(`PostmanScript: ${operation ?? 'the collection'} has no ${listen} script`);
-  }
-  return <CodeBlock language="js">{exec.join('\n')}</CodeBlock>;
 }
 
 export function PostmanRequestName({operation}: {operation: string}): ReactNode {

@@ -1,8 +1,9 @@
-// One payload per event type, from the contract's examples (its own data file, so only this page loads them).
+// One payload per event type, from the contract's examples (its own data file, so only this page loads them),
+// highlighted at build time by plugins/api-reference.
 import type {ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import Details from '@theme/Details';
-import events from '@generated/api-reference/default/webhook-events.json';
+import webhookEvents from '@generated/api-reference/default/webhook-events.json';
 import {SAMPLES} from '@site/src/constants/api';
 import {ACTIONS, type Action, type Actor} from '@site/src/constants/behaviour';
 import ScrollableTable from '@site/src/components/ScrollableTable';
@@ -50,7 +51,7 @@ function Senders({type}: {type: string}): ReactNode {
 export default function WebhookEventCatalogue(): ReactNode {
   return (
     <div className="webhook-event-catalogue">
-      {events.map(({type, when, payload}) => (
+      {webhookEvents.events.map(({type, when, payload}) => (
         <Details
           key={type}
           id={type}
@@ -60,8 +61,8 @@ export default function WebhookEventCatalogue(): ReactNode {
             </summary>
           }>
           <Senders type={type} />
-          <CodeBlock language="json" title={`${type} payload`}>
-            {JSON.stringify(payload, null, 2)}
+          <CodeBlock language={payload.language} title={`${type} payload`} highlighted={payload.html}>
+            {payload.code}
           </CodeBlock>
         </Details>
       ))}
@@ -71,11 +72,8 @@ export default function WebhookEventCatalogue(): ReactNode {
 
 /** The example delivery a verifier must accept, and reject once any byte of it changes. */
 export function WebhookTestVector(): ReactNode {
-  const {event, timestamp, signature} = SAMPLES.webhookTestVector;
-  const payload = events.find(({type}) => type === event)?.payload;
-  if (!payload) {
-    throw new Error(`SAMPLES.webhookTestVector.event "${event}" has no example in the contract`);
-  }
+  const {timestamp, signature} = SAMPLES.webhookTestVector;
+  const {event, body} = webhookEvents.testVector;
   return (
     <>
       <ScrollableTable>
@@ -110,8 +108,11 @@ export function WebhookTestVector(): ReactNode {
           </tr>
         </tbody>
       </ScrollableTable>
-      <CodeBlock language="json" title={`Raw body (the ${event} payload, minified, no trailing newline)`}>
-        {JSON.stringify(payload)}
+      <CodeBlock
+        language={body.language}
+        title={`Raw body (the ${event} payload, minified, no trailing newline)`}
+        highlighted={body.html}>
+        {body.code}
       </CodeBlock>
     </>
   );

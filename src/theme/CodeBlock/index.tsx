@@ -1,8 +1,9 @@
 /**
  * Ejected: the stock CodeBlock highlights with Prism in the browser and React re-creates every token on hydration.
- * Fences arrive highlighted from the MDX compile (plugins/remark/code-highlight: `highlighted`), rendered as
- * static HTML. Why: BENCHMARKS.md, "Code highlighted at build time". Same markup and buttons as 3.7.0's String
- * content, whose styles.module.css this folder's copies.
+ * Fences arrive highlighted from the MDX compile (plugins/remark/code-highlight: `highlighted`), components'
+ * blocks from build-time data (lib/highlight), rendered as static HTML; a block in a language without it throws
+ * (`highlighted`: src/types/code-block.d.ts). Why: BENCHMARKS.md, "Code highlighted at build time". Same markup
+ * and buttons as 3.7.0's String content, whose styles.module.css this folder's copies.
  */
 import {isValidElement, Children, useMemo, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -12,13 +13,8 @@ import Container from '@theme/CodeBlock/Container';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import ElementContent from '@theme/CodeBlock/Content/Element';
-import type {Props as StockProps} from '@theme/CodeBlock';
+import type {Props} from '@theme/CodeBlock';
 import styles from './styles.module.css';
-
-export type Props = StockProps & {
-  /** The code's lines as highlighted HTML, made at build time (never from a reader's input). */
-  highlighted?: string;
-};
 
 function stringChildren(children: ReactNode): string | undefined {
   const parts = Children.toArray(children);
@@ -47,6 +43,14 @@ export default function CodeBlock({
   const language = (languageProp ?? parseLanguage(blockClassName))?.toLowerCase();
   const title = parseCodeBlockTitle(metastring) || titleProp;
   const {code} = parseLines(source, {metastring, language, magicComments});
+  if (html === undefined && language && language !== 'text') {
+    // Without it the block would be plain text: the build fails here (static rendering) rather than ship it.
+    throw new Error(
+      `CodeBlock: a ${language} block (${title ? `"${title}"` : `starting "${code.split('\n')[0]!.slice(0, 60)}"`}) ` +
+        'has no `highlighted` HTML. Fences get it from plugins/remark/code-highlight; a component must pass ' +
+        'highlighted={html} with the code from build-time data (lib/highlight, as plugins/api-reference emits it).',
+    );
+  }
   return (
     <Container
       as="div"
@@ -62,7 +66,7 @@ export default function CodeBlock({
           ref={codeBlockRef}
           className={clsx('prism-code', `language-${language ?? 'text'}`, styles.codeBlock, 'thin-scrollbar')}>
           {html === undefined ? (
-            // A component's block (its code known only at render): shown plain, never highlighted in the browser.
+            // Plain text only (no language, or `text`): nothing to highlight.
             <code className={styles.codeBlockLines}>{code}</code>
           ) : (
             <code className={styles.codeBlockLines} dangerouslySetInnerHTML={html} />

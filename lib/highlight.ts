@@ -1,0 +1,180 @@
+/**
+ * Build-time code highlighting, shared by the fences (plugins/remark/code-highlight) and the blocks components
+ * render from generated data (plugins/api-reference): Prism's grammars and prism-react-renderer's own token
+ * lines, into an HTML string the CodeBlock renders as it is. Why: BENCHMARKS.md, "Code highlighted at build time".
+ * Colours are classes (one per token, the type whose theme style wins), styled by `tokenCss` in custom.css.
+ */
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {normalizeTokens, type PrismTheme} from 'prism-react-renderer';
+
+import {languagesInLoadOrder} from './prism';
+
+export type HighlightOptions = {
+  /** The Prism language ids the docs use (PRISM_LANGUAGES); their aliases and dependencies are loaded too. */
+  languages: string[];
+  /** The theme whose styles `tokenCss` turns into the stylesheet's rules. */
+  theme: PrismTheme;
+  /** themeConfig.prism.magicComments; Docusaurus's default when not given. */
+  magicComments?: MagicComment[];
+};
+
+export type MagicComment = {className: string; line?: string; block?: {start: string; end: string}};
+type Token = {types: string[]; content: string; empty?: boolean};
+type PrismLike = {
+  languages: Record<string, unknown>;
+  tokenize(code: string, grammar: unknown): unknown[];
+  hooks: {run(name: string, env: object): void};
+};
+type CodeBlockUtils = {
+  parseLines(
+    content: string,
+    options: {metastring?: string; language?: string; magicComments: MagicComment[]},
+  ): {code: string; lineClassNames: Record<number, string[]>};
+  containsLineNumbers(metastring?: string): boolean;
+};
+
+/** Docusaurus 3.7's default magic comments (theme-classic's DEFAULT_CONFIG.prism.magicComments). */
+export const DEFAULT_MAGIC_COMMENTS: MagicComment[] = [
+  {
+    className: 'theme-code-block-highlighted-line',
+    line: 'highlight-next-line',
+    block: {start: 'highlight-start', end: 'highlight-end'},
+  },
+];
+
+const requireFromSite = createRequire(path.join(process.cwd(), 'package.json'));
+
+/** A Prism instance with exactly the configured grammars (prismjs's own component files, as the client had). */
+export function loadPrism(languages: string[]): PrismLike {
+  const prismPath = requireFromSite.resolve('prismjs/components/prism-core.js');
+  const Prism = requireFromSite(prismPath) as PrismLike;
+  const global = globalThis as {Prism?: unknown};
+  const previous = global.Prism;
+  global.Prism = Prism; // the grammar files register on the global Prism
+  try {
+    for (const id of languagesInLoadOrder(languages, requireFromSite)) {
+      requireFromSite(`prismjs/components/prism-${id}.js`);
+    }
+  } finally {
+    global.Prism = previous;
+  }
+  return Prism;
+}
+
+/** prism-react-renderer's themeToDict: each type's style for one language, later entries overriding. */
+function themeDictionary(theme: PrismTheme, language: string): Record<string, Record<string, unknown>> {
+  const dictionary: Record<string, Record<string, unknown>> = {};
+  for (const {types, languages, style} of theme.styles) {
+    if (languages && !languages.includes(language as never)) continue;
+    for (const type of types) dictionary[type] = {...dictionary[type], ...style};
+  }
+  return dictionary;
+}
+
+/**
+ * The type whose style a token shows. prism-react-renderer merges its types' styles in order, so the last
+ * styled type wins when every entry sets the same properties (the theme test checks that); none: plain.
+ */
+export function decisiveType(types: string[], dictionary: Record<string, unknown>): string | undefined {
+  for (let index = types.length - 1; index >= 0; index--) {
+    if (types[index] !== 'plain' && dictionary[types[index]!]) return types[index];
+  }
+  return undefined;
+}
+
+/** The language-scoped selector of a theme entry: prism-react-renderer matches the fence's language exactly. */
+const scoped = (languages: readonly string[] | undefined, selector: string) =>
+  languages ? languages.map((language) => `.language-${language} ${selector}`).join(',\n') : selector;
+
+const kebab = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The stylesheet rules of a theme's token styles, in the theme's order (language-scoped entries outrank). */
+export function tokenCss(theme: PrismTheme): string {
+  return theme.styles
+    .map(({types, languages, style}) => {
+      const declarations = Object.entries(style).map(
+        ([property, value]) => `  ${kebab(property)}: ${String(value)};\n`,
+      );
+      const selectors = types.map((type) => scoped(languages, `.token.${type}`)).join(',\n');
+      return `${selectors} {\n${declarations.join('')}}\n`;
+    })
+    .join('');
+}
+
+const ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;'};
+const escapeHtml = (text: string) => text.replace(/[&<>]/g, (character) => ESCAPES[character]!);
+
+/** A block's code as the CodeBlock shows and copies it, and the same code as highlighted HTML. */
+export type HighlightedCode = {code: string; html: string};
+
+export type Highlighter = (code: string, language: string | undefined, metastring?: string) => HighlightedCode;
+
+/** The highlighter: code (magic comments removed, as the copy button copies it) and its HTML, line by line. */
+export function createHighlighter(options: HighlightOptions, utils: CodeBlockUtils): Highlighter {
+  const Prism = loadPrism(options.languages);
+  const magicComments = options.magicComments ?? DEFAULT_MAGIC_COMMENTS;
+  const dictionaries = new Map<string, Record<string, unknown>>();
+  return (raw, rawLanguage, metastring) => {
+    // As the stock CodeBlock: lowercase, and `text` when the fence names none.
+    const language = (rawLanguage ?? 'text').toLowerCase();
+    const {code, lineClassNames} = utils.parseLines(raw, {
+      metastring,
+      language: rawLanguage?.toLowerCase(),
+      magicComments,
+    });
+    let dictionary = dictionaries.get(language);
+    if (!dictionary) dictionaries.set(language, (dictionary = themeDictionary(options.theme, language)));
+    const grammar = Prism.languages[language];
+    let tokens: unknown[] = [code];
+    if (grammar) {
+      const env = {code, grammar, language, tokens: [] as unknown[]};
+      Prism.hooks.run('before-tokenize', env);
+      env.tokens = Prism.tokenize(code, grammar);
+      Prism.hooks.run('after-tokenize', env);
+      tokens = env.tokens;
+    }
+    const lines = normalizeTokens(tokens as never) as Token[][];
+    const html = lines.map((line, index) => {
+      let text = '';
+      let open: string | undefined;
+      for (const token of line) {
+        if (token.empty) continue;
+        const type = decisiveType(token.types, dictionary);
+        // Neighbours of one colour share a span: fewer elements, the same look.
+        if (type !== open) {
+          if (open) text += '</span>';
+          if (type) text += `<span class="token ${type}">`;
+          open = type;
+        }
+        text += escapeHtml(token.content);
+      }
+      if (open) text += '</span>';
+      const newline = index < lines.length - 1 ? '\n' : '';
+      const classNames = lineClassNames[index];
+      // The line's newline inside its block, so a highlighted line ends where its background does.
+      return classNames ? `<span class="${classNames.join(' ')}">${text}${newline}</span>` : `${text}${newline}`;
+    });
+    return {code, html: html.join('')};
+  };
+}
+
+/** The theme's own line parser (magic comments, metastring ranges), so code and HTML match the CodeBlock's. */
+export async function loadCodeBlockUtils(): Promise<CodeBlockUtils> {
+  // Pure string functions of the theme, not exported by name (its `internal` entry also loads client hooks).
+  const file = path.join(path.dirname(requireFromSite.resolve('@docusaurus/theme-common')), 'utils/codeBlockUtils.js');
+  return (await import(pathToFileURL(file).href)) as CodeBlockUtils;
+}
+
+/** The highlighter the build uses for fences and for the blocks components render. */
+export async function loadHighlighter(options: HighlightOptions): Promise<Highlighter> {
+  return createHighlighter(options, await loadCodeBlockUtils());
+}
+
+/** A block a component renders from generated data: its language, and its code and HTML from one highlighting. */
+export type CodeBlockData = HighlightedCode & {language: string};
+
+export function codeBlockData(highlight: Highlighter, code: string, language: string): CodeBlockData {
+  return {language, ...highlight(code, language)};
+}
