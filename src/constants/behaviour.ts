@@ -688,7 +688,7 @@ export const CLOCK_STARTS = {
 
 /** A top-up's data joins what remains; its `validity_days` run from one moment, never added to `expires_at`. */
 const TOPUP_VALIDITY_SENTENCE =
-  'A top-up adds its data to the data remaining, and its `validity_days` run from when it is applied, or from when the clock starts if it has not started yet (first use for `first_use` packages): `expires_at` becomes that moment plus the top-up’s days when that is later, and never moves earlier.';
+  'A top-up adds its data to the data remaining, and its `validity_days` run from when it is applied, or from when the clock starts if it has not started yet (first use for `first_use` packages): `expires_at` becomes that moment plus the top-up’s days if that is later than the validity the eSIM already has, and never moves earlier.';
 
 export const VALIDITY_RULES = {
   /** A top-up adds its data to what remains. */
