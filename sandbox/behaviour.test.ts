@@ -13,6 +13,7 @@ import {
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
   USAGE_THRESHOLDS,
+  VALIDITY_RULES,
   WIDGET_CAPS,
   errorRule,
   type Action,
@@ -498,26 +499,48 @@ test.describe('actions: each sends the model’s events and makes its balance tr
 test.describe('validity', () => {
   const topupPackage = PACKAGES.find((pkg) => pkg.id === SAMPLES.topupPackageId)!;
 
-  test('a top-up adds its data and its days to a running clock (expires_at moves)', async () => {
+  // The model's rule (VALIDITY_RULES.topupSentence): a top-up's days run from when it is applied, or
+  // from when the clock starts if it has not; expires_at takes the later end and never moves earlier.
+  const samplePackage = PACKAGES.find((pkg) => pkg.id === SAMPLES.packageId)!;
+  const later = (...timestamps: number[]) => new Date(Math.max(...timestamps)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+  const topUp = async (c: Client, iccid: string, packageId: string) =>
+    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: packageId}), 201) as {applied_at: string};
+
+  test('a top-up adds its data, and its days run from when it is applied: a shorter one leaves expires_at', async () => {
+    expect(topupPackage.validity_days).toBeLessThan(samplePackage.validity_days);
     const c = await client();
     const iccid = await activeEsim(c);
     const before = await c.esim(iccid);
-    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: topupPackage.id}), 201);
+    const topup = await topUp(c, iccid, topupPackage.id);
     const after = await c.esim(iccid);
-    expect(Date.parse(after.expires_at!) - Date.parse(before.expires_at!)).toBe(topupPackage.validity_days * DAY);
+    expect(after.expires_at).toBe(
+      later(Date.parse(before.expires_at!), Date.parse(topup.applied_at) + topupPackage.validity_days * DAY),
+    );
+    expect(after.expires_at, 'the shorter top-up ends before the validity left').toBe(before.expires_at);
     expect(c.ok(await c.call('GET', `/v1/esims/${iccid}/usage`)).data_total_mb).toBe(
       SAMPLE_PACKAGE.dataMb + topupPackage.data_mb!,
     );
   });
 
-  test('a top-up before the clock starts adds its days to the days the clock starts with', async () => {
+  test('a top-up that runs longer than the validity left moves expires_at to its own end', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf(topupPackage.id);
+    await c.simulate(iccid, 'activated');
+    const topup = await topUp(c, iccid, samplePackage.id);
+    expect((await c.esim(iccid)).expires_at).toBe(
+      later(Date.parse(topup.applied_at) + samplePackage.validity_days * DAY),
+    );
+  });
+
+  test('a top-up before the clock starts runs from when it starts, alongside the package’s own days', async () => {
     const c = await client();
     const iccid = await c.iccidOf();
-    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: topupPackage.id}), 201);
+    await topUp(c, iccid, topupPackage.id);
     expect((await c.esim(iccid)).expires_at).toBeNull();
     const active = await c.simulate(iccid, 'activated');
     expect(Date.parse(active.expires_at!) - Date.parse(active.activated_at!)).toBe(
-      (SAMPLE_PACKAGE.validityDays + topupPackage.validity_days) * DAY,
+      Math.max(SAMPLE_PACKAGE.validityDays, topupPackage.validity_days) * DAY,
     );
   });
 
@@ -577,6 +600,30 @@ test.describe('widget caps', () => {
     expect(c.ok(await session(c, {customer_reference: 'someone-else', max_orders: 2}), 201)).toMatchObject({
       remaining_orders: 2,
     });
+  });
+
+  test('only the widget enforces the caps: the API accepts an order and a top-up past them', async () => {
+    const c = await client();
+    const reference = 'traveller-43';
+    const caps = {customer_reference: reference, max_orders: 1, max_topups: 0};
+    const first = await c.order(SAMPLES.packageId, 1, {customer_reference: reference});
+    expect(c.ok(await session(c, caps), 201)).toMatchObject({remaining_orders: 0, remaining_topups: 0});
+    const pastOrderCap = await c.call('POST', '/v1/orders', {
+      package_id: SAMPLES.packageId,
+      customer_reference: reference,
+    });
+    const pastTopupCap = await c.call('POST', `/v1/esims/${first.esims[0]!.iccid}/topups`, {
+      package_id: SAMPLES.topupPackageId,
+    });
+    const accepted = !WIDGET_CAPS.enforcedByApi;
+    expect(pastOrderCap.status === 201, JSON.stringify(pastOrderCap.body)).toBe(accepted);
+    expect(pastTopupCap.status === 201, JSON.stringify(pastTopupCap.body)).toBe(accepted);
+    // What stops a backend's own duplicate is its Idempotency-Key: the same key answers the first order.
+    const key = 'widget-caps-retry';
+    const body = {package_id: SAMPLES.packageId, customer_reference: reference};
+    const placed = c.ok(await c.call('POST', '/v1/orders', body, {key}), 201);
+    const resent = await c.call('POST', '/v1/orders', body, {key});
+    expect(c.ok(resent, 201).id).toBe(placed.id);
   });
 });
 
@@ -641,7 +688,7 @@ test.describe('lists, usage and updates', () => {
 });
 
 test.describe('the contract states the model', () => {
-  test('error codes, retry policies, simulate actions, action operations, balance transaction types and widget caps', () => {
+  test('error codes, retry policies, simulate actions, action operations, balance transaction types, widget caps and top-up validity', () => {
     const all = schemas();
     expect([...all.ErrorCode!.enum!].sort()).toEqual(ERROR_CODES.map((rule) => rule.code).sort());
     expect([...all.RetryPolicy!.enum!].sort()).toEqual(Object.keys(RETRY_POLICIES).sort());
@@ -658,6 +705,8 @@ test.describe('the contract states the model', () => {
     const request = all.CreateWidgetSessionRequest!.properties as {max_orders: {description: string; default: number}};
     expect(request.max_orders.description).toContain(WIDGET_CAPS.sentence);
     expect(request.max_orders.default).toBe(WIDGET_CAPS.maxOrders.default);
+    const createTopup = document.paths['/v1/esims/{iccid}/topups']!.post as {description: string};
+    expect(createTopup.description).toContain(VALIDITY_RULES.topupSentence);
   });
 
   test('every error example carries its code’s retry policy', () => {

@@ -808,10 +808,13 @@ export class SandboxState {
       return topup;
     }
     if (VALIDITY_RULES.topupAddsData && esim.dataTotalMb !== null) esim.dataTotalMb += pkg.data_mb ?? 0;
-    if (VALIDITY_RULES.topupAddsDays) {
-      // Added to expires_at when the clock runs, else to the days it will start with.
-      if (esim.expires_at) esim.expires_at = this.later(esim.expires_at, pkg.validity_days * DAY);
-      else esim.pendingValidityDays += pkg.validity_days;
+    // VALIDITY_RULES.topupSentence: the top-up's days run from when it is applied when the clock
+    // runs, else from when the clock starts; either way the validity only ever gets longer.
+    if (esim.expires_at) {
+      const topupEnds = this.later(topup.applied_at!, pkg.validity_days * DAY);
+      if (Date.parse(topupEnds) > Date.parse(esim.expires_at)) esim.expires_at = topupEnds;
+    } else {
+      esim.pendingValidityDays = Math.max(esim.pendingValidityDays, pkg.validity_days);
     }
     if (esim.status === 'depleted') esim.status = 'active';
     esim.thresholdsSent = esim.thresholdsSent.filter((threshold) => this.usedShare(esim) >= threshold);

@@ -258,7 +258,9 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
     expect(prerequest).toContain(`${LIMITS.tokenRefreshLeadSeconds} * 1000`);
     expect(prerequest).toContain("pm.environment.set('accessToken'");
     expect(prerequest).toContain("pm.environment.set('accessTokenExpiresAt', Date.now() + token.expires_in * 1000)");
-    expect(prerequest).toContain("pm.environment.set('idempotencyKey', pm.variables.replaceIn('{{$guid}}'))");
+    // A POST keeps its Idempotency-Key until a 2xx (the newman run in tests/samples/postman.spec.ts resends one).
+    expect(prerequest).toContain("pm.collectionVariables.set(keyVariable, pm.variables.replaceIn('{{$guid}}'))");
+    expect(prerequest).toContain("pm.environment.set('idempotencyKey', pm.collectionVariables.get(keyVariable))");
     const tests = collection.item
       .flatMap((folder) => folder.item ?? [])
       .flatMap((item: PostmanItem) => item.event ?? [])
@@ -270,6 +272,7 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
     const statusTest = collection.event.find((event) => event.listen === 'test')!.script.exec.join('\n');
     expect(statusTest).toContain("pm.test('responds with 2xx'");
     expect(statusTest).toContain('error.code');
+    expect(statusTest).toContain('pm.collectionVariables.unset(');
   });
 
   test('order and refund bodies use the environment variables, so changing packageId changes the order', () => {

@@ -4,7 +4,7 @@ import {createHash} from 'node:crypto';
 import {convert as convertOpenApi} from 'openapi-to-postmanv2';
 
 import {SANDBOX} from '../../src/constants/api';
-import {ESIM_TRANSITIONS, RETRY_POLICIES, SIMULATE_ACTIONS} from '../../src/constants/behaviour';
+import {ESIM_TRANSITIONS, RETRY_POLICIES, SIMULATE_ACTIONS, errorRule} from '../../src/constants/behaviour';
 import {postmanNames, type ApiFacts, type EnvironmentKey} from './facts';
 import {
   listOperations,
@@ -59,7 +59,8 @@ export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
   cancelOrderId: 'The order the cancel request cancels, created just before it, so the eSIM `{{iccid}}` stays usable',
   refundIccid: 'The eSIM the refund request refunds, from an order created just before it, for the same reason',
   simulateAction: 'The next sandbox simulation `action` valid for the eSIM `{{iccid}}`; each success moves it on',
-  idempotencyKey: 'The `Idempotency-Key` header of the current POST, fresh for each one',
+  idempotencyKey:
+    'The `Idempotency-Key` header of the current POST: the key that request keeps until it gets a 2xx answer',
   webhookEndpointId: 'The last webhook endpoint created',
   widgetSessionId: 'The last widget session created',
 };
@@ -213,10 +214,49 @@ if (!isTokenRequest && (!pm.environment.get('accessToken') || expiresAt - Date.n
     pm.environment.set('accessTokenExpiresAt', Date.now() + token.expires_in * 1000);
   });
 }
-// Every POST gets a fresh Idempotency-Key, so sending one twice does it twice.
-// To see a replay, comment out the next three lines and send the same POST again.
+${idempotencyKeyPreRequestLines()}`;
+}
+
+/** The collection variable that holds a request's Idempotency-Key until the request gets a 2xx. */
+export const IDEMPOTENCY_KEY_VARIABLE_PREFIX = 'idempotencyKey: ';
+
+/**
+ * A POST keeps its Idempotency-Key until it gets a 2xx answer: resending after a lost answer or an
+ * error sends the same key, so the API replays what it did instead of doing it twice (on Live, a
+ * second order). The test script below releases the key on a 2xx, so the next send is a new request.
+ */
+function idempotencyKeyPreRequestLines(): string {
+  return `// Each POST keeps its Idempotency-Key until it gets a 2xx answer, so sending it again after a
+// lost answer or an error replays the first result instead of buying twice. A 2xx releases the key.
 if (pm.request.method === 'POST') {
-  pm.environment.set('idempotencyKey', pm.variables.replaceIn('{{$guid}}'));
+  const keyVariable = '${IDEMPOTENCY_KEY_VARIABLE_PREFIX}' + pm.info.requestName;
+  if (!pm.collectionVariables.get(keyVariable)) {
+    pm.collectionVariables.set(keyVariable, pm.variables.replaceIn('{{$guid}}'));
+  }
+  pm.environment.set('idempotencyKey', pm.collectionVariables.get(keyVariable));
+}`;
+}
+
+/**
+ * The error whose answer says the kept key belongs to another body: the changed request is a new
+ * one, so the script releases the key and the next send gets a fresh one.
+ */
+const KEY_OF_ANOTHER_BODY = errorRule('idempotency_key_reused').code;
+
+function idempotencyKeyTestLines(): string {
+  return `
+// Releases this POST's Idempotency-Key once the API stored what it did (a 2xx), or when the key
+// belongs to another body (${KEY_OF_ANOTHER_BODY}): the next send is then a new request.
+if (pm.request.method === 'POST' && pm.response) {
+  let errorCode;
+  try {
+    errorCode = (pm.response.json().error || {}).code;
+  } catch (notJson) {
+    // No JSON body: no error code to read.
+  }
+  if ((pm.response.code >= 200 && pm.response.code < 300) || errorCode === '${KEY_OF_ANOTHER_BODY}') {
+    pm.collectionVariables.unset('${IDEMPOTENCY_KEY_VARIABLE_PREFIX}' + pm.info.requestName);
+  }
 }`;
 }
 
@@ -243,7 +283,7 @@ pm.test('${STATUS_TEST_NAME}', () => {
     const retry = retryAdvice[error.retry] ? \` (retry: \${retryAdvice[error.retry]})\` : '';
     pm.expect.fail(\`\${pm.response.code} \${error.code || pm.response.status}: \${error.message || pm.response.text()}\${retry}\`);
   }
-});`;
+});${idempotencyKeyTestLines()}`;
 }
 
 /** Which eSIM statuses each simulate action accepts, from the model, for the scripts. */

@@ -104,7 +104,7 @@ export const ESIM_TRANSITIONS: readonly Transition<EsimStatus>[] = [
 
 export const TOPUP_STATES: readonly StateRow<TopupStatus>[] = [
   {status: 'pending', meaning: 'Created and charged; being applied'},
-  {status: 'applied', meaning: 'The data and validity were added to the eSIM'},
+  {status: 'applied', meaning: 'The data was added to the eSIM and the top-up’s validity runs'},
   {status: 'failed', meaning: 'It could not be applied; the charge is returned to your balance'},
 ];
 
@@ -686,17 +686,25 @@ export const CLOCK_STARTS = {
   on_install: 'when the profile is installed (`installed`)',
 } as const;
 
+/** A top-up's data joins what remains; its `validity_days` run from one moment, never added to `expires_at`. */
+const TOPUP_VALIDITY_SENTENCE =
+  'A top-up adds its data to the data remaining, and its `validity_days` run from when it is applied, or from when the clock starts if it has not started yet (first use for `first_use` packages): `expires_at` becomes that moment plus the top-up’s days if that is later than the validity the eSIM already has, and never moves earlier.';
+
 export const VALIDITY_RULES = {
-  /** A top-up adds its data to what remains and its days to the validity. */
+  /** A top-up adds its data to what remains. */
   topupAddsData: true,
-  topupAddsDays: true,
   /** A never-installed eSIM waits: its clock has not started, so it does not expire. */
   readyExpires: false,
   /** Suspension pauses the service, not the clock: a suspended eSIM can expire. */
   suspensionPausesClock: false,
+  /**
+   * A top-up's `validity_days` run from when it is applied, or from when the clock starts if it has
+   * not (they are not added to `expires_at`); the page's list and the contract's top-up description carry it.
+   */
+  topupSentence: TOPUP_VALIDITY_SENTENCE,
   sentences: [
     'The validity clock starts at the first network attach for `first_use` packages, and at install for `on_install` packages.',
-    'A top-up adds its data to the data remaining and its `validity_days` to the validity: to `expires_at` when the clock runs, or to the days the clock will start with when it has not started yet.',
+    TOPUP_VALIDITY_SENTENCE,
     'A `ready` eSIM never expires: its clock has not started. It stays refundable for the refund window only.',
     'Suspending an eSIM stops its data, not its clock: a suspended eSIM expires on its `expires_at`.',
   ],
@@ -708,8 +716,13 @@ export const WIDGET_CAPS = {
   maxOrders: {default: 1},
   /** No default: without `max_topups` the session does not cap top-ups. */
   maxTopups: {default: null},
-  /** What the caps count: every order and top-up with this customer_reference, in any session or through the API. */
+  /** What the caps count: every order and top-up with this customer_reference, whoever placed it. */
   countsAgainst: 'customer_reference',
+  /**
+   * Only the widget refuses a purchase past a cap. `POST /v1/orders` and `POST /v1/esims/{iccid}/topups`
+   * never do: a backend that retries keeps its Idempotency-Key, and that is what stops its duplicates.
+   */
+  enforcedByApi: false,
   sentence:
-    '`max_orders` and `max_topups` count every order and top-up made for the session’s `customer_reference`, in any widget session or through the API, not per session: a traveller who reloads the page gets a new session with what remains (`remaining_orders`, `remaining_topups`).',
+    '`max_orders` and `max_topups` cap what the widget may buy for the session’s `customer_reference`: the widget counts every order and top-up made for it, in any widget session or by your backend, not per session, so a traveller who reloads the page gets a new session with what remains (`remaining_orders`, `remaining_topups`). Only the widget enforces them: the API never refuses an order or top-up because of a cap, so your backend prevents its own duplicates by resending with the same `Idempotency-Key`.',
 } as const;

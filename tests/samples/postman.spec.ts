@@ -6,13 +6,15 @@
  * page and this test cannot drift apart. Node only: no browser, no build.
  */
 import {readFileSync} from 'node:fs';
+import {createServer, type IncomingMessage} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 import newman, {type NewmanRunSummary} from 'newman';
 
 import {ARTIFACTS, ENVIRONMENTS, SANDBOX} from '../../src/constants/api';
-import {errorRule, SIMULATE_ACTIONS} from '../../src/constants/behaviour';
+import {errorRule, IDEMPOTENCY, SIMULATE_ACTIONS} from '../../src/constants/behaviour';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
 import {
@@ -434,6 +436,146 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     ).toEqual(sandboxOnly.map((request) => ({request: request.name, test: SANDBOX_ONLY_TEST_NAME})));
     for (const failure of guarded) {
       expect(failure.error.message).toMatch(/works only in the sandbox/);
+    }
+  });
+});
+
+/** What a proxy in front of the sandbox saw of one POST: the key it carried and what the sandbox answered. */
+type SeenPost = {path: string; key: string | undefined; status: number; replayed: boolean; id: string | undefined};
+
+/**
+ * A proxy in front of the sandbox that loses the answer of the first request `losesAnswerOf` matches:
+ * the sandbox does the work, then the connection drops before the client reads a byte, as when a
+ * network fails between the two.
+ */
+async function startAnswerLosingProxy(upstream: string, losesAnswerOf: (method: string, urlPath: string) => boolean) {
+  const posts: SeenPost[] = [];
+  let lost = false;
+  const readBody = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const server = createServer((request, response) => {
+    void (async () => {
+      const body = await readBody(request);
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] =>
+            typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0]),
+        ),
+      );
+      const method = request.method ?? 'GET';
+      const answer = await fetch(new URL(request.url ?? '/', upstream), {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' ? undefined : body,
+      });
+      const text = await answer.text();
+      const urlPath = new URL(request.url ?? '/', upstream).pathname;
+      if (method === 'POST') {
+        let id: string | undefined;
+        try {
+          id = (JSON.parse(text) as {id?: string}).id;
+        } catch {
+          // Not JSON: no id to record.
+        }
+        posts.push({
+          path: urlPath,
+          key: headers['idempotency-key'],
+          status: answer.status,
+          replayed: answer.headers.get(IDEMPOTENCY.replayHeader) === 'true',
+          id,
+        });
+      }
+      if (!lost && losesAnswerOf(method, urlPath)) {
+        lost = true;
+        request.socket.destroy();
+        return;
+      }
+      const replayed = answer.headers.get(IDEMPOTENCY.replayHeader);
+      response.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+        ...(replayed !== null && {[IDEMPOTENCY.replayHeader]: replayed}),
+      });
+      response.end(text);
+    })().catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    posts,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+test.describe('Resending a POST after a lost answer', () => {
+  test('the request keeps its Idempotency-Key until a 2xx, so the resend replays the order instead of buying twice', async () => {
+    test.setTimeout(120_000);
+    const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+    const contract = contractData(artifacts);
+    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    const orderRequest = contract.postman.folders
+      .flatMap((folder) => folder.requests)
+      .find((request) => request.operation === 'POST /v1/orders')!;
+    const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
+    const sandbox = await startSandbox({
+      credentials: [{...CREDENTIAL, scopes: contract.scopes.map((scope) => scope.scope)}],
+    });
+    const proxy = await startAnswerLosingProxy(
+      sandbox.origin,
+      (method, urlPath) => method === 'POST' && urlPath === ordersPath,
+    );
+    try {
+      // The collection with "Create an order" alone, sent three times as a reader would press Send:
+      // the first answer is lost, the second send gets the first order back, the third is a new order.
+      const only = collection.item
+        .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => item.name === orderRequest.name)}))
+        .filter((folder) => folder.item.length > 0);
+      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
+      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
+      const onProxy = (url: string) => `${proxy.origin}${new URL(url).pathname}`;
+      const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
+        newman.run(
+          {
+            collection: {...collection, item: only} as never,
+            environment: withValues(environment, {
+              baseUrl: onProxy(value('baseUrl')),
+              tokenUrl: onProxy(value('tokenUrl')),
+              clientId: CREDENTIAL.clientId,
+              clientSecret: CREDENTIAL.clientSecret,
+            }) as never,
+            iterationCount: 3,
+            reporters: [],
+            timeoutRequest: 10_000,
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+      });
+      // The first send fails on the dropped connection; what matters is what the sandbox was sent.
+      expect(summary.run.executions.length).toBeGreaterThanOrEqual(3);
+
+      const orders = proxy.posts.filter((post) => post.path === ordersPath);
+      expect(orders.map(({status, replayed}) => ({status, replayed}))).toEqual([
+        {status: 201, replayed: false},
+        {status: 201, replayed: true},
+        {status: 201, replayed: false},
+      ]);
+      const [lostAnswer, resend, next] = orders;
+      expect(resend!.key, 'the resend after the lost answer carries the same key').toBe(lostAnswer!.key);
+      expect(resend!.id, 'and gets the first order back').toBe(lostAnswer!.id);
+      expect(next!.key, 'after the 2xx, the next send is a new request with a new key').not.toBe(resend!.key);
+      expect(IDEMPOTENCY.isStored(resend!.status)).toBe(true);
+      // Two orders, not three: only the third send was meant to buy again.
+      expect(new Set(orders.map((order) => order.id)).size).toBe(2);
+    } finally {
+      await proxy.close();
+      await sandbox.close();
     }
   });
 });
