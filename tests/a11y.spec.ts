@@ -3,9 +3,10 @@ import {expect, openPage, test} from './support/fixtures';
 import {expectNoSeriousAxeViolations, seriousAxeViolations} from './support/axe';
 
 // On a phone too (Lighthouse's mobile run is one): narrow layouts overflow code and tables sideways and
-// skip rendering far content, which changes what axe can see of colours and backgrounds.
+// skip rendering far content, which changes what axe can see of colours and backgrounds. A mode's colours are
+// the same at any width, so the phone's layout is checked in one mode.
 for (const mode of ['light', 'dark'] as const) {
-  test.describe(`accessibility in ${mode} mode`, () => {
+  test.describe(`accessibility in ${mode} mode`, {tag: mode === 'dark' ? '@desktop-only' : []}, () => {
     // axe walks every node of the longest reference pages: give it room on a busy 2-core machine.
     test.describe.configure({timeout: 120_000});
     for (const route of docRoutes()) {
@@ -25,10 +26,10 @@ test.describe('not-found page', () => {
 });
 
 test.describe('ids', () => {
-  test('every id is unique on every page, and every url(#id) an inline SVG uses resolves inside that SVG', async ({
-    page,
-  }) => {
-    for (const route of docRoutes()) {
+  for (const route of docRoutes()) {
+    test(`${route}: every id is unique, and every url(#id) an inline SVG uses resolves inside that SVG`, async ({
+      page,
+    }) => {
       await openPage(page, route);
       const problems = await page.evaluate(() => {
         const found: string[] = [];
@@ -50,6 +51,6 @@ test.describe('ids', () => {
         return found;
       });
       expect(problems, route).toEqual([]);
-    }
-  });
+    });
+  }
 });

@@ -18,34 +18,33 @@ declare global {
 // On a slow network or CPU the browser paints what it has parsed so far; a navbar cut before its search box, or a
 // Markdown action before its label, is painted narrower, and their right-aligned boxes then move as the rest
 // arrives. The pages ask Chromium to paint nothing until their top is parsed (PAGE_TOP_END_ID in src/constants/site.ts).
-test('a page whose HTML stalls mid-navbar and mid-button is first painted with its navbar and Markdown actions whole, and nothing moves', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const proxy = await startStallingProxy({
-    upstream: baseURL!,
-    // Right after the language menu, before the search box (the navbar's right-hand group is half there), and in
-    // the Copy button, before its label.
-    splitAt: (html) => [
-      html.indexOf('navbar__search'),
-      html.indexOf('Copy page', html.indexOf('page-markdown-actions')),
-    ],
-    stallMs: 300,
-  });
-  try {
-    await recordLayoutShifts(page);
-    await page.addInitScript(() => {
-      const count = (element: Element | null) => (element ? element.querySelectorAll('*').length + 1 : 0);
-      window.countTop = (root) => ({
-        navbar: count(root.querySelector('nav.navbar')),
-        pageTop: count(root.querySelector('.page-markdown-actions')),
-      });
-      requestAnimationFrame(() => {
-        window.firstFrame = window.countTop!(document);
-      });
+for (const route of docRoutes()) {
+  test(`${route}, its HTML stalling mid-navbar and mid-button, is first painted with its navbar and Markdown actions whole, and nothing moves`, async ({
+    page,
+    baseURL,
+  }) => {
+    const proxy = await startStallingProxy({
+      upstream: baseURL!,
+      // Right after the language menu, before the search box (the navbar's right-hand group is half there), and in
+      // the Copy button, before its label.
+      splitAt: (html) => [
+        html.indexOf('navbar__search'),
+        html.indexOf('Copy page', html.indexOf('page-markdown-actions')),
+      ],
+      stallMs: 300,
     });
-    for (const route of docRoutes()) {
+    try {
+      await recordLayoutShifts(page);
+      await page.addInitScript(() => {
+        const count = (element: Element | null) => (element ? element.querySelectorAll('*').length + 1 : 0);
+        window.countTop = (root) => ({
+          navbar: count(root.querySelector('nav.navbar')),
+          pageTop: count(root.querySelector('.page-markdown-actions')),
+        });
+        requestAnimationFrame(() => {
+          window.firstFrame = window.countTop!(document);
+        });
+      });
       await page.goto(proxy.origin + route);
       await waitForHydration(page);
       const served = await page.evaluate(
@@ -56,8 +55,8 @@ test('a page whose HTML stalls mid-navbar and mid-button is first painted with i
       expect(await page.evaluate(() => window.firstFrame), `${route}: the first frame`).toEqual(served);
       await afterFrames(page, 2);
       expect(await layoutShifts(page), route).toEqual([]);
+    } finally {
+      await proxy.close();
     }
-  } finally {
-    await proxy.close();
-  }
-});
+  });
+}

@@ -100,14 +100,14 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await expect(python.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
   });
 
-  test('every page renders its title on a phone without horizontal scrolling', async ({page}) => {
-    for (const doc of docPages()) {
+  for (const doc of docPages()) {
+    test(`${doc.path} renders its title on a phone without horizontal scrolling`, async ({page}) => {
       await openPage(page, doc.path);
       await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `${doc.path} scrolls sideways`).toBeLessThanOrEqual(0);
-    }
-  });
+    });
+  }
 });

@@ -58,16 +58,18 @@ test.describe('render skipping on long pages', () => {
     },
   );
 
-  test('no page shifts its layout while it loads (a table in the first screenful is rendered at once)', async ({
-    page,
-    isMobile,
-  }) => {
-    if (!isMobile) {
-      // At this height the first table of /basics/iframe and what follows it are both in the first screenful.
-      await page.setViewportSize(LIGHTHOUSE_DESKTOP);
-    }
-    await expectNoLayoutShiftOnLoad(page, docRoutes());
-  });
+  for (const route of docRoutes()) {
+    test(`${route} does not shift its layout while it loads (a table in the first screenful is rendered at once)`, async ({
+      page,
+      isMobile,
+    }) => {
+      if (!isMobile) {
+        // At this height the first table of /basics/iframe and what follows it are both in the first screenful.
+        await page.setViewportSize(LIGHTHOUSE_DESKTOP);
+      }
+      await expectNoLayoutShiftOnLoad(page, [route]);
+    });
+  }
 
   // The theme adds the word-wrap toggle after hydration, and only to blocks whose lines overflow. A writer's
   // long command near the top of a page must not move the block's buttons when it appears.

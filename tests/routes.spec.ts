@@ -130,6 +130,8 @@ test.describe('the documentation routes (spec §2)', () => {
 
   // The desktop sidebar again; a phone's menu navigates in tests/mobile.mobile.spec.ts.
   test('moving through all pages with the sidebar works client-side', {tag: '@desktop-only'}, async ({page}) => {
+    // One journey through every page: its time grows with the pages.
+    test.setTimeout(15_000 + 5_000 * PAGES.length);
     await openPage(page, PAGES[0]!.path);
     for (const doc of PAGES.slice(1)) {
       await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: doc.title, exact: true}).click();
