@@ -18,6 +18,13 @@ module.exports = {
       to: {path: '^plugins/', pathNot: '^plugins/$1/'},
     },
     {
+      name: 'plugins-are-build-time',
+      comment: 'Components, the theme and the MCP server share code with plugins through lib/, never by importing one.',
+      severity: 'error',
+      from: {path: '^(src|mcp)/'},
+      to: {path: '^plugins/'},
+    },
+    {
       name: 'nothing-imports-tests',
       severity: 'error',
       from: {pathNot: '^tests/'},

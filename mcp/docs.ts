@@ -12,9 +12,9 @@ import {parse as parseYaml} from 'yaml';
 import {listOperations, type OpenApiDocument} from '../lib/contract/openapi';
 import {boundQuery} from '../lib/search-query';
 import {twinPath} from '../lib/twin-path';
-import {isManifest, MANIFEST_FILE} from '../plugins/search/index-parts';
-import type * as ShardedSearch from '../plugins/search/sharded-index';
-import {tokenize} from '../plugins/search/tokenize';
+import {isManifest, MANIFEST_FILE} from '../lib/search/index-parts';
+import type * as ShardedSearch from '../lib/search/sharded-index';
+import {tokenize} from '../lib/search/tokenize';
 import {SITE} from '../src/constants/site';
 import {
   findOperation,
@@ -24,7 +24,7 @@ import {
   type OperationDetail,
   type SchemaDetail,
 } from './operations';
-import {searchResultLimits} from './search-constants';
+import {searchResultLimits} from '../lib/search/generated-constants';
 import {
   CHARS_PER_TOKEN,
   openingText,
@@ -35,13 +35,13 @@ import {
   type Section,
 } from './sections';
 
-// The box's search code (plugins/search/sharded-index.ts) imports the plugin's browser ESM, which imports generated
+// The box's search code (lib/search/sharded-index.ts) imports the plugin's browser ESM, which imports generated
 // constants: loaded with those aliased to the site's options.
 const jiti = createJiti(__filename, {
   interopDefault: true,
-  alias: {'./proxiedGeneratedConstants': path.join(__dirname, 'search-constants.ts')},
+  alias: {'./proxiedGeneratedConstants': path.join(__dirname, '../lib/search/generated-constants.ts')},
 });
-const {ShardedIndex} = jiti(path.join(__dirname, '../plugins/search/sharded-index.ts')) as typeof ShardedSearch;
+const {ShardedIndex} = jiti(path.join(__dirname, '../lib/search/sharded-index.ts')) as typeof ShardedSearch;
 
 export type SearchHit = {title: string; section: string | null; url: string; text: string};
 export type PageOptions = {languages?: readonly string[]; maxTokens?: number};

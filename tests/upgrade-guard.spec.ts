@@ -28,12 +28,12 @@ const TOUCHES_INTERNALS = [
   'src/theme/CodeBlock/styles.module.css',
   'plugins/search/code-terms.ts',
   'plugins/search/worker.ts',
-  'plugins/search/sharded-index.ts',
+  'lib/search/sharded-index.ts',
   'plugins/search/search-local.d.ts',
   'src/theme/SearchBar/guardedMark.ts',
   // The MCP server runs the search plugin's own query code with its generated constants replaced.
   'mcp/docs.ts',
-  'mcp/search-constants.ts',
+  'lib/search/generated-constants.ts',
   // Styles that rely on the theme's markup and sizes (the code block's button group).
   'src/css/custom.css',
   // Ajv's draft 2020-12 entry point, `ajv/dist/2020` (documented by Ajv, not an internal file).

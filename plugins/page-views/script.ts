@@ -3,6 +3,7 @@
  * build/js/page-views.js. No cookie, no storage, no identifier, nothing the reader types.
  */
 
+import type {EventProps, Plausible} from '../../lib/analytics-track';
 export type ViewportClass = 'desktop' | 'mobile';
 export type ColorMode = 'light' | 'dark';
 
@@ -16,9 +17,7 @@ export type PageViewEvent = {
 
 export type CustomEvent = {name: string; url: string; domain: string; referrer: string | null; props?: EventProps};
 
-export type EventProps = Record<string, string | number | boolean>;
-
-export type Plausible = ((name: string, options?: {props?: EventProps}) => void) & {q?: unknown[][]};
+export type {EventProps, Plausible};
 
 export type PageState = {href: string; referrer: string; width: number; theme: string | null};
 

@@ -9,7 +9,7 @@ import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import searchAskAiOff from './ask-ai-off';
 import searchCodeTerms from './code-terms';
 import searchHighlightGuard from './highlight-guard';
-import {MANIFEST_FILE, PARTS_DIR, splitIndex, type IndexPart} from './index-parts';
+import {MANIFEST_FILE, PARTS_DIR, splitIndex, type IndexPart} from '../../lib/search/index-parts';
 
 // The theme's server entry (its package types describe only the options).
 const searchLocal = require('@easyops-cn/docusaurus-search-local') as {

@@ -3,9 +3,9 @@
 import * as Comlink from 'comlink';
 import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants';
 
-import {isManifest} from './index-parts';
-import {ShardedIndex, type SearchResult} from './sharded-index';
-import {tokenize} from './tokenize';
+import {isManifest} from '../../lib/search/index-parts';
+import {ShardedIndex, type SearchResult} from '../../lib/search/sharded-index';
+import {tokenize} from '../../lib/search/tokenize';
 
 const loaded = new Map<string, Promise<ShardedIndex>>();
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
 import {DEFAULT_OPTIONS as PAGE_VIEWS_DEFAULTS} from '../../plugins/page-views/options';
-import {MANIFEST_FILE, PARTS_DIR, type Manifest, type SearchDocument} from '../../plugins/search/index-parts';
+import {MANIFEST_FILE, PARTS_DIR, type Manifest, type SearchDocument} from '../../lib/search/index-parts';
 
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
 export const BUDGETS_FILE = path.resolve(__dirname, '../budgets.json');
@@ -83,7 +83,7 @@ export function routeAssets(route: string, buildDir: string = BUILD_DIR): RouteA
   return {route, js: jsAssets, css: cssAssets, jsGzip: sum(jsAssets), cssGzip: sum(cssAssets)};
 }
 
-/** The search index: its manifest in the build's root and its parts (plugins/search/index-parts.ts). */
+/** The search index: its manifest in the build's root and its parts (lib/search/index-parts.ts). */
 export function searchIndexFiles(buildDir: string = BUILD_DIR): string[] {
   const partsDir = path.join(buildDir, PARTS_DIR);
   const parts = existsSync(partsDir) ? readdirSync(partsDir).filter((name) => name.endsWith('.json')) : [];

@@ -11,7 +11,7 @@ import {useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useLocation} from '@docusaurus/router';
 
-import {track} from '@site/plugins/page-views/track';
+import {track} from '@site/lib/analytics-track';
 import {storeVote, storedVote} from './feedbackStore';
 import styles from './styles.module.css';
 

@@ -7,7 +7,7 @@ import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {SEARCH} from '@site/src/constants/site';
-import {track} from '@site/plugins/page-views/track';
+import {track} from '@site/lib/analytics-track';
 import {boundQuery, cutNotice, isApplePlatform, isSearchShortcut, shortcutHint, type QueryCut} from './searchBox';
 import {createSearchSignals} from './searchSignals';
 import styles from './styles.module.css';

@@ -1,5 +1,5 @@
 // Search signals for analytics. Pure (no DOM, no aliases) so Node tests import it as is.
-import type {EventProps} from '../../../plugins/page-views/track';
+import type {EventProps} from '../../../lib/analytics-track';
 
 export const MAX_REPORTED_QUERY = 60;
 

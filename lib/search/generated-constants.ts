@@ -1,7 +1,7 @@
 // Stands in for the search plugin's generated constants in its query code: the site's search options
 // with the plugin's own defaults, so queries are built as the box builds them.
 
-import {searchOptions} from '../lib/search-options';
+import {searchOptions} from '../search-options';
 
 type Normalized = {
   language: string[];

@@ -1,7 +1,9 @@
 // Calls wait in Plausible's queue until the deferred script runs; consent is the script's decision, so callers never branch.
-import type {EventProps, Plausible} from './script';
+/** A custom event's properties, as Plausible takes them. */
+export type EventProps = Record<string, string | number | boolean>;
 
-export type {EventProps};
+/** Plausible's global function, with the queue it keeps until its script runs. */
+export type Plausible = ((name: string, options?: {props?: EventProps}) => void) & {q?: unknown[][]};
 
 /** Enough for any visit; beyond it, calls made while analytics is off are dropped, not kept. */
 const MAX_QUEUED = 100;

@@ -14,7 +14,7 @@ const PLUGIN = path.dirname(require.resolve('@easyops-cn/docusaurus-search-local
 const jiti = createJiti(__filename, {
   interopDefault: true,
   alias: {
-    './proxiedGeneratedConstants': path.join(ROOT, 'mcp/search-constants.ts'),
+    './proxiedGeneratedConstants': path.join(__dirname, 'generated-constants.ts'),
     '../utils/proxiedGeneratedConstants': path.join(__dirname, 'fixtures/worker-constants.ts'),
     '../utils/tokenize': path.join(__dirname, 'tokenize.ts'),
     comlink: path.join(__dirname, 'fixtures/comlink.ts'),
