@@ -195,6 +195,30 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
     }
   });
 
+  test('every operation and parameter has a description, and every array schema says what it holds', () => {
+    const document = loadDocument();
+    const missing: string[] = [];
+    for (const {method, path: apiPath, operation} of listOperations(document)) {
+      if (!operation.description) missing.push(`${method} ${apiPath}: description`);
+      const parameters = (operation.parameters ?? []) as unknown[];
+      for (const parameter of parameters.map(
+        (entry) => resolveRef(document, entry) as {name: string; description?: string},
+      )) {
+        if (!parameter.description) missing.push(`${method} ${apiPath} parameter ${parameter.name}: description`);
+      }
+    }
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((child, index) => visit(child, `${where}/${index}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (schema.type === 'array' && !('items' in schema)) missing.push(`${where}: an array without items`);
+      for (const [key, child] of Object.entries(schema)) visit(child, `${where}/${key}`);
+    };
+    visit(document.components, '#/components');
+    visit(document.paths, '#/paths');
+    expect(missing).toEqual([]);
+  });
+
   test('has the error envelope with every code, and rate-limit, request-id and idempotency headers', () => {
     const document = loadDocument();
     const schemas = document.components.schemas as Record<string, {enum?: string[]}>;
