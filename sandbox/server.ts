@@ -497,8 +497,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     // The client's own framing headers are dropped: the body is sent whole.
     headers['content-length'] = String(raw.length);
-    // Prism only validates, so resending is harmless. A kept-alive socket that Prism closed while it
-    // sat idle fails with ECONNRESET on reuse (a race Node's docs describe): that request is sent again.
+    // Prism only validates, so resending is harmless. A kept-alive socket that Prism closed while it sat idle
+    // fails with ECONNRESET on reuse (a race Node's docs describe), and a busy Prism may hang up a new one:
+    // that request is sent again, once.
     const ask = () =>
       new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>((resolve, reject) => {
         const upstream = http.request(
@@ -517,13 +518,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
             );
           },
         );
-        upstream.on('error', (error: NodeJS.ErrnoException) =>
-          reject(Object.assign(error, {reusedSocket: upstream.reusedSocket})),
-        );
+        upstream.on('error', reject);
         upstream.end(raw.length > 0 ? raw : undefined);
       });
-    const answer = await ask().catch((error: NodeJS.ErrnoException & {reusedSocket?: boolean}) => {
-      if (error.code === 'ECONNRESET' && error.reusedSocket) return ask();
+    const answer = await ask().catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNRESET') return ask();
       throw error;
     });
 
