@@ -22,6 +22,8 @@ export const launchOptions = {
   ],
 };
 
+const WRITER_CHANGE = '**/writer-change.spec.ts';
+
 // `npm run test:unit` and `npm run test:samples` need no build: they switch the web server off.
 const withWebServer = process.env.DOCS_WEB_SERVER !== 'off';
 
@@ -53,7 +55,7 @@ export default defineConfig({
       testDir: './tests',
       testMatch: '**/*.spec.ts',
       use: {...devices['Desktop Chrome'], launchOptions},
-      testIgnore: ['**/*.mobile.spec.ts', 'samples/**'],
+      testIgnore: ['**/*.mobile.spec.ts', 'samples/**', WRITER_CHANGE],
       grepInvert: /@phone-only/,
     },
     {
@@ -61,7 +63,7 @@ export default defineConfig({
       testDir: './tests',
       testMatch: '**/*.spec.ts',
       use: {...devices['Pixel 7'], launchOptions},
-      testIgnore: ['samples/**'],
+      testIgnore: ['samples/**', WRITER_CHANGE],
       grepInvert: /@desktop-only|@viewport-independent/,
     },
     // Node-only unit tests beside the code they test: no browser, no build.
@@ -72,6 +74,14 @@ export default defineConfig({
       testMatch: ['tests/samples/*.spec.ts', '{sandbox,sdk}/*.test.ts'],
       timeout: 60_000,
       fullyParallel: false,
+    },
+    // A writer's change in a copy of the repository, with its own build and suite: it runs once the others are
+    // done, so that the two suites never share the machine's cores.
+    {
+      name: 'writer-change',
+      testDir: './tests',
+      testMatch: WRITER_CHANGE,
+      dependencies: ['desktop', 'mobile', 'unit', 'docs'],
     },
   ],
   // One production build serves the browser projects (`npm test` builds it first).
