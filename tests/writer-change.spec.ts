@@ -96,6 +96,7 @@ import {RequiredScopes} from '@site/src/components/ApiTables';
 With a credential that holds <RequiredScopes samples operations={['${OPERATION.method} ${OPERATION.path}']} />:
 
 \`\`\`bash run
+set -euo pipefail
 ACCESS_TOKEN=$(curl -sS --fail-with-body -X POST https://sandbox.api.example.com/oauth/token \\
   -d grant_type=client_credentials -d client_id="$ACME_CLIENT_ID" -d client_secret="$ACME_CLIENT_SECRET" \\
   | jq -r '.access_token // error("no token: \\(.)")')
