@@ -36,6 +36,8 @@ export type ContractData = {
       setBy: string[];
     }[];
     scripts: {prerequest: string[]; test: string[]};
+    /** What every request of the collection needs together. */
+    scopes: string[];
     runs: {
       happyPath: {
         folders: string[];
@@ -178,6 +180,10 @@ export function contractData(artifacts: Artifacts): ContractData {
       folders,
       variables,
       scripts,
+      scopes: scopesFor(
+        {scopes, operationScopes: operationScopeMap},
+        folders.flatMap((folder) => folder.requests).map((request) => request.operation),
+      ),
       runs: {
         happyPath: {
           folders: happyFolders,

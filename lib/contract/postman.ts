@@ -4,7 +4,13 @@ import {createHash} from 'node:crypto';
 import {convert as convertOpenApi} from 'openapi-to-postmanv2';
 
 import {SANDBOX} from '../../src/constants/api';
-import {ESIM_TRANSITIONS, RETRY_POLICIES, SIMULATE_ACTIONS, errorRule} from '../../src/constants/behaviour';
+import {
+  ESIM_TRANSITIONS,
+  RETRY_POLICIES,
+  SIMULATE_ACTIONS,
+  errorRule,
+  type RetryPolicy,
+} from '../../src/constants/behaviour';
 import {postmanNames, type ApiFacts, type EnvironmentKey} from './facts';
 import {
   listOperations,
@@ -56,8 +62,10 @@ export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
   orderId: 'The last order created',
   iccid: 'The ICCID of the last order’s first eSIM',
   topupPackageId: 'The first top-up package the eSIM `{{iccid}}` accepts, which the top-up orders',
-  cancelOrderId: 'The order the cancel request cancels, created just before it, so the eSIM `{{iccid}}` stays usable',
-  refundIccid: 'The eSIM the refund request refunds, from an order created just before it, for the same reason',
+  cancelOrderId:
+    'The order the cancel request cancels. In the sandbox, its script creates one and keeps it until the cancel succeeds, so the eSIM `{{iccid}}` stays usable; on Live, set it yourself',
+  refundIccid:
+    'The eSIM the refund request refunds. In the sandbox, its script orders one and keeps it until the refund succeeds, for the same reason; on Live, set it yourself',
   simulateAction: 'The next sandbox simulation `action` valid for the eSIM `{{iccid}}`; each success moves it on',
   idempotencyKey:
     'The `Idempotency-Key` header of the current POST: the key that request keeps until it gets a 2xx answer',
@@ -307,38 +315,91 @@ function simulateTestLines(): string[] {
 export const SANDBOX_ONLY_TEST_NAME = 'is sent to the sandbox only';
 
 function sandboxOnlyScript(facts: ApiFacts): string {
-  const live = facts.ENVIRONMENTS.live;
   return `
 // Sandbox simulation exists only in the sandbox: never send this request to the live host.
-const liveBase = '${live.apiBase}';
-const baseUrl = pm.variables.replaceIn('{{baseUrl}}');
-if (pm.environment.name === '${postmanNames(facts).environmentNames.live}' || baseUrl.startsWith(liveBase)) {
+${isLiveLines(facts)}
+if (isLive) {
   const message = \`Not sent: \${pm.info.requestName} works only in the sandbox. Select the ${postmanNames(facts).environmentNames.sandbox} environment.\`;
   pm.test('${SANDBOX_ONLY_TEST_NAME}', () => pm.expect.fail(message));
   pm.execution.skipRequest();
 }`;
 }
 
-function freshOrderScript(variable: string, expression: string): string {
+/** The collection variable that holds the order an undo request works on until that request undoes it. */
+export const ORDER_TO_UNDO_VARIABLE_PREFIX = 'order to undo: ';
+
+/** Whether a script runs with the Live environment (by name or by base URL), for the scripts. */
+function isLiveLines(facts: ApiFacts): string {
+  return `const isLive = pm.environment.name === '${postmanNames(facts).environmentNames.live}' ||
+  pm.variables.replaceIn('{{baseUrl}}').startsWith('${facts.ENVIRONMENTS.live.apiBase}');`;
+}
+
+/**
+ * In the sandbox, the undo request gets an order of its own, created once and kept until the undo
+ * succeeds: pressing Send again after an error (a missing scope, say) retries the same order instead
+ * of buying another. The order is created with a key kept until its 2xx, as every POST's. On Live the
+ * script buys nothing: the reader names the order to undo.
+ */
+function freshOrderScript(variable: string, expression: string, facts: ApiFacts): string {
   return `
-// Works on an order of its own, so the eSIM in {{iccid}} stays usable for the other folders.
-pm.sendRequest({
-  url: pm.variables.replaceIn('{{baseUrl}}/orders'),
-  method: 'POST',
-  header: {
-    Authorization: \`Bearer \${pm.environment.get('accessToken')}\`,
-    'Content-Type': 'application/json',
-    'Idempotency-Key': pm.variables.replaceIn('{{$guid}}'),
-  },
-  body: {mode: 'raw', raw: JSON.stringify({package_id: pm.variables.replaceIn('{{packageId}}'), quantity: 1})},
-}, (error, response) => {
-  if (error || response.code >= 300) {
-    console.error('Creating the order to work on failed', error || response.text());
-    return;
+// In the sandbox, works on an order of its own, so the eSIM in {{iccid}} stays usable for the other
+// folders. The order is kept until this request undoes it: sending again after an error retries the
+// same order instead of buying another. On Live nothing is bought for you: set {{${variable}}} yourself.
+${isLiveLines(facts)}
+const pendingVariable = '${ORDER_TO_UNDO_VARIABLE_PREFIX}' + pm.info.requestName;
+if (isLive) {
+  if (!pm.environment.get('${variable}')) {
+    const message = \`Not sent: set ${variable} to the one you mean to undo; on Live this request buys nothing for you.\`;
+    pm.test('${LIVE_UNDO_TEST_NAME}', () => pm.expect.fail(message));
+    pm.execution.skipRequest();
   }
-  const json = response.json();
-  pm.environment.set('${variable}', ${expression});
-});`;
+} else if (pm.collectionVariables.get(pendingVariable)) {
+  pm.environment.set('${variable}', pm.collectionVariables.get(pendingVariable));
+} else {
+  const keyVariable = '${IDEMPOTENCY_KEY_VARIABLE_PREFIX}' + pendingVariable;
+  if (!pm.collectionVariables.get(keyVariable)) {
+    pm.collectionVariables.set(keyVariable, pm.variables.replaceIn('{{$guid}}'));
+  }
+  pm.sendRequest({
+    url: pm.variables.replaceIn('{{baseUrl}}/orders'),
+    method: 'POST',
+    header: {
+      Authorization: \`Bearer \${pm.environment.get('accessToken')}\`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': pm.collectionVariables.get(keyVariable),
+    },
+    body: {mode: 'raw', raw: JSON.stringify({package_id: pm.variables.replaceIn('{{packageId}}'), quantity: 1})},
+  }, (error, response) => {
+    if (error || response.code >= 300) {
+      console.error('Creating the order to work on failed', error || response.text());
+      return;
+    }
+    const json = response.json();
+    pm.collectionVariables.unset(keyVariable);
+    pm.collectionVariables.set(pendingVariable, ${expression});
+    pm.environment.set('${variable}', ${expression});
+  });
+}`;
+}
+
+/** Live: an undo request with nothing named to undo is not sent. */
+export const LIVE_UNDO_TEST_NAME = 'is sent on Live only for an order you name';
+
+/** The retry policy after which the kept order can never be undone: the next send starts afresh. */
+const UNDO_GIVES_UP: RetryPolicy = 'never';
+
+function undoTestLines(): string {
+  return `
+// The undo is done (a 2xx) or can never be done (retry: ${UNDO_GIVES_UP}): the next send works on a new order.
+let undoRetry;
+try {
+  undoRetry = (pm.response.json().error || {}).retry;
+} catch (notJson) {
+  // No JSON body: no retry policy to read.
+}
+if (pm.response.code < 300 || undoRetry === '${UNDO_GIVES_UP}') {
+  pm.collectionVariables.unset('${ORDER_TO_UNDO_VARIABLE_PREFIX}' + pm.info.requestName);
+}`;
 }
 
 function preRequestScript(operationId: string, path: string, facts: ApiFacts): string | undefined {
@@ -346,10 +407,13 @@ function preRequestScript(operationId: string, path: string, facts: ApiFacts): s
   if (path.startsWith(`/${facts.API_VERSION}/sandbox/`)) {
     return sandboxOnlyScript(facts);
   }
-  return fresh ? freshOrderScript(fresh.variable, fresh.expression) : undefined;
+  return fresh ? freshOrderScript(fresh.variable, fresh.expression, facts) : undefined;
 }
 
 function testScript(operationId: string): string | undefined {
+  if (FRESH_ORDER[operationId]) {
+    return undoTestLines();
+  }
   const stored = Object.entries(STORED_FROM_RESPONSE[operationId] ?? {});
   if (operationId !== 'createAccessToken' && operationId !== 'simulateEsimEvent' && stored.length === 0) {
     return undefined;

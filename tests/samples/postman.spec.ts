@@ -20,12 +20,13 @@ import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
 import {
   INITIAL_SIMULATE_ACTION,
   RETRY_ADVICE,
+  LIVE_UNDO_TEST_NAME,
   SANDBOX_ONLY_TEST_NAME,
   type PostmanCollection,
   type PostmanEnvironment,
 } from '../../lib/contract/postman';
 import {scopesFor} from '../../lib/contract/scopes';
-import {startSandbox, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
+import {startSandbox, TOKEN_URL_PATH, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
 import {ROOT} from './blocks';
 
 type Postman = ContractData['postman'];
@@ -268,9 +269,11 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     const contract = contractData(artifacts);
     postman = contract.postman;
     collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
-    // Every scope, since every folder runs; the rate limit is not what these runs are about.
+    // The scopes the page's setup step names for the whole collection (the happy path's and the others'),
+    // since every folder runs; the rate limit is not what these runs are about.
+    expect(contract.postman.scopes).toEqual(expect.arrayContaining(postman.runs.happyPath.scopes));
     sandbox = await startSandbox({
-      credentials: [{...CREDENTIAL, scopes: contract.scopes.map((scope) => scope.scope)}],
+      credentials: [{...CREDENTIAL, scopes: contract.postman.scopes}],
       requestsPerMinute: 10_000,
     });
   });
@@ -438,6 +441,37 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
       expect(failure.error.message).toMatch(/works only in the sandbox/);
     }
   });
+  test('on Live, cancel and refund buy no order of their own: with none named, they are not sent', async () => {
+    const undo = ['POST /v1/orders/{order_id}/cancel', 'POST /v1/refunds'];
+    const folders = postman.folders.filter((folder) =>
+      folder.requests.some((request) => undo.includes(request.operation)),
+    );
+    const environment = withValues(environmentOf('postmanLiveEnvironment'), {
+      accessToken: 'live-token',
+      accessTokenExpiresAt: String(Date.now() + 3_600_000),
+    });
+    const sent: string[] = [];
+    const run = await runFolders(
+      collection,
+      environment,
+      folders.map((folder) => folder.name),
+      sandbox,
+      sent,
+    );
+    const ordersUrl = `${ENVIRONMENTS.live.apiBase}/orders`;
+    expect(sent.filter((url) => url === ordersUrl || url.startsWith(`${ordersUrl}/`))).toEqual([]);
+    const undoNames = new Set(
+      folders
+        .flatMap((folder) => folder.requests)
+        .filter((request) => undo.includes(request.operation))
+        .map((r) => r.name),
+    );
+    expect(
+      run.summary.run.failures
+        .filter((failure) => undoNames.has(failure.source?.name ?? ''))
+        .map((failure) => (failure.error as {test?: string}).test),
+    ).toEqual([...undoNames].map(() => LIVE_UNDO_TEST_NAME));
+  });
 });
 
 /** What a proxy in front of the sandbox saw of one POST: the key it carried and what the sandbox answered. */
@@ -575,6 +609,78 @@ test.describe('Resending a POST after a lost answer', () => {
       expect(new Set(orders.map((order) => order.id)).size).toBe(2);
     } finally {
       await proxy.close();
+      await sandbox.close();
+    }
+  });
+});
+
+test.describe('Cancel and refund after an error', () => {
+  test('the order a refund works on is kept until it is refunded, so sending again after a 403 buys nothing more', async () => {
+    test.setTimeout(120_000);
+    const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+    const contract = contractData(artifacts);
+    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    const requestOf = (operation: string) =>
+      contract.postman.folders.flatMap((folder) => folder.requests).find((request) => request.operation === operation)!;
+    const refund = requestOf('POST /v1/refunds');
+    const token = requestOf(`POST ${TOKEN_URL_PATH}`);
+    const [refundScope] = contract.operationScopes['POST /v1/refunds']!;
+    const allScopes = contract.scopes.map((scope) => scope.scope);
+    // The reader's credential first lacks the refund's scope, as Quick start's does; then they add it.
+    const withoutRefundScope = allScopes.filter((scope) => scope !== refundScope);
+    const sandbox = await startSandbox({credentials: [{...CREDENTIAL, scopes: withoutRefundScope}]});
+    try {
+      const only = collection.item
+        .map((folder) => ({
+          ...folder,
+          item: (folder.item ?? []).filter((item) => item.name === token.name || item.name === refund.name),
+        }))
+        .filter((folder) => folder.item.length > 0);
+      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
+      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
+      const sends = 4;
+      const scopeAddedAt = 2;
+      const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
+        newman
+          .run(
+            {
+              collection: {...collection, item: only} as never,
+              environment: withValues(environment, {
+                baseUrl: onSandbox(value('baseUrl'), sandbox),
+                tokenUrl: onSandbox(value('tokenUrl'), sandbox),
+                clientId: CREDENTIAL.clientId,
+                clientSecret: CREDENTIAL.clientSecret,
+              }) as never,
+              iterationCount: sends,
+              reporters: [],
+              timeoutRequest: 10_000,
+            },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          )
+          .on('beforeIteration', (_error, args) => {
+            if ((args as {cursor: {iteration: number}}).cursor.iteration === scopeAddedAt) {
+              sandbox.setCredentials([{...CREDENTIAL, scopes: allScopes}]);
+            }
+          });
+      });
+      const sent = requestLog(sandbox.log).filter((entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`);
+      const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
+      const refundsPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/refunds`).pathname;
+      const forbidden = errorRule('insufficient_scope');
+      // One order for the two refused sends and the one that succeeds; a new one only after the refund.
+      expect(sent.map((entry) => `${entry.path} ${entry.status}`)).toEqual([
+        `${ordersPath} 201`,
+        `${refundsPath} ${forbidden.status}`,
+        `${refundsPath} ${forbidden.status}`,
+        `${refundsPath} 201`,
+        `${ordersPath} 201`,
+        `${refundsPath} 201`,
+      ]);
+      const refunded = summary.run.executions
+        .filter((execution) => execution.item.name === refund.name && execution.response.code < 300)
+        .map((execution) => (execution.response.json() as {iccid: string}).iccid);
+      expect(new Set(refunded).size, 'each refund an eSIM of its own order').toBe(2);
+    } finally {
       await sandbox.close();
     }
   });

@@ -247,6 +247,11 @@ export function PostmanRunScopes(): ReactNode {
   return codes(postman.runs.happyPath.scopes);
 }
 
+/** The scopes the rest of the collection adds to the happy path's. */
+export function PostmanOtherScopes(): ReactNode {
+  return codes(postman.scopes.filter((scope) => !postman.runs.happyPath.scopes.includes(scope)));
+}
+
 export function PostmanRunSteps({run}: {run: 'happyPath' | 'failurePath'}): ReactNode {
   if (run === 'happyPath') {
     const {folders, requests, stores} = postman.runs.happyPath;
