@@ -592,13 +592,20 @@ test.describe('widget caps', () => {
       remaining_orders: 1,
       remaining_topups: 0,
     });
-    // The defaults: max_orders from the model, top-ups uncapped.
+    // The defaults, from the model: max_orders, and no top-up unless the session allows some.
     expect(c.ok(await session(c, {customer_reference: reference}), 201)).toMatchObject({
       remaining_orders: Math.max(0, WIDGET_CAPS.maxOrders.default - 1),
       remaining_topups: WIDGET_CAPS.maxTopups.default,
     });
     expect(c.ok(await session(c, {customer_reference: 'someone-else', max_orders: 2}), 201)).toMatchObject({
       remaining_orders: 2,
+    });
+    // Without the reference the caps count against, there is no session: nothing would be capped.
+    const unreferenced = await session(c, {max_orders: 1});
+    expect(unreferenced.status).toBe(400);
+    expect((unreferenced.body as {error: {code: string; param: string}}).error).toMatchObject({
+      code: 'validation_failed',
+      param: WIDGET_CAPS.countsAgainst,
     });
   });
 
@@ -702,9 +709,16 @@ test.describe('the contract states the model', () => {
     const operations = listOperations(document).map(({method, path}) => `${method} ${path}`);
     const actionOperations = (ACTIONS as readonly Action[]).flatMap((action) => action.operation ?? []);
     expect(actionOperations.filter((operation) => !operations.includes(operation))).toEqual([]);
-    const request = all.CreateWidgetSessionRequest!.properties as {max_orders: {description: string; default: number}};
+    const sessionRequest = all.CreateWidgetSessionRequest! as {
+      required: string[];
+      properties: Record<'max_orders' | 'max_topups', {description: string; default: number}>;
+    };
+    const request = sessionRequest.properties;
     expect(request.max_orders.description).toContain(WIDGET_CAPS.sentence);
     expect(request.max_orders.default).toBe(WIDGET_CAPS.maxOrders.default);
+    expect(request.max_topups.default).toBe(WIDGET_CAPS.maxTopups.default);
+    // The caps count against it, so a session without it would cap nothing.
+    expect(sessionRequest.required).toContain(WIDGET_CAPS.countsAgainst);
     const createTopup = document.paths['/v1/esims/{iccid}/topups']!.post as {description: string};
     expect(createTopup.description).toContain(VALIDITY_RULES.topupSentence);
   });

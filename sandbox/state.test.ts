@@ -184,8 +184,14 @@ test('an integrator journey: every operation the state answers, with what it rem
   expect(((await call('GET', '/v1/events?limit=100')).body.data as {type: string}[]).length).toBeGreaterThan(0);
   expect((await call('DELETE', endpointPath)).status).toBe(204);
   expect(
-    (await call('POST', '/v1/widget-sessions', {mode: 'manage', allowed_origins: ['https://shop.example.org'], iccid}))
-      .status,
+    (
+      await call('POST', '/v1/widget-sessions', {
+        mode: 'manage',
+        allowed_origins: ['https://shop.example.org'],
+        customer_reference: 'booking-88412',
+        iccid,
+      })
+    ).status,
   ).toBe(201);
 
   // The balance adds up every movement: three orders and a top-up out, a refund and a cancel's refund in.

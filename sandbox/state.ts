@@ -953,7 +953,7 @@ export class SandboxState {
       url: `${ENVIRONMENTS.sandbox.widgetOrigin}/${API_VERSION}/?session=${id}`,
       expires_at: this.iso(LIMITS.widgetSessionMinutes * 60_000),
       remaining_orders: Math.max(0, maxOrders - used.orders),
-      remaining_topups: maxTopups === null ? null : Math.max(0, maxTopups - used.topups),
+      remaining_topups: Math.max(0, maxTopups - used.topups),
     };
   }
 

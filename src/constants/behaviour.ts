@@ -714,9 +714,9 @@ export const VALIDITY_RULES = {
 
 export const WIDGET_CAPS = {
   maxOrders: {default: 1},
-  /** No default: without `max_topups` the session does not cap top-ups. */
-  maxTopups: {default: null},
-  /** What the caps count: every order and top-up with this customer_reference, whoever placed it. */
+  /** A session adds no top-up unless it says how many: an uncapped default would let a traveller buy without end. */
+  maxTopups: {default: 0},
+  /** What the caps count: every order and top-up with this customer_reference, whoever placed it. Required, so caps always hold. */
   countsAgainst: 'customer_reference',
   /**
    * Only the widget refuses a purchase past a cap. `POST /v1/orders` and `POST /v1/esims/{iccid}/topups`
