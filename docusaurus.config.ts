@@ -7,17 +7,7 @@ import codeHighlight from './plugins/remark/code-highlight';
 import type {HighlightOptions} from './lib/highlight';
 import {searchOptions} from './lib/search-options';
 import {vsDarkAccessible} from './src/code-theme/vsDarkAccessible';
-import {
-  ANALYTICS,
-  ANNOUNCEMENT,
-  BRAND,
-  COPYRIGHT,
-  EXTERNAL_LINKS,
-  LOCALE,
-  MCP,
-  PAGE_TOP_END_ID,
-  SITE,
-} from './src/constants/site';
+import {ANALYTICS, ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, MCP, SITE} from './src/constants/site';
 import {SIDEBAR_ID} from './src/constants/docs';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
 import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
@@ -155,9 +145,6 @@ const config: Config = {
         ]
       : []),
   ],
-  // Chromium (124+) paints nothing until the page's top is parsed; other browsers ignore it. A page without that
-  // element (search, 404, `npm start`) is painted once parsed.
-  headTags: [{tagName: 'link', attributes: {rel: 'expect', href: `#${PAGE_TOP_END_ID}`, blocking: 'render'}}],
   themeConfig,
 };
 

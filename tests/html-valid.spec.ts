@@ -13,15 +13,6 @@ import {BUILD_DIR, docRoutes, htmlFile} from './support/docs';
 
 const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
 
-/** Known false positives of the checker, each matched by its message and the markup it quotes, with why it is not a fault of the page. */
-const FALSE_POSITIVES: readonly {message: RegExp; extract: RegExp; why: string}[] = [
-  {
-    message: /^A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”\.$/,
-    extract: /<link rel=expect href=#[\w-]+ blocking=render>/,
-    why: 'The HTML standard allows blocking=render on rel=expect (link type "expect"); the checker predates it.',
-  },
-];
-
 type VnuMessage = {
   type: string;
   subType?: string;
@@ -66,12 +57,6 @@ test.describe('valid HTML (W3C Nu checker)', {tag: '@viewport-independent'}, () 
     );
     const errors = runVnu(files)
       .filter((message) => message.type !== 'info')
-      .filter(
-        (message) =>
-          !FALSE_POSITIVES.some(
-            (known) => known.message.test(message.message) && known.extract.test(message.extract ?? ''),
-          ),
-      )
       .map((message) => {
         const file = message.url ? relative(fileURLToPath(message.url)) : '?';
         return `${file}:${message.lastLine ?? '?'}:${message.firstColumn ?? '?'}: ${message.message}`;

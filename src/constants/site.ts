@@ -63,14 +63,8 @@ export const SEARCH = {
   maxQueryWords: 8,
 } as const;
 
-/**
- * The id of the last element of a doc page's top (navbar, sidebar, breadcrumbs, then the Markdown actions above the
- * title): their empty status line. The pages ask the browser to paint nothing before it is parsed
- * (`<link rel="expect">`): a slow parse or network otherwise paints half a navbar or an empty button, whose
- * right-aligned boxes then move as the rest arrives. Chromium ends the wait when the element is inserted, not at its
- * end tag, so the target must be the top's last element, and empty.
- */
-export const PAGE_TOP_END_ID = 'page-markdown-status';
+/** The Markdown actions' status line, which a failed copy's button points to (aria-describedby). */
+export const MARKDOWN_STATUS_ID = 'page-markdown-status';
 
 export const LOCALE = {code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en'} as const;
 

@@ -9,7 +9,7 @@ import clsx from 'clsx';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 
 import {twinPath} from '@site/lib/twin-path';
-import {PAGE_TOP_END_ID} from '@site/src/constants/site';
+import {MARKDOWN_STATUS_ID} from '@site/src/constants/site';
 import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copying' | 'copied' | 'failed';
@@ -125,7 +125,7 @@ export default function PageMarkdownActions(): ReactNode {
         type="button"
         className={clsx(styles.action, styles.button, state === 'copied' && styles.copied)}
         onClick={onCopy}
-        aria-describedby={state === 'failed' ? PAGE_TOP_END_ID : undefined}
+        aria-describedby={state === 'failed' ? MARKDOWN_STATUS_ID : undefined}
         data-state={state}>
         <CopyIcon />
         {/* Every label in one grid cell: the button is as wide as the longest, whichever shows. */}
@@ -142,9 +142,8 @@ export default function PageMarkdownActions(): ReactNode {
         <MarkdownIcon />
         View as Markdown
       </a>
-      {/* The last element of the page's top: the browser paints once it is parsed. */}
       <span
-        id={PAGE_TOP_END_ID}
+        id={MARKDOWN_STATUS_ID}
         role="status"
         className={clsx(styles.status, state === 'failed' && styles.statusVisible)}>
         {ANNOUNCEMENTS[state]}

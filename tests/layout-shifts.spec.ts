@@ -4,42 +4,19 @@ import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 import {
   afterFrames,
-  checkTablesRenderedOnlyNearViewport,
   checkDeepAnchorLands,
   expectNoLayoutShiftOnLoad,
-  isRendered,
   lastShown,
   layoutShifts,
   recordLayoutShifts,
-  tableRegions,
-} from './support/render-skipping';
+} from './support/layout-shifts';
 
 // Lighthouse's desktop run: 940 px tall. The phone keeps its own screen (Lighthouse's mobile run).
 const LIGHTHOUSE_DESKTOP = {width: 1350, height: 940};
 
-// Long pages skip rendering tables far from the viewport (content-visibility: auto).
-test.describe('render skipping on long pages', () => {
-  test('tables far below the fold are skipped until they come near the viewport', async ({page}) => {
-    await checkTablesRenderedOnlyNearViewport(page);
-  });
-
+test.describe('layout while pages load', () => {
   test('a link to a deep anchor lands on its heading and stays there', async ({page}) => {
     await checkDeepAnchorLands(page);
-  });
-
-  test('a skipped table is given a height for its rows, and focusing it (keyboard scrolling) renders it', async ({
-    page,
-  }) => {
-    await openPage(page, '/getting-started/main-concepts');
-    const table = lastShown(tableRegions(page));
-    expect(await isRendered(table)).toBe(false);
-    const rows = await table.locator('tr').count();
-    const skippedHeight = await table.evaluate((element) => element.getBoundingClientRect().height);
-    expect(skippedHeight, 'at least one text line per row').toBeGreaterThan(rows * 24);
-    await table.focus();
-    await expect.poll(() => isRendered(table)).toBe(true);
-    await expect(table).toBeFocused();
-    await expect(table.locator('tr').first()).toBeInViewport();
   });
 
   // The word-wrap toggle is offered only where a block overflows, and this sample overflows a phone's width.
@@ -59,10 +36,7 @@ test.describe('render skipping on long pages', () => {
   );
 
   for (const route of docRoutes()) {
-    test(`${route} does not shift its layout while it loads (a table in the first screenful is rendered at once)`, async ({
-      page,
-      isMobile,
-    }) => {
+    test(`${route} does not shift its layout while it loads`, async ({page, isMobile}) => {
       if (!isMobile) {
         // At this height the first table of /basics/iframe and what follows it are both in the first screenful.
         await page.setViewportSize(LIGHTHOUSE_DESKTOP);

@@ -1,14 +1,6 @@
 import type {Locator, Page} from '@playwright/test';
 import {expect, openPage} from './fixtures';
 
-/** Whether the browser renders the element now (false while content-visibility: auto skips it). */
-export function isRendered(locator: Locator): Promise<boolean> {
-  // The element's own box is always laid out; what content-visibility skips is its contents.
-  return locator.evaluate(
-    (element) => element.firstElementChild?.checkVisibility({contentVisibilityAuto: true}) ?? false,
-  );
-}
-
 /** Resolves after the browser has produced `count` more frames. */
 export function afterFrames(page: Page, count: number): Promise<void> {
   return page.evaluate(
@@ -26,23 +18,7 @@ export function lastShown(locator: Locator): Locator {
   return locator.filter({visible: true}).last();
 }
 
-/** The keyboard scroll regions around tables (each named after its table's section). */
-export function tableRegions(page: Page): Locator {
-  return page.getByRole('region').filter({has: page.locator('table')});
-}
-
-/** The tables of the longest page: skipped far below the fold, rendered when near. */
-export async function checkTablesRenderedOnlyNearViewport(page: Page): Promise<void> {
-  await openPage(page, '/getting-started/main-concepts');
-  const first = tableRegions(page).first();
-  const last = lastShown(tableRegions(page));
-  expect(await isRendered(first), 'the first table is near the top').toBe(true);
-  expect(await isRendered(last), 'skipped while far below the fold').toBe(false);
-  await last.scrollIntoViewIfNeeded();
-  await expect.poll(() => isRendered(last)).toBe(true);
-}
-
-/** Opening a deep anchor (content above it not yet rendered) lands on its heading, and it stays there. */
+/** Opening a deep anchor lands on its heading, and it stays there as the page hydrates. */
 export async function checkDeepAnchorLands(page: Page): Promise<void> {
   await openPage(page, '/getting-started/main-concepts#errors');
   const heading = page.locator('h2#errors');
@@ -50,7 +26,7 @@ export async function checkDeepAnchorLands(page: Page): Promise<void> {
   const wanted = await heading.evaluate((element) => parseFloat(getComputedStyle(element).scrollMarginTop));
   const top = () => heading.evaluate((element) => Math.round(element.getBoundingClientRect().top));
   await expect.poll(async () => Math.abs((await top()) - wanted)).toBeLessThanOrEqual(1);
-  // Still there a few frames later, once the blocks around it are rendered at their real size.
+  // Still there a few frames later, once the blocks above it have their final size.
   const landed = await top();
   await afterFrames(page, 5);
   expect(await top()).toBe(landed);
@@ -92,7 +68,7 @@ export async function expectNoLayoutShiftOnLoad(page: Page, paths: readonly stri
   await recordLayoutShifts(page);
   for (const path of paths) {
     await openPage(page, path);
-    // Two frames after hydration: anything skipped in the first screenful has been rendered by then.
+    // Two frames after hydration: what hydration changes has been laid out by then.
     await afterFrames(page, 2);
     expect(await layoutShifts(page), path).toEqual([]);
   }
