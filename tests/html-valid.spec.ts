@@ -8,6 +8,10 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {expect, test} from '@playwright/test';
+import type {Element, Root} from 'hast';
+import {toText} from 'hast-util-to-text';
+import rehypeParse from 'rehype-parse';
+import {unified} from 'unified';
 
 import {BUILD_DIR, docRoutes, htmlFile} from './support/docs';
 
@@ -80,6 +84,27 @@ test.describe('valid HTML (W3C Nu checker)', {tag: '@viewport-independent'}, () 
       );
       const repeated = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
       problems.push(...repeated.map((name) => `${relative(file)}: more than one region named "${name}"`));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  // A table with row headers is not a simple table: screen readers need each column header's scope.
+  test('a table with row headers gives every column header scope="col"', () => {
+    const problems: string[] = [];
+    const elements = (node: Root | Element, tag: string): Element[] =>
+      node.children.flatMap((child) =>
+        child.type === 'element' ? [...(child.tagName === tag ? [child] : []), ...elements(child, tag)] : [],
+      );
+    for (const file of htmlFiles()) {
+      const tree = unified().use(rehypeParse).parse(readFileSync(file, 'utf8'));
+      for (const table of elements(tree, 'table')) {
+        const headers = elements(table, 'th');
+        if (!headers.some((th) => th.properties.scope === 'row')) continue;
+        const unscoped = elements(table, 'thead')
+          .flatMap((head) => elements(head, 'th'))
+          .filter((th) => !th.properties.scope);
+        problems.push(...unscoped.map((th) => `${relative(file)}: column header "${toText(th)}"`));
+      }
     }
     expect(problems).toEqual([]);
   });

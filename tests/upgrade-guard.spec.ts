@@ -34,25 +34,39 @@ const TOUCHES_INTERNALS = [
   // The MCP server runs the search plugin's own query code with its generated constants replaced.
   'mcp/docs.ts',
   'lib/search/generated-constants.ts',
-  // Styles that rely on the theme's markup and sizes (the code block's button group).
+  // Read or style the theme's markup by its class names: the code block's button group, highlighted lines, the
+  // Markdown twins' conversion, the search box, tabs, the admonitions the build accepts.
   'src/css/custom.css',
+  'lib/highlight.ts',
+  'plugins/llms-txt/html-to-markdown.ts',
+  'plugins/remark/mdx-checks.ts',
+  'src/theme/SearchBar/index.tsx',
+  'src/theme/SearchBar/styles.module.css',
+  // Undoes Infima's tables as their own block scrollers (no class name to find it by).
+  'src/components/ScrollableTable/styles.module.css',
   // Ajv's draft 2020-12 entry point, `ajv/dist/2020` (documented by Ajv, not an internal file).
   'lib/contract/validator.ts',
 ];
 
-/** What marks a file as touching internals: an `/internal` import, bundler set-up, or a path inside a dependency. */
+/**
+ * What marks a file as touching internals: an `/internal` import, bundler set-up, a path inside a dependency, or
+ * the theme's markup named by its class names (Infima's BEM blocks, `theme-*` classes, admonitions).
+ */
 const INTERNALS = [
   /from '@docusaurus\/[\w-]+\/internal'/,
   /\bconfigureWebpack\b/,
   /'[@\w./-]+\/dist\//,
   /require\.resolve\(['`][^.]/,
+  /['"`.\s](?:theme-(?!original|classic|common|search)[a-z][\w-]*|navbar__\w|menu__\w|tabs__\w|breadcrumbs__\w|pagination-nav|admonition)/,
 ];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.(test|spec|d)\.tsx?$/.test(entry.name) ? [path.relative(ROOT, file)] : [];
+    return /\.(tsx?|css)$/.test(entry.name) && !/\.(test|spec|d)\.tsx?$/.test(entry.name)
+      ? [path.relative(ROOT, file)]
+      : [];
   });
 }
 

@@ -24,8 +24,8 @@ export function ScopeTable(): ReactNode {
     <table>
       <thead>
         <tr>
-          <th>Scope</th>
-          <th>Allows</th>
+          <th scope="col">Scope</th>
+          <th scope="col">Allows</th>
         </tr>
       </thead>
       <tbody>
@@ -161,10 +161,10 @@ export function PostmanFolderTable(): ReactNode {
     <ScrollableTable>
       <thead>
         <tr>
-          <th>Folder</th>
-          <th>Covers</th>
-          <th>Requests</th>
-          <th>Scopes</th>
+          <th scope="col">Folder</th>
+          <th scope="col">Covers</th>
+          <th scope="col">Requests</th>
+          <th scope="col">Scopes</th>
         </tr>
       </thead>
       <tbody>
@@ -202,9 +202,9 @@ export function PostmanVariableTable(): ReactNode {
     <ScrollableTable>
       <thead>
         <tr>
-          <th>Variable</th>
-          <th>Purpose</th>
-          <th>Sandbox value</th>
+          <th scope="col">Variable</th>
+          <th scope="col">Purpose</th>
+          <th scope="col">Sandbox value</th>
         </tr>
       </thead>
       <tbody>

@@ -79,8 +79,8 @@ export function WebhookTestVector(): ReactNode {
       <ScrollableTable>
         <thead>
           <tr>
-            <th>Input</th>
-            <th>Value</th>
+            <th scope="col">Input</th>
+            <th scope="col">Value</th>
           </tr>
         </thead>
         <tbody>
