@@ -3,7 +3,7 @@
  * (`npm run test:samples -- <page>`) passes for a page with runnable samples and for a page without.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -44,5 +44,40 @@ test("README's single-page doc test passes for a page with runnable samples and 
     rmSync(output, {recursive: true, force: true});
     expect(result.status, `npm run test:samples -- ${page}\n${result.stdout.slice(-3000)}`).toBe(0);
     expect(result.stdout).toContain(`Doc tests for ${page}`);
+  }
+});
+
+// Docusaurus prints an "Update available … npm i @docusaurus/core@latest" box from a cached check, which README's
+// upgrade notes tell writers not to follow: the site's own scripts never show it.
+// (`build` takes the same setting; its arguments would go to the precompress step, so `--help` cannot stop it.)
+test("README's start and serve scripts print no Docusaurus update box", () => {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'update-notifier-home-'));
+  try {
+    // The cache Docusaurus's update-notifier reads: a newer version already found.
+    const store = path.join(home, '.config/configstore/update-notifier-@docusaurus');
+    mkdirSync(store, {recursive: true});
+    writeFileSync(
+      path.join(store, 'core.json'),
+      JSON.stringify({
+        optOut: false,
+        lastUpdateCheck: Date.now(),
+        update: {latest: '99.0.0', current: '3.7.0', type: 'major', name: '@docusaurus/core'},
+      }),
+    );
+    // The notifier stays quiet on CI by itself; a writer's machine is not CI.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID)$/.test(name)),
+    );
+    for (const script of ['start', 'serve']) {
+      const result = spawnSync('npm', ['run', '--silent', script, '--', '--help'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: {...env, HOME: home},
+      });
+      expect(result.status, `npm run ${script} -- --help\n${result.stderr}`).toBe(0);
+      expect(`${result.stdout}${result.stderr}`, `npm run ${script}`).not.toContain('Update available');
+    }
+  } finally {
+    rmSync(home, {recursive: true, force: true});
   }
 });
