@@ -219,6 +219,25 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
     expect(missing).toEqual([]);
   });
 
+  // A new operation needs no second edit for its scope: the Authentication page's table lists it from the contract.
+  test('the scope table lists every operation under each scope it needs', () => {
+    const document = loadDocument();
+    const html = readFileSync(path.join(BUILD_DIR, 'getting-started', 'authentication.html'), 'utf8');
+    const rows = [
+      ...html.matchAll(/<tr><td><code>([\w:]+)<\/code>(?:<\/td>)?<td>[\s\S]*?(?=<tr>|<\/tbody>|<\/table>)/g),
+    ];
+    const listed = new Map(rows.map(([row, scope]) => [scope!, row.replace(/<[^>]+>/g, ' ')]));
+    expect(listed.size, 'scope rows found').toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const {method, path: apiPath, operation} of listOperations(document)) {
+      const scopes = ((operation.security ?? []) as Record<string, string[]>[]).flatMap((entry) => entry.oauth2 ?? []);
+      for (const scope of scopes) {
+        if (!listed.get(scope)?.includes(`${method} ${apiPath}`)) missing.push(`${scope}: ${method} ${apiPath}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   test('has the error envelope with every code, and rate-limit, request-id and idempotency headers', () => {
     const document = loadDocument();
     const schemas = document.components.schemas as Record<string, {enum?: string[]}>;

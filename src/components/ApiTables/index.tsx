@@ -26,6 +26,7 @@ export function ScopeTable(): ReactNode {
         <tr>
           <th scope="col">Scope</th>
           <th scope="col">Allows</th>
+          <th scope="col">Operations</th>
         </tr>
       </thead>
       <tbody>
@@ -35,6 +36,14 @@ export function ScopeTable(): ReactNode {
               <code>{scope}</code>
             </td>
             <td>{withCode(description)}</td>
+            {/* From the contract, so a new operation is listed under its scope without a second edit. */}
+            <td>
+              {codes(
+                Object.entries(contract.operationScopes)
+                  .filter(([, scopes]) => scopes.includes(scope))
+                  .map(([operation]) => operation),
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
