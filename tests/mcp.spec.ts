@@ -407,6 +407,14 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           body: '{}',
           ...init,
         });
+      // nginx passes the Origin on: the server refuses other sites' pages, with its JSON-RPC error, never stored.
+      const foreign = await rawPost(`${up}/mcp`, LIST_TOOLS, 'Origin: https://evil.example\r\n');
+      expectRefusal(foreign, 403, -32000, 'another origin, through nginx');
+      expect(foreign.headers.filter(([name]) => name === 'cache-control')).toHaveLength(1);
+      const own = await rawPost(`${up}/mcp`, LIST_TOOLS, `Origin: ${new URL(SITE.url).origin}\r\n`);
+      expect(own.status).toBe(200);
+      expect(header(own, 'cache-control')).toBe('no-store');
+      expect(JSON.parse(own.body)).toMatchObject({result: {tools: expect.any(Array)}});
       expect((await fetch(`${up}/mcp`)).status).toBe(405);
       expect((await viaNginx(`${up}/mcp`, {body: 'x'.repeat(70 * 1024)})).status).toBe(413);
       expect((await viaNginx(`${down}/mcp`)).status).toBe(502);
