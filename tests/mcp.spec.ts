@@ -3,6 +3,7 @@
  * and Streamable HTTP, against the e2e build. Expectations come from the build and the contract.
  * Node only (@viewport-independent); its relevance matches the box's in tests/search.spec.ts.
  */
+import {spawn} from 'node:child_process';
 import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
 import {connect, type AddressInfo} from 'node:net';
@@ -264,6 +265,54 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       expectRefusal(await rawPost(url, LIST_TOOLS, `Origin: ${site.origin}\r\n`), 403, -32000, 'the default, replaced');
     } finally {
       await new Promise((resolve) => preview.close(resolve));
+    }
+  });
+
+  test('`npm run mcp:http`: --allow-origin, else DOCS_MCP_ALLOWED_ORIGINS, replaces the default origins', async () => {
+    test.setTimeout(60_000);
+    /** The CLI on a free port; resolves once it says where it listens. */
+    const startCli = async (args: string[], env: Record<string, string>) => {
+      const port = await freePort();
+      const child = spawn(
+        path.join(ROOT, 'node_modules/.bin/tsx'),
+        [path.join(ROOT, 'mcp/http.ts'), '--port', String(port), '--build', BUILD_DIR, ...args],
+        {cwd: ROOT, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'inherit']},
+      );
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+          if (out.includes('MCP server on')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`mcp:http exited (${code}) before listening: ${out}`)));
+      });
+      const stop = () =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill();
+        });
+      return {url: `http://127.0.0.1:${port}/mcp`, stop};
+    };
+    const status = async (url: string, origin: string) =>
+      (await rawPost(url, LIST_TOOLS, `Origin: ${origin}\r\n`)).status;
+    const site = new URL(SITE.url).origin;
+    const env = {DOCS_MCP_ALLOWED_ORIGINS: 'https://env.example, https://other.example'};
+    const flagged = await startCli(['--allow-origin', 'https://flag.example'], env);
+    try {
+      expect(await status(flagged.url, 'https://flag.example')).toBe(200);
+      expect(await status(flagged.url, 'https://env.example')).toBe(403);
+      expect(await status(flagged.url, site)).toBe(403);
+    } finally {
+      await flagged.stop();
+    }
+    const fromEnv = await startCli([], env);
+    try {
+      expect(await status(fromEnv.url, 'https://env.example')).toBe(200);
+      expect(await status(fromEnv.url, 'https://other.example')).toBe(200);
+      expect(await status(fromEnv.url, site)).toBe(403);
+      expect(await status(fromEnv.url, 'http://localhost:3000')).toBe(200);
+    } finally {
+      await fromEnv.stop();
     }
   });
 
