@@ -80,12 +80,7 @@ function refuseTooLarge(request: IncomingMessage, response: ServerResponse): voi
 const isUpgrade = (request: IncomingMessage) =>
   request.headers.upgrade !== undefined || /(?:^|,)\s*upgrade\s*(?:,|$)/i.test(request.headers.connection ?? '');
 
-export function startHttpServer(
-  docs: BuiltDocs,
-  port: number,
-  hostOrOptions: string | HttpOptions = {},
-): Promise<Server> {
-  const options = typeof hostOrOptions === 'string' ? {host: hostOrOptions} : hostOrOptions;
+export function startHttpServer(docs: BuiltDocs, port: number, options: HttpOptions = {}): Promise<Server> {
   const host = options.host ?? '127.0.0.1';
   const allowed = new Set(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
   // No Origin: not a browser, so no page can be riding on the caller's network position (DNS rebinding).
@@ -93,7 +88,7 @@ export function startHttpServer(
     origin === undefined || allowed.has(origin) || LOOPBACK_ORIGIN.test(origin);
 
   const server = createServer(async (request, response) => {
-    // The work of a request whose client has gone is abandoned: the tools get this signal.
+    // A client that leaves while its body is read gets no work started.
     const clientGone = new AbortController();
     response.on('close', () => {
       if (!response.writableFinished) clientGone.abort();
