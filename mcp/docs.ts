@@ -3,7 +3,7 @@
  * search index, the Markdown twins and /openapi.yaml. Search runs the search plugin's own query code
  * (its smart queries, fuzzy matching and sorting) with this site's tokenizer, as the search box does.
  */
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
 import createJiti from 'jiti';
@@ -61,28 +61,75 @@ const withScheme = (url: string) => (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/|$)/.test(url)
 /** Characters of a search hit's opening text. */
 const OPENING_LENGTH = 240;
 
+/** What identifies one build's search index: a deploy that replaces build/ writes a new file. */
+function indexStamp(buildDir: string): {file: string; stamp: string} {
+  const file = readdirSync(buildDir).find((name) => MANIFEST_FILE.test(name));
+  if (!file) throw new Error(`${buildDir} holds no search index: run \`npm run build\` first`);
+  const {ino, size, mtimeMs} = statSync(path.join(buildDir, file));
+  return {file, stamp: `${file} ${ino} ${size} ${mtimeMs}`};
+}
+
+/** One build as read: replaced whole when the build under the server changes. */
+type Loaded = {
+  stamp: string;
+  index: ShardedSearch.ShardedIndex;
+  pages: Map<string, ParsedPage>;
+  document: OpenApiDocument;
+  /** Part files that could not be read (a build is broken, or replaced, while it is searched). */
+  missingParts: {files: Set<string>; reads: number};
+  operationList?: Operation[];
+};
+
 export class BuiltDocs {
-  private readonly index: ShardedSearch.ShardedIndex;
-  private readonly pages = new Map<string, ParsedPage>();
-  readonly document: OpenApiDocument;
+  private loaded: Loaded;
 
   constructor(readonly buildDir: string) {
-    const indexFile = readdirSync(buildDir).find((name) => MANIFEST_FILE.test(name));
-    if (!indexFile) throw new Error(`${buildDir} holds no search index: run \`npm run build\` first`);
+    this.loaded = this.load();
+  }
+
+  private load(): Loaded {
+    const {buildDir} = this;
+    const {file: indexFile, stamp} = indexStamp(buildDir);
     const manifest: unknown = JSON.parse(readFileSync(path.join(buildDir, indexFile), 'utf8'));
     if (!isManifest(manifest)) throw new Error(`${indexFile} is not a split search index`);
+    const missingParts = {files: new Set<string>(), reads: 0};
     // Every part is read as the box fetches it: relative to the index file.
-    this.index = new ShardedIndex(manifest, async (file) =>
-      JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')),
-    );
-    this.document = parseYaml(readFileSync(path.join(buildDir, 'openapi.yaml'), 'utf8')) as OpenApiDocument;
+    const index = new ShardedIndex(manifest, async (file) => {
+      try {
+        return JSON.parse(readFileSync(path.join(buildDir, file), 'utf8'));
+      } catch (error) {
+        missingParts.files.add(file);
+        missingParts.reads++;
+        throw error;
+      }
+    });
+    const document = parseYaml(readFileSync(path.join(buildDir, 'openapi.yaml'), 'utf8')) as OpenApiDocument;
+    const pages = new Map<string, ParsedPage>();
     for (const route of this.routes()) {
       const markdown = readFileSync(path.join(buildDir, twinPath(route).slice(1)), 'utf8');
       const htmlCandidates =
         route === '/' ? ['index.html'] : [`${route.slice(1)}.html`, `${route.slice(1)}/index.html`];
       const html = htmlCandidates.map((file) => path.join(buildDir, file)).find((file) => existsSync(file));
-      this.pages.set(route, parsePage(markdown, html ? readFileSync(html, 'utf8') : ''));
+      pages.set(route, parsePage(markdown, html ? readFileSync(html, 'utf8') : ''));
     }
+    return {stamp, index, pages, document, missingParts};
+  }
+
+  /**
+   * The build as it is now: a deploy replaces build/ under a running server, and the old index's
+   * parts are gone with it. One directory listing and one stat per call tell.
+   */
+  private get current(): Loaded {
+    if (indexStamp(this.buildDir).stamp !== this.loaded.stamp) this.loaded = this.load();
+    return this.loaded;
+  }
+
+  private get pages(): Map<string, ParsedPage> {
+    return this.current.pages;
+  }
+
+  get document(): OpenApiDocument {
+    return this.current.document;
   }
 
   /** Every doc route, from the sitemap. */
@@ -95,14 +142,31 @@ export class BuiltDocs {
    * The search box's results for `input` (the same bound, words, index code and order), one per URL:
    * page title, section heading, URL with its anchor and the section's opening prose.
    */
-  async search(input: string, limit: number = searchResultLimits): Promise<SearchHit[]> {
+  async search(input: string, limit: number = searchResultLimits, signal?: AbortSignal): Promise<SearchHit[]> {
+    signal?.throwIfAborted();
     const {query} = boundQuery(input);
-    const results = await this.index.search(tokenize(query), Math.max(limit * 3, searchResultLimits));
+    const loaded = this.current;
+    const missingBefore = loaded.missingParts.reads;
+    const results = await loaded.index
+      .search(tokenize(query), Math.max(limit * 3, searchResultLimits))
+      .catch((error: unknown) => {
+        if (loaded.missingParts.reads === missingBefore) throw error;
+        return [];
+      });
+    // The index leaves out documents it could not read: an answer from part of it would look like "nothing
+    // matches". If the build changed under the server mid-search, search the new one; otherwise say so.
+    if (loaded.missingParts.reads !== missingBefore) {
+      if (this.current !== loaded) return this.search(input, limit, signal);
+      throw new Error(
+        `The search index in ${this.buildDir} is incomplete (missing ${[...loaded.missingParts.files].join(', ')}): redeploy the whole build.`,
+      );
+    }
+    signal?.throwIfAborted();
     const hits = new Map<string, SearchHit>();
     for (const {document, type, page} of results) {
       const url = new URL(`${document.u}${document.h ?? ''}`, SITE.url).href;
       if (hits.has(url)) continue;
-      const found = this.locate(url);
+      const found = this.locate(loaded.pages, url);
       const pageTitle = found?.page.title ?? (type === 0 ? document.t : page ? page.t : (document.s ?? document.t));
       const section = found?.section.anchor ? found.section.heading : null;
       hits.set(url, {
@@ -134,9 +198,9 @@ export class BuiltDocs {
     return {route, anchor: parsed.hash ? decodeURIComponent(parsed.hash.slice(1)) : null};
   }
 
-  private locate(url: string): {page: ParsedPage; section: Section} | undefined {
+  private locate(pages: Map<string, ParsedPage>, url: string): {page: ParsedPage; section: Section} | undefined {
     const target = this.route(url);
-    const page = target && this.pages.get(target.route);
+    const page = target && pages.get(target.route);
     if (!target || !page) return undefined;
     return {page, section: (target.anchor && page.byAnchor.get(target.anchor)) || page.root};
   }
@@ -203,12 +267,11 @@ export class BuiltDocs {
     );
   }
 
-  private operationList?: Operation[];
-
-  /** Every operation, complete (computed once: the build does not change under a server). */
+  /** Every operation, complete (computed once per build). */
   operations(): Operation[] {
-    return (this.operationList ??= listOperations(this.document).map(({method, path: apiPath, operation}) =>
-      operationDetail(this.document, method, apiPath, operation, this.documentedAt(method, apiPath)),
+    const loaded = this.current;
+    return (loaded.operationList ??= listOperations(loaded.document).map(({method, path: apiPath, operation}) =>
+      operationDetail(loaded.document, method, apiPath, operation, this.documentedAt(method, apiPath)),
     ));
   }
 

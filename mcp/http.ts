@@ -1,6 +1,6 @@
 /**
- * `npm run mcp:http -- [--port 3030] [--host 127.0.0.1] [--build <dir>]`: the docs' MCP server over
- * Streamable HTTP at /mcp, stateless (a fresh server per request), behind nginx (deploy/README.md).
+ * `npm run mcp:http -- [--port 3030] [--host 127.0.0.1] [--build <dir>] [--allow-origin <origin>]…`: the docs' MCP
+ * server over Streamable HTTP at /mcp, stateless (a fresh server per request), behind nginx (deploy/README.md).
  */
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import path from 'node:path';
@@ -8,58 +8,127 @@ import {parseArgs} from 'node:util';
 
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
+import {SITE} from '../src/constants/site';
 import {BuiltDocs} from './docs';
 import {createDocsServer} from './server';
 
 /** A JSON-RPC request to these tools is small; nginx allows the same. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** What is still read of a refused body, so the client gets to read the 413, before the connection is cut. */
+const DRAIN_BYTES = 1024 * 1024;
 
-function rpcError(response: ServerResponse, status: number, code: number, message: string): void {
+/** Browser pages that may call /mcp, besides loopback ones: the site's own (--allow-origin or DOCS_MCP_ALLOWED_ORIGINS replace it). */
+export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = [new URL(SITE.url).origin];
+const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/;
+
+export type HttpOptions = {
+  host?: string;
+  /** Exact origins (`https://docs.example.com`) whose pages may call /mcp; loopback origins always may. */
+  allowedOrigins?: readonly string[];
+};
+
+function rpcError(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify({jsonrpc: '2.0', error: {code, message}, id: null});
   response
-    .writeHead(status, {'Content-Type': 'application/json'})
-    .end(JSON.stringify({jsonrpc: '2.0', error: {code, message}, id: null}));
+    .writeHead(status, {
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(body)),
+      'Cache-Control': 'no-store',
+      ...headers,
+    })
+    .end(body);
 }
 
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+type Body = {text: string} | {refused: 'too-large' | 'gone'};
+
+function readBody(request: IncomingMessage): Promise<Body> {
+  if (Number(request.headers['content-length']) > MAX_BODY_BYTES) return Promise.resolve({refused: 'too-large'});
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(undefined);
-        request.destroy();
-      } else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      request.off('data', onData);
+      resolve({refused: 'too-large'});
+    };
+    request.on('data', onData);
+    request.on('end', () => resolve({text: Buffer.concat(chunks).toString('utf8')}));
+    // Settles only if nothing above did: the client went away mid-body.
+    request.on('close', () => resolve({refused: 'gone'}));
+    request.on('error', () => resolve({refused: 'gone'}));
   });
 }
 
-export function startHttpServer(docs: BuiltDocs, port: number, host = '127.0.0.1'): Promise<Server> {
+/** Answers 413 and lets the rest of the body arrive (up to a bound), so the client is not reset before it reads it. */
+function refuseTooLarge(request: IncomingMessage, response: ServerResponse): void {
+  let drained = 0;
+  request.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_BYTES) request.socket.destroy();
+  });
+  request.resume();
+  rpcError(response, 413, -32600, `Request too large (over ${MAX_BODY_BYTES} bytes).`, {Connection: 'close'});
+}
+
+const isUpgrade = (request: IncomingMessage) =>
+  request.headers.upgrade !== undefined || /(?:^|,)\s*upgrade\s*(?:,|$)/i.test(request.headers.connection ?? '');
+
+export function startHttpServer(docs: BuiltDocs, port: number, options: HttpOptions = {}): Promise<Server> {
+  const host = options.host ?? '127.0.0.1';
+  const allowed = new Set(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
+  // No Origin: not a browser, so no page can be riding on the caller's network position (DNS rebinding).
+  const originAllowed = (origin: string | undefined) =>
+    origin === undefined || allowed.has(origin) || LOOPBACK_ORIGIN.test(origin);
+
   const server = createServer(async (request, response) => {
+    // A client that leaves while its body is read gets no work started.
+    const clientGone = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) clientGone.abort();
+    });
     try {
       if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp')
         return rpcError(response, 404, -32000, 'Not found: the MCP endpoint is /mcp.');
       if (request.method !== 'POST')
-        return rpcError(response, 405, -32000, 'Method not allowed: POST JSON-RPC messages to /mcp.');
-      const text = await readBody(request);
-      if (text === undefined)
-        return rpcError(response, 413, -32600, `Request too large (over ${MAX_BODY_BYTES} bytes).`);
-      let body: unknown;
+        return rpcError(response, 405, -32000, 'Method not allowed: POST JSON-RPC messages to /mcp.', {Allow: 'POST'});
+      if (isUpgrade(request))
+        return rpcError(response, 400, -32600, 'Bad request: /mcp does not switch protocols (no Upgrade).');
+      if (!originAllowed(request.headers.origin))
+        return rpcError(response, 403, -32000, `Forbidden: pages of ${request.headers.origin} may not call /mcp.`);
+      const body = await readBody(request);
+      if ('refused' in body) return body.refused === 'too-large' ? refuseTooLarge(request, response) : undefined;
+      let message: unknown;
       try {
-        body = JSON.parse(text);
+        message = JSON.parse(body.text);
       } catch {
         return rpcError(response, 400, -32700, 'Parse error: the body is not JSON.');
       }
+      // MCP's 2025-06-18 revision removed JSON-RPC batching: one message per request.
+      if (Array.isArray(message))
+        return rpcError(
+          response,
+          400,
+          -32600,
+          'Invalid request: batches are not supported; send one JSON-RPC message per request.',
+        );
+      if (clientGone.signal.aborted) return;
       const mcp = createDocsServer(docs);
       const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
+      // Closing the server aborts its handlers' signals (the SDK's own), so a search stops at its next step.
       response.on('close', () => {
         void transport.close();
         void mcp.close();
       });
       await mcp.connect(transport);
-      await transport.handleRequest(request, response, body);
+      response.setHeader('Cache-Control', 'no-store');
+      await transport.handleRequest(request, response, message);
     } catch (error) {
       console.error(error);
       if (!response.headersSent) rpcError(response, 500, -32603, 'Internal error.');
@@ -74,10 +143,13 @@ if (require.main === module) {
       port: {type: 'string', default: '3030'},
       host: {type: 'string', default: '127.0.0.1'},
       build: {type: 'string', default: process.env.DOCS_BUILD_DIR ?? path.join(__dirname, '..', 'build')},
+      'allow-origin': {type: 'string', multiple: true},
     },
   });
   const docs = new BuiltDocs(path.resolve(values.build!));
-  void startHttpServer(docs, Number(values.port), values.host).then((server) => {
+  const fromEnv = process.env.DOCS_MCP_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim());
+  const allowedOrigins = values['allow-origin'] ?? fromEnv?.filter(Boolean);
+  void startHttpServer(docs, Number(values.port), {host: values.host, allowedOrigins}).then((server) => {
     console.log(`MCP server on http://${values.host}:${(server.address() as {port: number}).port}/mcp`);
   });
 }

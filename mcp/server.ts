@@ -113,8 +113,8 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       outputSchema: {results: z.array(searchHit)},
       annotations: {title: 'Search the docs', ...READ_ONLY},
     },
-    async ({query, limit}) => {
-      const results = await docs.search(query, limit);
+    async ({query, limit}, {signal}) => {
+      const results = await docs.search(query, limit, signal);
       const text = results.length
         ? results
             .map((hit) => `- ${hit.title}${hit.section ? ` › ${hit.section}` : ''}: ${hit.url}\n  ${hit.text}`)

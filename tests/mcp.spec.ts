@@ -3,9 +3,11 @@
  * and Streamable HTTP, against the e2e build. Expectations come from the build and the contract.
  * Node only (@viewport-independent); its relevance matches the box's in tests/search.spec.ts.
  */
-import {readFileSync} from 'node:fs';
+import {spawn} from 'node:child_process';
+import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
+import {connect, type AddressInfo} from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
@@ -15,14 +17,16 @@ import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/st
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
 import {listOperations, operationScopes, resolveRef, type OpenApiParameter} from '../lib/contract/openapi';
-import {BuiltDocs} from '../mcp/docs';
+import {MANIFEST_FILE, PARTS_DIR} from '../lib/search/index-parts';
+import {twinPath} from '../lib/twin-path';
+import {BuiltDocs, type SearchHit} from '../mcp/docs';
 import {MAX_BODY_BYTES, startHttpServer} from '../mcp/http';
 import {CHARS_PER_TOKEN} from '../mcp/sections';
 import {LIMITS} from '../mcp/server';
 import {errorRule} from '../src/constants/behaviour';
 import {MCP, SITE} from '../src/constants/site';
 import {BUILD_DIR as DEFAULT_BUILD_DIR, docPages, htmlFile} from './support/docs';
-import {serverBlock, startNginxWith} from './support/nginx';
+import {rawExchange, serverBlock, startNginxWith, type RawExchange} from './support/nginx';
 import {freePort} from '../lib/ports';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -169,25 +173,233 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     });
   }
 
-  test('over HTTP: a body that is not JSON, a huge body, another method or path: a JSON-RPC error, and the server stays up', async () => {
-    const post = (body: string, url = endpoint) =>
-      fetch(url, {
-        method: 'POST',
-        headers: {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'},
-        body,
-      });
-    const notJson = await post('{"jsonrpc": ');
-    expect(notJson.status).toBe(400);
-    expect(await notJson.json()).toMatchObject({error: {code: -32700}});
-    const huge = await post(
-      JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list', params: {pad: 'x'.repeat(MAX_BODY_BYTES)}}),
-    ).catch(() => undefined);
-    expect(huge === undefined || huge.status === 413, 'refused or cut off').toBe(true);
-    expect((await fetch(endpoint)).status).toBe(405);
-    expect((await post('{}', endpoint.replace(/\/mcp$/, '/other'))).status).toBe(404);
+  const LIST_TOOLS = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list'});
+  /** A raw POST to /mcp with extra header lines: what fetch will not send (Upgrade, Connection, chunked bodies). */
+  const rawPost = (url: string, body: string | Buffer[], extra = '') =>
+    rawExchange(url, [
+      Buffer.from(
+        `POST ${new URL(url).pathname} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${
+          typeof body === 'string' ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : 'Transfer-Encoding: chunked\r\n'
+        }${extra}Connection: close\r\n\r\n`,
+      ),
+      ...(typeof body === 'string' ? [Buffer.from(body)] : body),
+    ]);
+  const header = (answer: RawExchange, name: string) => Object.fromEntries(answer.headers)[name];
+  /** A JSON-RPC error answer with `status`, never stored. */
+  const expectRefusal = (answer: RawExchange, status: number, code: number, label: string) => {
+    expect(answer.status, `${label}\n${answer.head}`).toBe(status);
+    expect(header(answer, 'cache-control'), label).toBe('no-store');
+    expect(JSON.parse(answer.body), label).toMatchObject({jsonrpc: '2.0', error: {code}, id: null});
+  };
+
+  test('over HTTP: a body that is not JSON, a batch, a huge body, an upgrade, another method or path: a JSON-RPC error the client reads, never stored, and the server stays up', async () => {
+    expectRefusal(await rawPost(endpoint, '{"jsonrpc": '), 400, -32700, 'not JSON');
+    // MCP's 2025-06-18 revision has no batches.
+    const batch = await rawPost(endpoint, `[${LIST_TOOLS},${LIST_TOOLS}]`);
+    expectRefusal(batch, 400, -32600, 'a batch');
+    expect(JSON.parse(batch.body).error.message).toMatch(/batch/i);
+    // Over the limit as declared (Content-Length), and as counted (a chunked body with no length): the 413 is read.
+    const pad = 'x'.repeat(MAX_BODY_BYTES);
+    expectRefusal(
+      await rawPost(endpoint, JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list', params: {pad}})),
+      413,
+      -32600,
+      'too large, declared',
+    );
+    const chunk = (text: string) => Buffer.from(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
+    expectRefusal(
+      await rawPost(endpoint, [
+        chunk(`{"pad":"${pad.slice(MAX_BODY_BYTES / 2)}`),
+        chunk(`${pad}"}`),
+        Buffer.from('0\r\n\r\n'),
+      ]),
+      413,
+      -32600,
+      'too large, counted',
+    );
+    for (const upgrade of [
+      'Upgrade: websocket\r\nConnection: Upgrade\r\n',
+      'Upgrade: 0\r\n',
+      'Upgrade:\r\n',
+      'Upgrade: h2c\r\n',
+      'Connection: keep-alive, Upgrade\r\n',
+    ])
+      expectRefusal(await rawPost(endpoint, LIST_TOOLS, upgrade), 400, -32600, upgrade);
+    const get = await rawExchange(endpoint, 'GET /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expectRefusal(get, 405, -32000, 'GET');
+    expect(header(get, 'allow')).toBe('POST');
+    expectRefusal(await rawPost(endpoint.replace(/\/mcp$/, '/other'), LIST_TOOLS), 404, -32000, 'another path');
+    const listed = await rawPost(endpoint, LIST_TOOLS);
+    expect(listed.status).toBe(200);
+    expect(header(listed, 'cache-control')).toBe('no-store');
     const client = await connectHttp(endpoint);
     expect((await client.listTools()).tools.length).toBe(TOOLS.length);
     await client.close();
+  });
+
+  test("over HTTP: pages of other origins are refused (403); the site's, loopback and clients without an Origin are not; the list is configurable", async () => {
+    const site = new URL(SITE.url);
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      `${site.origin}.evil.example`,
+      `http://${site.host}`,
+      `${site.origin}:8443`,
+      'http://127.0.0.1.evil.example',
+    ])
+      expectRefusal(await rawPost(endpoint, LIST_TOOLS, `Origin: ${origin}\r\n`), 403, -32000, origin);
+    for (const origin of [
+      site.origin,
+      'http://127.0.0.1:3000',
+      'http://localhost:8080',
+      'http://[::1]:5173',
+      undefined,
+    ]) {
+      const answer = await rawPost(endpoint, LIST_TOOLS, origin ? `Origin: ${origin}\r\n` : '');
+      expect(answer.status, origin ?? 'no Origin').toBe(200);
+    }
+    const preview = await startHttpServer(docs, 0, {allowedOrigins: ['https://preview.example']});
+    try {
+      const url = `http://127.0.0.1:${(preview.address() as AddressInfo).port}/mcp`;
+      expect((await rawPost(url, LIST_TOOLS, 'Origin: https://preview.example\r\n')).status).toBe(200);
+      expectRefusal(await rawPost(url, LIST_TOOLS, `Origin: ${site.origin}\r\n`), 403, -32000, 'the default, replaced');
+    } finally {
+      await new Promise((resolve) => preview.close(resolve));
+    }
+  });
+
+  test('`npm run mcp:http`: --allow-origin, else DOCS_MCP_ALLOWED_ORIGINS, replaces the default origins', async () => {
+    test.setTimeout(60_000);
+    /** The CLI on a free port; resolves once it says where it listens. */
+    const startCli = async (args: string[], env: Record<string, string>) => {
+      const port = await freePort();
+      const child = spawn(
+        path.join(ROOT, 'node_modules/.bin/tsx'),
+        [path.join(ROOT, 'mcp/http.ts'), '--port', String(port), '--build', BUILD_DIR, ...args],
+        {cwd: ROOT, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'inherit']},
+      );
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+          if (out.includes('MCP server on')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`mcp:http exited (${code}) before listening: ${out}`)));
+      });
+      const stop = () =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill();
+        });
+      return {url: `http://127.0.0.1:${port}/mcp`, stop};
+    };
+    const status = async (url: string, origin: string) =>
+      (await rawPost(url, LIST_TOOLS, `Origin: ${origin}\r\n`)).status;
+    const site = new URL(SITE.url).origin;
+    const env = {DOCS_MCP_ALLOWED_ORIGINS: 'https://env.example, https://other.example'};
+    const flagged = await startCli(['--allow-origin', 'https://flag.example'], env);
+    try {
+      expect(await status(flagged.url, 'https://flag.example')).toBe(200);
+      expect(await status(flagged.url, 'https://env.example')).toBe(403);
+      expect(await status(flagged.url, site)).toBe(403);
+    } finally {
+      await flagged.stop();
+    }
+    const fromEnv = await startCli([], env);
+    try {
+      expect(await status(fromEnv.url, 'https://env.example')).toBe(200);
+      expect(await status(fromEnv.url, 'https://other.example')).toBe(200);
+      expect(await status(fromEnv.url, site)).toBe(403);
+      expect(await status(fromEnv.url, 'http://localhost:3000')).toBe(200);
+    } finally {
+      await fromEnv.stop();
+    }
+  });
+
+  test('over HTTP: a call whose client goes away is abandoned: its search is aborted and reads nothing more', async () => {
+    let entered!: (signal: AbortSignal) => void;
+    const inSearch = new Promise<AbortSignal>((resolve) => (entered = resolve));
+    let searched: Promise<SearchHit[]> | undefined;
+    /** Holds each search until its signal aborts, then runs it as the server would have. */
+    class HeldDocs extends BuiltDocs {
+      override search(input: string, limit?: number, signal?: AbortSignal): Promise<SearchHit[]> {
+        entered(signal!);
+        const aborted = new Promise<void>((resolve) =>
+          signal!.addEventListener('abort', () => resolve(), {once: true}),
+        );
+        searched = aborted.then(() => super.search(input, limit, signal));
+        return searched;
+      }
+    }
+    const held = await startHttpServer(new HeldDocs(BUILD_DIR), 0);
+    try {
+      const {port} = held.address() as AddressInfo;
+      const call = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {name: 'search_docs', arguments: {query: 'refund'}},
+      });
+      const socket = connect({host: '127.0.0.1', port}, () =>
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${call.length}\r\n\r\n${call}`,
+        ),
+      );
+      socket.on('error', () => undefined);
+      const signal = await inSearch;
+      expect(signal.aborted, 'running while its client is there').toBe(false);
+      socket.destroy();
+      // The search is held until its signal aborts: it settles only because the client went away.
+      await expect(searched!).rejects.toMatchObject({name: 'AbortError'});
+      expect(signal.aborted).toBe(true);
+    } finally {
+      await new Promise((resolve) => held.close(resolve));
+    }
+  });
+
+  test('a deploy that replaces the build under a running server is picked up at the next call; a broken one fails loudly', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-deploy-'));
+    try {
+      const live = path.join(root, 'build');
+      cpSync(BUILD_DIR, live, {recursive: true});
+      const served = new BuiltDocs(live);
+      const before = await served.search('refund', 3);
+      expect(before.length).toBeGreaterThan(0);
+
+      // The next build, written beside it and moved in place: every index part under a new content hash (the old
+      // names gone), and the first hit's page retitled.
+      const next = path.join(root, 'next');
+      cpSync(live, next, {recursive: true});
+      const manifestFile = path.join(
+        next,
+        readdirSync(next).find((name) => MANIFEST_FILE.test(name))!,
+      );
+      let manifest = readFileSync(manifestFile, 'utf8');
+      for (const part of readdirSync(path.join(next, PARTS_DIR)).filter((name) => name.endsWith('.json'))) {
+        const renamed = `f${part}`;
+        renameSync(path.join(next, PARTS_DIR, part), path.join(next, PARTS_DIR, renamed));
+        manifest = manifest.replaceAll(`${PARTS_DIR}/${part}`, `${PARTS_DIR}/${renamed}`);
+      }
+      writeFileSync(manifestFile, manifest);
+      const twin = path.join(next, twinPath(new URL(before[0]!.url).pathname).slice(1));
+      writeFileSync(twin, readFileSync(twin, 'utf8').replace(/^# (.+)$/m, '# $1, next build'));
+      rmSync(live, {recursive: true});
+      renameSync(next, live);
+
+      const after = await served.search('refund', 3);
+      expect(after).toEqual(await new BuiltDocs(live).search('refund', 3));
+      expect(after.find((hit) => hit.url === before[0]!.url)?.title).toBe(`${before[0]!.title}, next build`);
+
+      // A deploy that lost the index parts: the search says so rather than find nothing.
+      const broken = path.join(root, 'broken');
+      cpSync(live, broken, {recursive: true});
+      rmSync(path.join(broken, PARTS_DIR), {recursive: true});
+      rmSync(live, {recursive: true});
+      renameSync(broken, live);
+      await expect(served.search('refund', 3)).rejects.toThrow(/incomplete .*redeploy/);
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
   });
 
   test('over HTTP: 200 concurrent calls, none lost', async () => {
@@ -244,6 +456,14 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           body: '{}',
           ...init,
         });
+      // nginx passes the Origin on: the server refuses other sites' pages, with its JSON-RPC error, never stored.
+      const foreign = await rawPost(`${up}/mcp`, LIST_TOOLS, 'Origin: https://evil.example\r\n');
+      expectRefusal(foreign, 403, -32000, 'another origin, through nginx');
+      expect(foreign.headers.filter(([name]) => name === 'cache-control')).toHaveLength(1);
+      const own = await rawPost(`${up}/mcp`, LIST_TOOLS, `Origin: ${new URL(SITE.url).origin}\r\n`);
+      expect(own.status).toBe(200);
+      expect(header(own, 'cache-control')).toBe('no-store');
+      expect(JSON.parse(own.body)).toMatchObject({result: {tools: expect.any(Array)}});
       expect((await fetch(`${up}/mcp`)).status).toBe(405);
       expect((await viaNginx(`${up}/mcp`, {body: 'x'.repeat(70 * 1024)})).status).toBe(413);
       expect((await viaNginx(`${down}/mcp`)).status).toBe(502);

@@ -5,14 +5,17 @@
  * `docusaurus serve`. So every test here is tagged @viewport-independent: run once.
  */
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {Agent, createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders} from 'node:http';
 import {connect, createServer as createNetServer, type AddressInfo} from 'node:net';
 import {request as httpsRequest} from 'node:https';
 import path from 'node:path';
+import {freePort} from '../lib/ports';
 import {docPages} from './support/docs';
 import {
   BUILD_DIR,
   COLLECTOR_ANSWER_HEADERS,
   CSP_INCLUDE,
+  rawExchange,
   rawRequest,
   nginxWorkerFixture,
   serverBlock,
@@ -540,8 +543,8 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     expect((await rawRequest(nginx.urlWithoutCollector, post('/api/event', '{}'))).status).toBe(204);
   });
 
-  test('a body over 4 KiB gets 413 and is not forwarded', async ({nginx}) => {
-    const body = `{"big":"${'x'.repeat(4200)}"}`;
+  test('a body over 2 KiB gets 413 and is not forwarded', async ({nginx}) => {
+    const body = `{"big":"${'x'.repeat(2100)}"}`;
     expect((await rawRequest(nginx.url, post('/api/event', body))).status).toBe(413);
     // Forwarding is asynchronous: once a later event has arrived, the refused one would have too.
     const marker = `{"after":${Math.random()}}`;
@@ -582,7 +585,7 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     socket.write(
       'POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n{',
     );
-    // nginx ends the connection itself (client_body_timeout 5s on this path, then a reset:
+    // nginx ends the connection itself (client_body_timeout 2s on this path, then a reset:
     // reset_timedout_connection); the test only waits for that.
     await closed;
     expect(reset || received.startsWith('HTTP/1.1 408 '), `reset or 408; received: ${received}`).toBe(true);
@@ -614,5 +617,257 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
       for (const {socket} of sockets) socket.destroy();
     }
     expect(nginx.events.filter((e) => e.headers['x-forwarded-for'] === client)).toEqual([]);
+  });
+
+  test('a trickling body is cut at 2 KiB whatever its pace: it never outlasts 2 KiB of pauses', async ({nginx}) => {
+    const client = '127.0.0.9';
+    const {hostname, port} = new URL(nginx.url);
+    const socket = connect({host: hostname, port: Number(port), localAddress: client});
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      'POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    // A chunk each quarter second, well inside the body timeout: only the size limit can end it.
+    const piece = 'x'.repeat(128);
+    let sent = 0;
+    const trickle = setInterval(() => {
+      if (socket.destroyed) return;
+      socket.write(`${piece.length.toString(16)}\r\n${piece}\r\n`);
+      sent += piece.length;
+    }, 250);
+    try {
+      await closed;
+    } finally {
+      clearInterval(trickle);
+    }
+    // Cut by size (413), or by a pause if the machine stalled the trickle: never more than 2 KiB read.
+    expect(received === '' || /^HTTP\/1\.1 (?:413|408) /.test(received), received).toBe(true);
+    expect(sent).toBeLessThanOrEqual(2048 + piece.length);
+    expect(nginx.events.filter((e) => e.headers['x-forwarded-for'] === client)).toEqual([]);
+  });
+
+  test("with a slow collector the visitor's next request does not wait for it: the event's connection closes", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let forwarded!: () => void;
+    const arrived = new Promise<void>((resolve) => (forwarded = resolve));
+    let finished!: () => void;
+    const collectorDone = new Promise<void>((resolve) => (finished = resolve));
+    // Holds each event until the test lets it answer; nginx giving up on it first shows as a close.
+    const collector = createHttpServer((request, response) => {
+      request.resume();
+      forwarded();
+      response.on('close', () => {
+        if (!response.writableEnded) order.push('collector cut off');
+        finished();
+      });
+      void released.then(() => {
+        order.push('collector answered');
+        response.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/api/event`;
+    const site = await startNginxWith(1, ([port]) =>
+      serverBlock({port: port!, root: BUILD_DIR, collector: collectorUrl, brotli: false}),
+    );
+    // A browser's connection pool: one connection, kept alive when the server allows it.
+    const agent = new Agent({keepAlive: true, maxSockets: 1});
+    const send = (method: string, urlPath: string, body?: string) =>
+      new Promise<{status: number; headers: IncomingHttpHeaders}>((resolve, reject) => {
+        const request = httpRequest(`${site.urls[0]}${urlPath}`, {method, agent}, (response) => {
+          response.resume();
+          response.on('end', () => resolve({status: response.statusCode ?? 0, headers: response.headers}));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      const event = await send('POST', '/api/event', '{"name":"pageview"}');
+      expect(event.status).toBe(202);
+      expect(event.headers['connection']).toBe('close');
+      await arrived;
+      const page = await send('GET', '/basics/sdk');
+      expect(page.status).toBe(200);
+      order.push('page answered');
+      release();
+      await collectorDone;
+      expect(order).toEqual(['page answered', 'collector answered']);
+    } finally {
+      release();
+      agent.destroy();
+      await site.stop();
+      await new Promise((resolve) => collector.close(resolve));
+    }
+  });
+});
+
+/** What a hostile MCP upstream answers with: headers that would act on the visitor's browser or on nginx itself. */
+const HOSTILE_UPSTREAM_HEADERS: Record<string, string> = {
+  ...COLLECTOR_ANSWER_HEADERS,
+  Refresh: '0; url=https://evil.example/',
+  'Content-Security-Policy-Report-Only': 'default-src *',
+  'X-Content-Type-Options': 'none',
+  'Referrer-Policy': 'unsafe-url',
+  'Permissions-Policy': 'camera=*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Cross-Origin-Opener-Policy': 'unsafe-none',
+  'Clear-Site-Data': '"*"',
+  Expires: 'Thu, 01 Jan 2099 00:00:00 GMT',
+  'Last-Modified': 'Thu, 01 Jan 2099 00:00:00 GMT',
+  'Content-Disposition': 'attachment; filename=evil.html',
+  'Content-Location': 'https://evil.example/',
+  'WWW-Authenticate': 'Basic realm="evil"',
+  Allow: 'GET, PUT, DELETE',
+  'Mcp-Session-Id': 'planted',
+  'Timing-Allow-Origin': '*',
+  'X-XSS-Protection': '0',
+  'X-Robots-Tag': 'all',
+  // Instructions to nginx itself: serve an internal page instead, send a byte a second, a charset.
+  'X-Accel-Redirect': '/404.html',
+  'X-Accel-Limit-Rate': '1',
+  'X-Accel-Buffering': 'no',
+  'X-Accel-Charset': 'koi8-r',
+  'X-Accel-Expires': '600',
+};
+
+/** The headers an answer from /mcp may carry: HTTP's own, the JSON body's, and the site's set. */
+const MCP_ANSWER_ALLOWED = [
+  'server',
+  'date',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  // nginx's own, for its compression of JSON.
+  'vary',
+  ...Object.keys(EVERY_ANSWER),
+];
+
+test.describe('nginx: /mcp', {tag: '@viewport-independent'}, () => {
+  type Seen = {headers: IncomingHttpHeaders; body: string};
+  let seen: Seen[];
+  let upstream: ReturnType<typeof createHttpServer>;
+  let site: Awaited<ReturnType<typeof startNginxWith>>;
+  let url: string;
+  let noMcp: string;
+  let deadMcp: string;
+  // The answer's body is larger than one packet: a byte a second (X-Accel-Limit-Rate) would not finish in the test.
+  const answerBody = JSON.stringify({jsonrpc: '2.0', id: 1, result: {pad: 'y'.repeat(4000)}});
+
+  test.beforeAll(async () => {
+    seen = [];
+    // A hostile upstream: every answer carries HOSTILE_UPSTREAM_HEADERS; the status is what the body asks for.
+    upstream = createHttpServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        seen.push({headers: request.headers, body});
+        const status = Number(/"status":(\d{3})/.exec(body)?.[1] ?? 200);
+        response.writeHead(status, {'Content-Type': 'application/json', ...HOSTILE_UPSTREAM_HEADERS}).end(answerBody);
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const mcp = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`;
+    const dead = `http://127.0.0.1:${await freePort()}/mcp`;
+    site = await startNginxWith(3, ([up, none, down]) =>
+      [
+        serverBlock({port: up!, root: BUILD_DIR, collector: '', mcp, brotli: false}),
+        serverBlock({port: none!, root: BUILD_DIR, collector: '', brotli: false}),
+        serverBlock({port: down!, root: BUILD_DIR, collector: '', mcp: dead, brotli: false}),
+      ].join('\n'),
+    );
+    [url, noMcp, deadMcp] = site.urls as [string, string, string];
+  });
+  test.afterAll(async () => {
+    await site.stop();
+    await new Promise((resolve) => upstream.close(resolve));
+  });
+
+  const postMcp = (body: string, extra = '') =>
+    `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
+
+  test("the upstream's answer: only an allow-list of headers, the site's own set once, nginx obeys none of its X-Accel-*", async () => {
+    for (const status of [200, 400, 403, 500]) {
+      const answer = await rawExchange(url, postMcp(`{"status":${status}}`));
+      const label = `an upstream ${status}`;
+      expect(answer.status, label).toBe(status);
+      expect(answer.body, `${label}: the upstream's body, at full speed, not an internal page`).toBe(answerBody);
+      expectFullHeaderSetOnce(answer, label);
+      const headers = Object.fromEntries(answer.headers);
+      expect(headers['cache-control'], label).toBe('no-store');
+      expect(headers['content-type'], label).toBe('application/json');
+      expect([undefined, 'Accept-Encoding'], label).toContain(headers['vary']);
+      expect(
+        answer.headers.map(([name]) => name).filter((name) => !MCP_ANSWER_ALLOWED.includes(name)),
+        `${label}\n${answer.head}`,
+      ).toEqual([]);
+    }
+  });
+
+  test('the request: an allow-list of headers, with Origin when the client sent one', async () => {
+    seen.length = 0;
+    await rawExchange(
+      url,
+      postMcp(
+        '{"n":1}',
+        'Origin: https://evil.example\r\nCookie: session=secret\r\nAuthorization: Bearer secret\r\nAccept: application/json\r\n',
+      ),
+    );
+    await rawExchange(url, postMcp('{"n":2}'));
+    const [withOrigin, without] = seen;
+    expect(Object.keys(withOrigin!.headers).sort()).toEqual(
+      ['accept', 'connection', 'content-length', 'content-type', 'host', 'origin', 'x-forwarded-for'].sort(),
+    );
+    expect(withOrigin!.headers.origin).toBe('https://evil.example');
+    expect(without!.headers.origin).toBeUndefined();
+  });
+
+  test('every upgrade form is refused before the upstream sees it; an empty Upgrade is never forwarded', async () => {
+    seen.length = 0;
+    for (const upgrade of [
+      'Upgrade: websocket\r\nConnection: Upgrade\r\n',
+      'Upgrade: websocket\r\n',
+      'Upgrade: 0\r\n',
+      'Upgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\n',
+      'Connection: upgrade\r\n',
+      'Connection: keep-alive, Upgrade\r\n',
+    ]) {
+      const answer = await rawExchange(url, postMcp('{}', upgrade));
+      expect(answer.status, upgrade).toBe(400);
+      expectFullHeaderSetOnce(answer, upgrade);
+    }
+    expect(seen).toEqual([]);
+    // nginx's variables cannot tell an empty Upgrade from none: it reaches the server, without the header.
+    await rawExchange(url, postMcp('{}', 'Upgrade:\r\n'));
+    expect(seen.map(({headers}) => [headers.upgrade, headers.connection])).toEqual([[undefined, 'close']]);
+  });
+
+  test('every answer nginx makes for /mcp is never stored: 400, 404, 405, 413, 429, 502', async () => {
+    const cases: [number, string, string][] = [
+      [400, url, postMcp('{}', 'Upgrade: 0\r\n')],
+      [404, noMcp, postMcp('{}')],
+      [405, url, 'GET /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+      [413, url, postMcp('x'.repeat(70 * 1024))],
+      [502, deadMcp, postMcp('{}')],
+    ];
+    for (const [status, target, request] of cases) {
+      const answer = await rawExchange(target, request);
+      expect(answer.status, `${status}`).toBe(status);
+      expectFullHeaderSetOnce(answer, `${status}`);
+      expect(Object.fromEntries(answer.headers)['cache-control'], `${status}`).toBe('no-store');
+    }
+    let limited: RawAnswer | undefined;
+    for (let i = 0; i < 100 && !limited; i++) {
+      const answer = await rawRequest(url, postMcp('{}'), {localAddress: '127.0.0.10'});
+      if (answer.status === 429) limited = answer;
+    }
+    expect(limited, 'a 429 within 100 quick calls').toBeDefined();
+    expectFullHeaderSetOnce(limited!, '429');
+    expect(Object.fromEntries(limited!.headers)['cache-control']).toBe('no-store');
   });
 });

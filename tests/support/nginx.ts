@@ -521,3 +521,55 @@ export const nginxWorkerFixture: [
   },
   {scope: 'worker', timeout: 30_000},
 ];
+
+export type RawExchange = RawAnswer & {body: string};
+
+/** A chunked body as sent, decoded (latin1 in, latin1 out). */
+function unchunk(body: string): string {
+  let decoded = '';
+  for (let at = 0; ;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    const size = parseInt(body.slice(at, lineEnd), 16);
+    if (lineEnd < 0 || !size) return decoded;
+    decoded += body.slice(lineEnd + 2, lineEnd + 2 + size);
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+/**
+ * Sends `request` (raw HTTP/1.x text) and resolves with the whole answer once the server closes the
+ * connection (ask for `Connection: close`); a reset after the answer counts as a close.
+ */
+export function rawExchange(
+  url: string,
+  request: string | Buffer[],
+  options: {localAddress?: string} = {},
+): Promise<RawExchange> {
+  const {hostname, port} = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({host: hostname, port: Number(port), localAddress: options.localAddress}, () => {
+      for (const part of typeof request === 'string' ? [request] : request) socket.write(part);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const received = Buffer.concat(chunks).toString('latin1');
+      const end = received.indexOf('\r\n\r\n');
+      const head = end < 0 ? received : received.slice(0, end);
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers: [string, string][] = lines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]);
+      const body = end < 0 ? '' : received.slice(end + 4);
+      const chunked = headers.some(([name, value]) => name === 'transfer-encoding' && /chunked/i.test(value));
+      resolve({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0),
+        headers,
+        head,
+        body: chunked ? unchunk(body) : body,
+      });
+    });
+  });
+}
