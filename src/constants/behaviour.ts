@@ -546,8 +546,10 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/orders/{order_id}/cancel',
     events: ['refund.succeeded ×'],
-    balance: [{type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price', perEsim: true}],
-    note: 'One refund per eSIM; the order gets `cancelled_at` and `refunded_total`.',
+    balance: [
+      {type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price plus the top-ups on it', perEsim: true},
+    ],
+    note: 'One refund per eSIM, as when each is refunded on its own; the order gets `cancelled_at` and `refunded_total`.',
   },
   {
     id: 'refund.create',
@@ -555,8 +557,8 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/refunds',
     events: ['refund.succeeded'],
-    balance: [{type: 'refund', direction: 'credit', amount: 'the eSIM’s unit price'}],
-    note: 'Top-ups applied to the eSIM are not refunded; the refund’s `amount` says what was.',
+    balance: [{type: 'refund', direction: 'credit', amount: 'the eSIM’s unit price plus the top-ups on it'}],
+    note: 'The refund’s `amount` is that total, and the order’s `refunded_total` grows by it.',
   },
   {
     id: 'esim.install',
@@ -677,6 +679,19 @@ export type ActionId = (typeof ACTIONS)[number]['id'];
 export function action(id: ActionId): Action {
   return ACTIONS.find((candidate) => candidate.id === id)!;
 }
+
+// Refunds ---------------------------------------------------------------------------------------
+
+/**
+ * What a refund returns. A refundable eSIM was never installed, so none of its data was used,
+ * top-ups included: refunding only the package would keep money for data nobody could use.
+ */
+export const REFUND_RULES = {
+  /** The top-ups on the eSIM (not the failed ones, whose price already came back) are refunded with it. */
+  includesTopups: true,
+  sentence:
+    'A refund returns everything bought for the eSIM: the order’s `unit_price` plus the price of every top-up on it (a failed top-up’s price came back already), since a never-installed eSIM used none of it. It is one refund and one `refund` balance transaction for that total; the order’s `refunded_total` grows by the same amount. A top-up is never refunded on its own, and neither is anything on an eSIM that was installed.',
+} as const;
 
 // Validity and data -------------------------------------------------------------------------
 
