@@ -108,7 +108,9 @@ test.describe('every code block', () => {
       block.code
         .split('\n')
         .flatMap((line, index) =>
-          inline.some((pattern) => pattern.test(line)) ? [`${blockName(block)}, line ${index + 1}: ${line.trim()}`] : [],
+          inline.some((pattern) => pattern.test(line))
+            ? [`${blockName(block)}, line ${index + 1}: ${line.trim()}`]
+            : [],
         ),
     );
     expect(problems).toEqual([]);
