@@ -8,6 +8,7 @@ import {
   CLOCK_STARTS,
   ERROR_CODES,
   IDEMPOTENCY,
+  REFUND_RULES,
   RETRY_POLICIES,
   VALIDITY_RULES,
   WIDGET_CAPS,
@@ -238,6 +239,11 @@ export function IdempotencyRules(): ReactNode {
       </li>
     </ul>
   );
+}
+
+/** What a refund returns: the package and the top-ups on the eSIM. */
+export function RefundRule(): ReactNode {
+  return <>{withCode(REFUND_RULES.sentence)}</>;
 }
 
 /** What the widget session's caps count. */
