@@ -63,10 +63,14 @@ export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] =
     meaning: 'Can be downloaded; never installed',
     youCan: 'Send the activation, top up, refund, suspend',
   },
-  {status: 'installed', meaning: 'On a device, no data used yet', youCan: 'Top up, suspend'},
+  {
+    status: 'installed',
+    meaning: 'On a device, no data used yet; the validity clock runs for `on_install` packages',
+    youCan: 'Top up, suspend',
+  },
   {
     status: 'active',
-    meaning: 'First network attach happened; the validity clock runs',
+    meaning: 'First network attach happened; the validity clock runs (from now for `first_use` packages)',
     youCan: 'Top up, read usage, suspend',
   },
   {status: 'depleted', meaning: 'All data used', youCan: 'Top up to make it `active` again, suspend'},
@@ -718,7 +722,7 @@ export const VALIDITY_RULES = {
    */
   topupSentence: TOPUP_VALIDITY_SENTENCE,
   sentences: [
-    'The validity clock starts at the first network attach for `first_use` packages, and at install for `on_install` packages.',
+    `The validity clock starts once per eSIM, and \`expires_at\` is set then: for \`first_use\` packages ${CLOCK_STARTS.first_use}, for \`on_install\` packages ${CLOCK_STARTS.on_install}, even if the first network attach comes days later.`,
     TOPUP_VALIDITY_SENTENCE,
     'A `ready` eSIM never expires: its clock has not started. It stays refundable for the refund window only.',
     'Suspending an eSIM stops its data, not its clock: a suspended eSIM expires on its `expires_at`.',
