@@ -222,6 +222,11 @@ export function IdempotencyRules(): ReactNode {
         nothing twice.
       </li>
       <li>
+        After {IDEMPOTENCY.retentionHours} hours the key is forgotten, and the same request would buy again. So before
+        you retry a purchase older than that, look it up by its <code>customer_reference</code> (for example{' '}
+        <code>GET /v1/orders?customer_reference=…</code>), and buy again only if nothing was made.
+      </li>
+      <li>
         An error answer is never stored: it changed nothing, so once you have fixed its cause (for example topped up
         after <Link to={`${ERRORS_PAGE}#insufficient_balance`}>insufficient_balance</Link>) the same key and body go
         through.
