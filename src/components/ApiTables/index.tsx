@@ -265,8 +265,8 @@ export function PostmanRunnerPace(): ReactNode {
       A pass over every folder sends {pace.runnerRequests} requests, which make {pace.apiRequests} API requests (the
       token requests have their own limit, and some requests’ scripts send one more before them).{' '}
       {pace.apiRequests <= LIMITS.sandboxRequestsPerMinute
-        ? 'One pass fits in a minute, but a second iteration, or a pass right after other calls with the same credential, goes over'
-        : 'Even one pass goes over'}{' '}
+        ? 'One pass fits in a minute, but a second iteration, or a pass right after other calls with the same credential, can go over'
+        : 'Even one pass can go over'}{' '}
       the sandbox limit of {LIMITS.sandboxRequestsPerMinute} requests per minute, and then every request answers{' '}
       <code>429 rate_limited</code> until the minute has passed, failing the requests that depend on it. So in the
       Runner’s settings, set <strong>Delay</strong> to <strong>{pace.delayMs} ms</strong>: it spreads the requests so
