@@ -10,6 +10,7 @@ import {BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDB
 import {
   ACTIONS,
   ERROR_CODES,
+  REFUND_RULES,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
   USAGE_THRESHOLDS,
@@ -364,12 +365,13 @@ const DRIVERS: Record<ActionId, Driver> = {
   'refund.create': async (c) => {
     const created = await c.order();
     const iccid = created.esims[0]!.iccid;
-    // A top-up is not refunded: the refund is the unit price only.
-    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
+    // REFUND_RULES: the top-up on the never-installed eSIM is refunded with it, in the same refund.
+    const topup = c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
+    const topupPrice = (topup.price as {amount: number}).amount;
     return {
       act: async () =>
         expect(c.ok(await c.call('POST', '/v1/refunds', {iccid}), 201)).toMatchObject({
-          amount: {amount: created.unit_price.amount},
+          amount: {amount: created.unit_price.amount + topupPrice},
         }),
     };
   },
@@ -492,6 +494,55 @@ test.describe('actions: each sends the model’s events and makes its balance tr
       expect(made.every((t) => t.amount.amount !== 0)).toBe(true);
     });
   }
+});
+
+// Refunds ----------------------------------------------------------------------------------------
+
+test.describe('refunds', () => {
+  test('refunding a never-installed eSIM returns its top-ups too, in one refund; a failed top-up is not counted twice', async () => {
+    expect(REFUND_RULES.includesTopups).toBe(true);
+    const c = await client();
+    const balanceNow = async () => (c.ok(await c.call('GET', '/v1/balance')).available as {amount: number}).amount;
+    const opening = await balanceNow();
+    const created = await c.order();
+    const iccid = created.esims[0]!.iccid;
+    const applied = c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
+    const failed = c.ok(
+      await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.failingTopupPackageId}),
+      201,
+    );
+    expect(failed.status).toBe('failed');
+    const appliedPrice = (applied.price as {amount: number}).amount;
+    const before = (await c.transactions()).length;
+
+    const refund = c.ok(await c.call('POST', '/v1/refunds', {iccid}), 201) as {id: string; amount: {amount: number}};
+    expect(refund.amount.amount).toBe(created.unit_price.amount + appliedPrice);
+    const made = (await c.transactions()).slice(before);
+    expect(made.map((t) => [t.type, t.amount.amount, t.source_id])).toEqual([
+      ['refund', created.unit_price.amount + appliedPrice, refund.id],
+    ]);
+    // Nothing bought for the unused eSIM is kept.
+    expect(await balanceNow()).toBe(opening);
+    const order = c.ok(await c.call('GET', `/v1/orders/${created.id}`)) as {refunded_total: {amount: number}};
+    expect(order.refunded_total.amount).toBe(refund.amount.amount);
+  });
+
+  test('cancelling an order refunds each eSIM with its own top-ups', async () => {
+    const c = await client();
+    const created = await c.order(SAMPLES.packageId, 2);
+    const first = created.esims[0]!.iccid;
+    const applied = c.ok(await c.call('POST', `/v1/esims/${first}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
+    const appliedPrice = (applied.price as {amount: number}).amount;
+    const before = (await c.transactions()).length;
+    const cancelled = c.ok(await c.call('POST', `/v1/orders/${created.id}/cancel`)) as {
+      refunded_total: {amount: number};
+    };
+    expect(cancelled.refunded_total.amount).toBe(created.total.amount + appliedPrice);
+    const made = (await c.transactions()).slice(before);
+    expect(made.map((t) => t.amount.amount).sort((a, b) => a - b)).toEqual(
+      [created.unit_price.amount, created.unit_price.amount + appliedPrice].sort((a, b) => a - b),
+    );
+  });
 });
 
 // Validity, widget caps, lists --------------------------------------------------------------------
@@ -721,6 +772,8 @@ test.describe('the contract states the model', () => {
     expect(sessionRequest.required).toContain(WIDGET_CAPS.countsAgainst);
     const createTopup = document.paths['/v1/esims/{iccid}/topups']!.post as {description: string};
     expect(createTopup.description).toContain(VALIDITY_RULES.topupSentence);
+    const createRefund = document.paths['/v1/refunds']!.post as {description: string};
+    expect(createRefund.description).toContain(REFUND_RULES.sentence);
   });
 
   test('every error example carries its code’s retry policy', () => {

@@ -9,6 +9,7 @@ import {createHash, createHmac, randomInt} from 'node:crypto';
 import {API_VERSION, BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SANDBOX, URLS} from '../src/constants/api';
 import {
   IDEMPOTENCY,
+  REFUND_RULES,
   SIMULATE_ACTIONS,
   STATE_RULES,
   USAGE_THRESHOLDS,
@@ -839,13 +840,17 @@ export class SandboxState {
     return this.refund(account, esim, order, (body.reason as string | undefined) ?? null);
   }
 
-  /** Refunds one eSIM its unit price (top-ups applied to it are not refunded). */
+  /** Refunds one eSIM its unit price and, as REFUND_RULES says, the top-ups on it, in one refund. */
   private refund(account: Account, esim: Esim, order: Order, reason: string | null) {
+    const topups = REFUND_RULES.includesTopups
+      ? [...account.topups.values()].filter((topup) => topup.iccid === esim.iccid && topup.status !== 'failed')
+      : [];
+    const topupsTotal = topups.reduce((sum, topup) => sum + (topup.price as Money).amount, 0);
     const refund = {
       id: newId('rfd'),
       iccid: esim.iccid,
       order_id: order.id,
-      amount: money(order.unit_price.amount),
+      amount: money(order.unit_price.amount + topupsTotal),
       reason,
       status: 'succeeded',
       created_at: this.iso(),

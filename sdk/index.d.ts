@@ -360,7 +360,10 @@ export type ErrorCode =
  */
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 
-/** Errors of the token endpoint (RFC 6749), in `code` when a token request fails. */
+/**
+ * Errors of the token endpoint (RFC 6749), in `code` when a token request fails. Its one envelope
+ * answer, `environment_mismatch` (a client ID of the other environment), is an `ErrorCode`.
+ */
 export type TokenErrorCode = 'invalid_client' | 'invalid_request' | 'invalid_scope' | 'unsupported_grant_type';
 
 export interface ErrorInit {

@@ -1,6 +1,7 @@
 // One object, so a test can build the artifacts for another brand and see them change.
 import {BRAND} from '../../src/constants/site';
 import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, URLS} from '../../src/constants/api';
+import {REFUND_RULES} from '../../src/constants/behaviour';
 
 type Environment = (typeof ENVIRONMENTS)[keyof typeof ENVIRONMENTS];
 
@@ -14,6 +15,8 @@ export type ApiFacts = {
   LIMITS: typeof LIMITS;
   SAMPLES: typeof SAMPLES;
   URLS: typeof URLS;
+  /** The refund rule's sentence, for the refund and cancel operations' descriptions. */
+  REFUND_RULES: typeof REFUND_RULES;
 };
 
 /** Same rule as NPM_SCOPE. */
@@ -33,6 +36,7 @@ export function apiFacts(brand: string = BRAND): ApiFacts {
     LIMITS,
     SAMPLES,
     URLS,
+    REFUND_RULES,
   };
 }
 

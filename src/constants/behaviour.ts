@@ -63,10 +63,14 @@ export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] =
     meaning: 'Can be downloaded; never installed',
     youCan: 'Send the activation, top up, refund, suspend',
   },
-  {status: 'installed', meaning: 'On a device, no data used yet', youCan: 'Top up, suspend'},
+  {
+    status: 'installed',
+    meaning: 'On a device, no data used yet; the validity clock runs for `on_install` packages',
+    youCan: 'Top up, suspend',
+  },
   {
     status: 'active',
-    meaning: 'First network attach happened; the validity clock runs',
+    meaning: 'First network attach happened; the validity clock runs (from now for `first_use` packages)',
     youCan: 'Top up, read usage, suspend',
   },
   {status: 'depleted', meaning: 'All data used', youCan: 'Top up to make it `active` again, suspend'},
@@ -546,8 +550,10 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/orders/{order_id}/cancel',
     events: ['refund.succeeded ×'],
-    balance: [{type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price', perEsim: true}],
-    note: 'One refund per eSIM; the order gets `cancelled_at` and `refunded_total`.',
+    balance: [
+      {type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price plus the top-ups on it', perEsim: true},
+    ],
+    note: 'One refund per eSIM, as when each is refunded on its own; the order gets `cancelled_at` and `refunded_total`.',
   },
   {
     id: 'refund.create',
@@ -555,8 +561,8 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/refunds',
     events: ['refund.succeeded'],
-    balance: [{type: 'refund', direction: 'credit', amount: 'the eSIM’s unit price'}],
-    note: 'Top-ups applied to the eSIM are not refunded; the refund’s `amount` says what was.',
+    balance: [{type: 'refund', direction: 'credit', amount: 'the eSIM’s unit price plus the top-ups on it'}],
+    note: 'The refund’s `amount` is that total, and the order’s `refunded_total` grows by it.',
   },
   {
     id: 'esim.install',
@@ -678,6 +684,19 @@ export function action(id: ActionId): Action {
   return ACTIONS.find((candidate) => candidate.id === id)!;
 }
 
+// Refunds ---------------------------------------------------------------------------------------
+
+/**
+ * What a refund returns. A refundable eSIM was never installed, so none of its data was used,
+ * top-ups included: refunding only the package would keep money for data nobody could use.
+ */
+export const REFUND_RULES = {
+  /** The top-ups on the eSIM (not the failed ones, whose price already came back) are refunded with it. */
+  includesTopups: true,
+  sentence:
+    'A refund returns everything bought for the eSIM: the order’s `unit_price` plus the price of every top-up on it (a failed top-up’s price came back already), since a never-installed eSIM used none of it. It is one refund and one `refund` balance transaction for that total; the order’s `refunded_total` grows by the same amount. A top-up is never refunded on its own, and neither is anything on an eSIM that was installed.',
+} as const;
+
 // Validity and data -------------------------------------------------------------------------
 
 /** When the validity clock starts, by the package's `activation_policy`. */
@@ -703,7 +722,7 @@ export const VALIDITY_RULES = {
    */
   topupSentence: TOPUP_VALIDITY_SENTENCE,
   sentences: [
-    'The validity clock starts at the first network attach for `first_use` packages, and at install for `on_install` packages.',
+    `The validity clock starts once per eSIM, and \`expires_at\` is set then: for \`first_use\` packages ${CLOCK_STARTS.first_use}, for \`on_install\` packages ${CLOCK_STARTS.on_install}, even if the first network attach comes days later.`,
     TOPUP_VALIDITY_SENTENCE,
     'A `ready` eSIM never expires: its clock has not started. It stays refundable for the refund window only.',
     'Suspending an eSIM stops its data, not its clock: a suspended eSIM expires on its `expires_at`.',

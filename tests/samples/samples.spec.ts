@@ -96,6 +96,26 @@ test.describe('every code block', () => {
     expect(problems).toEqual([]);
   });
 
+  test('make the Idempotency-Key before the call, never inside it', () => {
+    // A key generated in the call is new on every retry, so a copied sample would buy twice.
+    const inline = [
+      /Idempotency-Key["']?\s*[:=,]\s*["']?\$\(uuidgen\)/,
+      /Idempotency-Key["']?\s*[:=,]\s*(?:randomUUID|crypto\.randomUUID)\(\)/,
+      /Idempotency-Key["']?\s*[:=,]\s*str\(uuid\.uuid4\(\)\)/,
+      /idempotencyKey\s*:\s*(?:randomUUID|crypto\.randomUUID)\(\)/,
+    ];
+    const problems = allBlocks().flatMap((block) =>
+      block.code
+        .split('\n')
+        .flatMap((line, index) =>
+          inline.some((pattern) => pattern.test(line))
+            ? [`${blockName(block)}, line ${index + 1}: ${line.trim()}`]
+            : [],
+        ),
+    );
+    expect(problems).toEqual([]);
+  });
+
   test('Node samples type-check against the SDK declaration (sdk/index.d.ts), strict', () => {
     const {problems, checked} = typeCheckSamples(allBlocks());
     console.log(`Node samples type-checked: ${checked}`);

@@ -1,10 +1,11 @@
 // Tables rendered from the contract and src/constants/api.ts, so pages never restate a fact.
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {POSTMAN} from '@site/src/constants/api';
+import {ENVIRONMENTS, LIMITS, POSTMAN} from '@site/src/constants/api';
 import {ERROR_CODES, RETRY_POLICIES} from '@site/src/constants/behaviour';
 import contract from '@generated/api-reference/default/contract.json';
 import {scopesFor} from '../../../lib/contract/scopes';
+import {runnerPace} from '../../../lib/contract/runner-pace';
 import {ENVIRONMENT_COLUMNS, ENVIRONMENT_ROWS} from './environmentRows';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import {withCode} from './withCode';
@@ -259,6 +260,29 @@ export function PostmanRunScopes(): ReactNode {
 /** The scopes the rest of the collection adds to the happy path's. */
 export function PostmanOtherScopes(): ReactNode {
   return codes(postman.scopes.filter((scope) => !postman.runs.happyPath.scopes.includes(scope)));
+}
+
+/** How many requests a Runner pass over every folder sends, and the delay that keeps it under the sandbox limit. */
+export function PostmanRunnerPace(): ReactNode {
+  const pace = runnerPace(
+    postman.folders.flatMap((folder) => folder.requests),
+    LIMITS.sandboxRequestsPerMinute,
+    `POST ${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
+  );
+  return (
+    <>
+      A pass over every folder sends {pace.runnerRequests} requests, which make {pace.apiRequests} API requests (the
+      token requests have their own limit, and some requests’ scripts send one more before them).{' '}
+      {pace.apiRequests <= LIMITS.sandboxRequestsPerMinute
+        ? 'One pass fits in a minute, but a second iteration, or a pass right after other calls with the same credential, can go over'
+        : 'Even one pass can go over'}{' '}
+      the sandbox limit of {LIMITS.sandboxRequestsPerMinute} requests per minute, and then every request answers{' '}
+      <code>429 rate_limited</code> until the minute has passed, failing the requests that depend on it. So in the
+      Runner’s settings, set <strong>Delay</strong> to <strong>{pace.delayMs} ms</strong>: it spreads the requests so
+      that any number of iterations stays under the limit. If a request still answers <code>429</code>, wait the seconds
+      in its <code>Retry-After</code> header and run again.
+    </>
+  );
 }
 
 export function PostmanRunSteps({run}: {run: 'happyPath' | 'failurePath'}): ReactNode {

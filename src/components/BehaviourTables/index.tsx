@@ -8,6 +8,7 @@ import {
   CLOCK_STARTS,
   ERROR_CODES,
   IDEMPOTENCY,
+  REFUND_RULES,
   RETRY_POLICIES,
   VALIDITY_RULES,
   WIDGET_CAPS,
@@ -221,6 +222,11 @@ export function IdempotencyRules(): ReactNode {
         nothing twice.
       </li>
       <li>
+        After {IDEMPOTENCY.retentionHours} hours the key is forgotten, and the same request would buy again. So before
+        you retry a purchase older than that, look it up by its <code>customer_reference</code> (for example{' '}
+        <code>GET /v1/orders?customer_reference=…</code>), and buy again only if nothing was made.
+      </li>
+      <li>
         An error answer is never stored: it changed nothing, so once you have fixed its cause (for example topped up
         after <Link to={`${ERRORS_PAGE}#insufficient_balance`}>insufficient_balance</Link>) the same key and body go
         through.
@@ -238,6 +244,11 @@ export function IdempotencyRules(): ReactNode {
       </li>
     </ul>
   );
+}
+
+/** What a refund returns: the package and the top-ups on the eSIM. */
+export function RefundRule(): ReactNode {
+  return <>{withCode(REFUND_RULES.sentence)}</>;
 }
 
 /** What the widget session's caps count. */
