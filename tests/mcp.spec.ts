@@ -698,10 +698,15 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     }
   });
 
-  test('llms.txt names the MCP endpoint and only tools the server has', () => {
-    const llms = readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8');
-    expect(llms).toContain(`${SITE.url}${MCP.path}`);
-    for (const tool of ['search_docs', 'get_page']) expect(llms).toContain(tool);
-    for (const [named] of llms.matchAll(/\b(?:search|get|list)_[a-z_]+/g)) expect(TOOLS).toContain(named);
+  test('llms.txt and the Introduction tell partners how to add the hosted server, naming only tools it has', () => {
+    const introduction = path.join(BUILD_DIR, 'index.md');
+    for (const file of [path.join(BUILD_DIR, 'llms.txt'), introduction]) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).toContain(`claude mcp add --transport http acme-docs ${SITE.url}${MCP.path}`);
+      for (const tool of TOOLS) expect(text, `${file} names ${tool}`).toContain(tool);
+      for (const [named] of text.matchAll(/\b(?:search|get|list)_[a-z_]+/g)) expect(TOOLS).toContain(named);
+    }
+    const twin = readFileSync(introduction, 'utf8');
+    for (const config of [/\.cursor\/mcp\.json/, /\.vscode\/mcp\.json/]) expect(twin).toMatch(config);
   });
 });

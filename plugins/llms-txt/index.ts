@@ -146,7 +146,7 @@ export function renderLlmsTxt(site: SiteInfo, sections: readonly LlmsSection[]):
   if (site.mcpPath) {
     lines.push(
       '',
-      `Coding assistants can also use the docs' MCP server (Streamable HTTP) at \`${site.url(site.mcpPath)}\`, with the tools search_docs, get_page (a whole page or one section by its #anchor), list_operations, get_operation (parameters, resolved schemas, errors with their retry policy) and get_schema.`,
+      `Coding assistants can also use the docs' MCP server (Streamable HTTP) at \`${site.url(site.mcpPath)}\`, with the tools search_docs, get_page (a whole page or one section by its #anchor), list_operations, get_operation (parameters, resolved schemas, errors with their retry policy) and get_schema, all read-only. Add it in one line: \`claude mcp add --transport http acme-docs ${site.url(site.mcpPath)}\`.`,
     );
   }
   for (const section of sections) {
