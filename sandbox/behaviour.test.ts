@@ -629,20 +629,30 @@ test.describe('widget caps', () => {
   const session = (c: Client, body: Record<string, unknown>) =>
     c.call('POST', '/v1/widget-sessions', {mode: 'store', allowed_origins: ['https://shop.example.org'], ...body});
 
-  test('caps count every order and top-up for the customer_reference, across sessions and the API', async () => {
+  test('caps count the orders for the customer_reference and the top-ups of the eSIM, across sessions and the API', async () => {
     const c = await client();
     const reference = 'traveller-42';
-    expect(c.ok(await session(c, {customer_reference: reference, max_orders: 2, max_topups: 1}), 201)).toMatchObject({
+    expect(c.ok(await session(c, {customer_reference: reference, max_orders: 2}), 201)).toMatchObject({
       remaining_orders: 2,
-      remaining_topups: 1,
     });
     const iccid = (await c.order(SAMPLES.packageId, 1, {customer_reference: reference})).esims[0]!.iccid;
-    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
     // A new session (the traveller reloaded) gets what remains.
-    expect(c.ok(await session(c, {customer_reference: reference, max_orders: 2, max_topups: 1}), 201)).toMatchObject({
+    expect(c.ok(await session(c, {customer_reference: reference, max_orders: 2}), 201)).toMatchObject({
       remaining_orders: 1,
-      remaining_topups: 0,
     });
+    // Top-ups count per eSIM, whatever reference a manage session names: a reload or another booking's
+    // reference cannot buy its top-ups again.
+    const manage = (customer_reference: string) =>
+      session(c, {mode: 'manage', iccid, customer_reference, max_topups: 1});
+    expect(c.ok(await manage(reference), 201)).toMatchObject({remaining_topups: 1});
+    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
+    expect(c.ok(await manage(reference), 201)).toMatchObject({remaining_topups: 0});
+    expect(c.ok(await manage('another-booking'), 201)).toMatchObject({remaining_topups: 0});
+    const unreferencedOrder = (await c.order(SAMPLES.packageId, 1)).esims[0]!.iccid;
+    c.ok(await c.call('POST', `/v1/esims/${unreferencedOrder}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
+    expect(
+      c.ok(await session(c, {mode: 'manage', iccid: unreferencedOrder, customer_reference: 'x', max_topups: 1}), 201),
+    ).toMatchObject({remaining_topups: 0});
     // The defaults, from the model: max_orders, and no top-up unless the session allows some.
     expect(c.ok(await session(c, {customer_reference: reference}), 201)).toMatchObject({
       remaining_orders: Math.max(0, WIDGET_CAPS.maxOrders.default - 1),
@@ -656,7 +666,7 @@ test.describe('widget caps', () => {
     expect(unreferenced.status).toBe(400);
     expect((unreferenced.body as {error: {code: string; param: string}}).error).toMatchObject({
       code: 'validation_failed',
-      param: WIDGET_CAPS.countsAgainst,
+      param: WIDGET_CAPS.countsAgainst.orders,
     });
   });
 
@@ -769,7 +779,7 @@ test.describe('the contract states the model', () => {
     expect(request.max_orders.default).toBe(WIDGET_CAPS.maxOrders.default);
     expect(request.max_topups.default).toBe(WIDGET_CAPS.maxTopups.default);
     // The caps count against it, so a session without it would cap nothing.
-    expect(sessionRequest.required).toContain(WIDGET_CAPS.countsAgainst);
+    expect(sessionRequest.required).toContain(WIDGET_CAPS.countsAgainst.orders);
     const createTopup = document.paths['/v1/esims/{iccid}/topups']!.post as {description: string};
     expect(createTopup.description).toContain(VALIDITY_RULES.topupSentence);
     const createRefund = document.paths['/v1/refunds']!.post as {description: string};

@@ -952,7 +952,11 @@ export class SandboxState {
     const id = newId('wss');
     const maxOrders = (body.max_orders as number | undefined) ?? WIDGET_CAPS.maxOrders.default;
     const maxTopups = (body.max_topups as number | undefined) ?? WIDGET_CAPS.maxTopups.default;
-    const used = this.madeFor(account, (body[WIDGET_CAPS.countsAgainst] as string | undefined) ?? null);
+    const used = this.madeFor(
+      account,
+      body[WIDGET_CAPS.countsAgainst.orders] as string,
+      (body[WIDGET_CAPS.countsAgainst.topups] as string | undefined) ?? null,
+    );
     return {
       id,
       url: `${ENVIRONMENTS.sandbox.widgetOrigin}/${API_VERSION}/?session=${id}`,
@@ -962,16 +966,12 @@ export class SandboxState {
     };
   }
 
-  /** What the widget caps count: the orders and top-ups made for a customer_reference, in any session or the API. */
-  private madeFor(account: Account, reference: string | null) {
-    if (reference === null) return {orders: 0, topups: 0};
+  /** What the widget caps count, in any session or the API: the orders for a booking, the top-ups of an eSIM. */
+  private madeFor(account: Account, reference: string, iccid: string | null) {
     const orders = [...account.orders.values()].filter(
       (order) => order.customer_reference === reference && order.status !== 'failed',
     );
-    const ids = new Set(orders.map((order) => order.id));
-    const topups = [...account.topups.values()].filter(
-      (topup) => topup.status !== 'failed' && ids.has(account.esims.get(topup.iccid as string)!.order_id),
-    );
+    const topups = [...account.topups.values()].filter((topup) => topup.status !== 'failed' && topup.iccid === iccid);
     return {orders: orders.length, topups: topups.length};
   }
 

@@ -1,7 +1,7 @@
 // One object, so a test can build the artifacts for another brand and see them change.
 import {BRAND} from '../../src/constants/site';
 import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, URLS} from '../../src/constants/api';
-import {REFUND_RULES} from '../../src/constants/behaviour';
+import {REFUND_RULES, WIDGET_CAPS} from '../../src/constants/behaviour';
 
 type Environment = (typeof ENVIRONMENTS)[keyof typeof ENVIRONMENTS];
 
@@ -17,6 +17,8 @@ export type ApiFacts = {
   URLS: typeof URLS;
   /** The refund rule's sentence, for the refund and cancel operations' descriptions. */
   REFUND_RULES: typeof REFUND_RULES;
+  /** The widget caps' sentence and defaults, for the widget session's fields. */
+  WIDGET_CAPS: typeof WIDGET_CAPS;
 };
 
 /** Same rule as NPM_SCOPE. */
@@ -37,6 +39,7 @@ export function apiFacts(brand: string = BRAND): ApiFacts {
     SAMPLES,
     URLS,
     REFUND_RULES,
+    WIDGET_CAPS,
   };
 }
 

@@ -735,13 +735,16 @@ export const WIDGET_CAPS = {
   maxOrders: {default: 1},
   /** A session adds no top-up unless it says how many: an uncapped default would let a traveller buy without end. */
   maxTopups: {default: 0},
-  /** What the caps count: every order and top-up with this customer_reference, whoever placed it. Required, so caps always hold. */
-  countsAgainst: 'customer_reference',
+  /**
+   * What each cap counts, whoever bought it: orders per booking (`customer_reference`, required, so the order cap
+   * always holds) and top-ups per eSIM (the session's `iccid`, which a top-up always names).
+   */
+  countsAgainst: {orders: 'customer_reference', topups: 'iccid'},
   /**
    * Only the widget refuses a purchase past a cap. `POST /v1/orders` and `POST /v1/esims/{iccid}/topups`
    * never do: a backend that retries keeps its Idempotency-Key, and that is what stops its duplicates.
    */
   enforcedByApi: false,
   sentence:
-    '`max_orders` and `max_topups` cap what the widget may buy for the session’s `customer_reference`: the widget counts every order and top-up made for it, in any widget session or by your backend, not per session, so a traveller who reloads the page gets a new session with what remains (`remaining_orders`, `remaining_topups`). Only the widget enforces them: the API never refuses an order or top-up because of a cap, so your backend prevents its own duplicates by resending with the same `Idempotency-Key`.',
+    '`max_orders` caps the orders the widget may place for the session’s `customer_reference`, and `max_topups` the top-ups of the session’s eSIM (`iccid`): the widget counts every order for that reference and every top-up of that eSIM, made in any widget session or by your backend, not per session, so a traveller who reloads the page gets a new session with what remains (`remaining_orders`, `remaining_topups`). Only the widget enforces them: the API never refuses an order or top-up because of a cap, so your backend prevents its own duplicates by resending with the same `Idempotency-Key`.',
 } as const;
