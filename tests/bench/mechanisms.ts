@@ -36,7 +36,7 @@ type Mechanism = {name: string; what: string; patches: Patch[]};
 const BUNDLE = 'plugins/bundle/index.ts';
 const SEARCH = 'plugins/search/index.ts';
 
-export const MECHANISMS: Mechanism[] = [
+const MECHANISMS: Mechanism[] = [
   {
     name: 'css-prune',
     what: 'plugins/bundle/css-prune.ts (PurgeCSS after the build)',
@@ -82,7 +82,7 @@ function exportHead(): string {
   return dir;
 }
 
-export function applyPatch(dir: string, patch: Patch): void {
+function applyPatch(dir: string, patch: Patch): void {
   const file = path.join(dir, patch.file);
   if (!existsSync(file))
     throw new Error(`${patch.file} is gone: the mechanism moved, update tests/bench/mechanisms.ts.`);
