@@ -175,6 +175,18 @@ test.describe('mdx-checks remark plugin', () => {
     ]);
   });
 
+  test('a link to a doc page or heading that does not exist, in either style', async () => {
+    await expectProblems(
+      '[SDK](../basics/sdk.mdx#error-handling) and [it](/basics/sdk) are fine.\n\n' +
+        '[a](../basics/skd.mdx) [b](/basics/skd#errors) [c](/basics/sdk#no-such-heading)\n',
+      [
+        '3:1: link to "../basics/skd.mdx": no such file basics/skd.mdx in the docs',
+        '3:24: link to "/basics/skd#errors": no doc page has the URL /basics/skd',
+        '3:48: link to "/basics/sdk#no-such-heading": basics/sdk.mdx has no heading or id "#no-such-heading"',
+      ],
+    );
+  });
+
   test("knows Docusaurus's own admonition keywords", () => {
     const requireFromSite = createRequire(path.join(ROOT, 'package.json'));
     const {DefaultAdmonitionOptions} = requireFromSite('@docusaurus/mdx-loader/lib/remark/admonitions') as {
@@ -211,7 +223,7 @@ test.describe('front matter', () => {
 });
 
 test.describe('mdx-checks in a real build', () => {
-  test('a mistyped constant and a page without a description fail `docusaurus build`, naming file, line and problem', async () => {
+  test('a mistyped constant, a page without a description and a broken link fail `docusaurus build`, naming file, line and problem', async () => {
     test.setTimeout(600_000);
     const siteDir = await mkdtemp(path.join(tmpdir(), 'mdx-checks-'));
     try {
@@ -228,6 +240,18 @@ test.describe('mdx-checks in a real build', () => {
       expect(line).toBeGreaterThan(0);
       const column = lines[line]!.indexOf('{LIMITS.sandboxRequestsPerMinute}') + '{LIMITS.'.length + 1;
       await writeFile(doc, source.replace('{LIMITS.sandboxRequestsPerMinute}', '{LIMITS.sandboxRequestPerMinute}'));
+      // A broken link in README's URL style, which Docusaurus itself reports only by built file.
+      const billing = path.join(siteDir, 'docs/account-management/billing.mdx');
+      const billingText = await readFile(billing, 'utf8');
+      const linkLine = billingText.split('\n').findIndex((text) => text.includes('](../getting-started/'));
+      expect(linkLine).toBeGreaterThan(0);
+      await writeFile(
+        billing,
+        billingText
+          .split('\n')
+          .map((text, index) => (index === linkLine ? `[Broken](/getting-started/no-such-page) ${text}` : text))
+          .join('\n'),
+      );
       const undescribed = path.join(siteDir, 'docs/basics/iframe.mdx');
       await writeFile(undescribed, (await readFile(undescribed, 'utf8')).replace(/^description: .*\n/m, ''));
 
@@ -246,6 +270,9 @@ test.describe('mdx-checks in a real build', () => {
         `docs/getting-started/quick-start.mdx:${line + 1}:${column}: LIMITS has no property "sandboxRequestPerMinute" (src/constants/api.ts)`,
       );
       expect(output).toContain('docs/basics/iframe.mdx:1:1: the front matter has no "description"');
+      expect(output).toContain(
+        `docs/account-management/billing.mdx:${linkLine + 1}:1: link to "/getting-started/no-such-page": no doc page has the URL /getting-started/no-such-page`,
+      );
     } finally {
       await rm(siteDir, {recursive: true, force: true});
     }

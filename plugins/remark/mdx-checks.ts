@@ -4,7 +4,8 @@
  * - a property of an imported constant that does not exist (`{SAMPLES.typo}` renders as an empty
  *   string), an imported name its module does not export, a constant-like name never imported;
  * - a code-fence language Prism does not register (no highlighting, no warning);
- * - an unknown admonition (`:::warnin` renders as a paragraph, with only a console warning).
+ * - an unknown admonition (`:::warnin` renders as a paragraph, with only a console warning);
+ * - a link to a doc page or heading that does not exist, in either style (doc-links.ts).
  * It is a docs `beforeDefaultRemarkPlugins` entry, so it sees directives before the admonitions
  * plugin rewrites them. Every problem of a page is reported at once, as `file:line:column: what`.
  */
@@ -14,6 +15,7 @@ import createJiti from 'jiti';
 import type {Root} from 'mdast';
 
 import {languagesInLoadOrder} from '../../lib/prism';
+import {docLinks} from './doc-links';
 
 export type Options = {
   /** The Prism language ids the client registers (PRISM_LANGUAGES); their aliases and dependencies count too. */
@@ -22,6 +24,9 @@ export type Options = {
   admonitionKeywords?: string[];
   /** The site directory: `@site/` in imports, and what file names in messages are relative to. */
   siteDir?: string;
+  /** The docs plugin's directory and route base, for links between pages (default `docs` under siteDir, `/`). */
+  docsDir?: string;
+  routeBasePath?: string;
 };
 
 /** Docusaurus 3.7's admonition keywords (DefaultAdmonitionOptions in @docusaurus/mdx-loader; the test compares). */
@@ -61,6 +66,7 @@ type MdNode = {
   children?: MdNode[];
   attributes?: unknown;
   value?: unknown;
+  url?: string;
 };
 type Problem = {line: number; column: number; message: string};
 type Binding = {value: unknown; module: string};
@@ -201,6 +207,7 @@ export default function mdxChecks(options: Options) {
     interopDefault: false,
   });
   const relative = (file: string) => path.relative(siteDir, file).split(path.sep).join('/');
+  const links = docLinks(options.docsDir ?? path.join(siteDir, 'docs'), options.routeBasePath);
 
   return (tree: Root, file: {path?: string; data?: {frontMatter?: Record<string, unknown>}}) => {
     const problems: Problem[] = [];
@@ -236,6 +243,10 @@ export default function mdxChecks(options: Options) {
           : node.type === 'paragraph'
             ? /^:::\s*([A-Za-z][\w-]*)/.exec(String(node.children?.[0]?.value))?.[1]
             : undefined;
+      if ((node.type === 'link' || node.type === 'definition') && file.path && typeof node.url === 'string') {
+        const problem = links.problem(node.url, file.path);
+        if (problem) at(node.position?.start, problem);
+      }
       if (name && !admonitions.includes(name)) {
         at(node.position?.start, `unknown admonition ":::${name}"; Docusaurus knows ${admonitions.join(', ')}`);
       }
