@@ -97,7 +97,7 @@ export class BuiltDocs {
    */
   async search(input: string, limit: number = searchResultLimits): Promise<SearchHit[]> {
     const {query} = boundQuery(input);
-    const results = await this.index.search(tokenize(query), Math.max(limit * 3, searchResultLimits));
+    const results = await this.index.find(tokenize(query), Math.max(limit * 3, searchResultLimits));
     const hits = new Map<string, SearchHit>();
     for (const {document, type, page} of results) {
       const url = new URL(`${document.u}${document.h ?? ''}`, SITE.url).href;
