@@ -463,7 +463,7 @@ test.describe('bad input', () => {
     const listbox = searchListbox(page);
     const notice = {
       length: 'Only the first 60 characters are searched.',
-      words: 'Only the first 8 words are searched.',
+      words: 'Only the first 12 words are searched.',
     };
     for (const {query, bounded, cut, answer} of LONG_QUERIES) {
       await runQuery(page, 'sdk', anchors);
