@@ -148,7 +148,7 @@ export class BuiltDocs {
     const loaded = this.current;
     const missingBefore = loaded.missingParts.reads;
     const results = await loaded.index
-      .search(tokenize(query), Math.max(limit * 3, searchResultLimits))
+      .find(tokenize(query), Math.max(limit * 3, searchResultLimits))
       .catch((error: unknown) => {
         if (loaded.missingParts.reads === missingBefore) throw error;
         return [];

@@ -145,4 +145,38 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
     const whole = await sharded.search(tokenize('billing'), 8);
     expect(whole.some((result) => result.type === manifest.split.length)).toBe(true);
   });
+
+  test('what the box shows starts with the plugin’s own results, and fills the list with partial matches', async () => {
+    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    const key = (result: ShardedSearch.SearchResult) => `${result.type}:${result.document.i}`;
+    for (const query of ['webhook signature', 'billing', 'sdk retries', 'idempotency key']) {
+      const whole = (await sharded.search(tokenize(query), 8)).map(key);
+      const shown = (await sharded.find(tokenize(query), 8)).map(key);
+      expect(shown.slice(0, whole.length), query).toEqual(whole);
+      expect(new Set(shown).size, query).toBe(shown.length);
+      expect(shown.length, query).toBeLessThanOrEqual(8);
+    }
+  });
+
+  test('when no document holds every word, the ones holding the most of them come first', async () => {
+    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    // No page says "xylophone": the plugin finds nothing, the box still shows the refund pages.
+    expect(await sharded.search(tokenize('refund xylophone'), 8)).toEqual([]);
+    const shown = await sharded.find(tokenize('refund xylophone'), 8);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((result) => /refund/i.test(JSON.stringify(result.metadata)))).toBe(true);
+    // Two words of four beat one: the plugin itself drops at most one.
+    expect(await sharded.search(tokenize('refund webhook xylophone zither'), 8)).toEqual([]);
+    const ranked = await sharded.find(tokenize('refund webhook xylophone zither'), 8);
+    expect(ranked.length).toBeGreaterThan(1);
+    const words = (result: ShardedSearch.SearchResult) =>
+      ['refund', 'webhook'].filter((word) => Object.keys(result.metadata).some((term) => term.startsWith(word)));
+    expect(words(ranked[0]!)).toEqual(['refund', 'webhook']);
+  });
+
+  test('a query of nothing the docs hold finds nothing', async () => {
+    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    expect(await sharded.find(tokenize('xylophone zither'), 8)).toEqual([]);
+    expect(await sharded.find(tokenize('what is the'), 8)).toEqual([]);
+  });
 });

@@ -13,19 +13,24 @@ import {
   type SplitType,
   type TermPart,
 } from './index-parts';
+import {docsWording} from './variants';
 
 type SmartTerm = {value: string; wildcard: number; presence: number; editDistance?: number};
 type QueryBuilder = {term(value: string, options: object): void; clauses: LunrClause[]};
 type LunrClause = {term: string; usePipeline: boolean; fields: string[]};
 type LunrResult = {ref: string; score: number; matchData: {metadata: object}};
 type LunrIndex = {query(build: (query: QueryBuilder) => void): LunrResult[]};
+type Picked = {type: number; result: LunrResult; tokens: string[]};
 type TokenSet = {intersect(other: TokenSet): TokenSet; toArray(): string[]};
 const lunrApi = lunr as unknown as {
   Index: {load(index: SerializedIndex): LunrIndex};
-  Query: new (fields: string[]) => QueryBuilder;
+  Query: (new (fields: string[]) => QueryBuilder) & {wildcard: {NONE: number}; presence: {REQUIRED: number}};
+  stopWordFilter(word: string): string | undefined;
   Pipeline: {load(labels: string[]): {runString(term: string, metadata: object): string[]}};
   TokenSet: {fromArray(terms: string[]): TokenSet; fromClause(clause: LunrClause): TokenSet};
 };
+
+const REQUIRED = lunrApi.Query.presence.REQUIRED;
 
 export type SearchResult = {
   document: SearchDocument;
@@ -146,21 +151,44 @@ export class ShardedIndex {
   }
 
   /**
-   * The search box's results: the plugin's worker loop (search-local 0.54.1, theme/worker.js). The hits are
-   * picked first (each query's parts of every type fetched together), then their documents in one round.
+   * The plugin's own search (its worker loop, search-local 0.54.1, theme/worker.js): every word, then the words
+   * less one, fuzzier on the way. The hits are picked first (each query's parts of every type fetched together),
+   * then their documents in one round.
    */
   async search(tokens: string[], limit: number): Promise<SearchResult[]> {
-    if (tokens.length === 0) return [];
-    const picked: {type: number; result: LunrResult; tokens: string[]}[] = [];
-    const seen = new Set<string>();
+    const picked: Picked[] = [];
+    await this.pick(tokens, limit, picked);
+    return this.finish(picked);
+  }
+
+  /**
+   * What the box and search_docs show: the plugin's search of the query in the docs' words (./variants.ts), then
+   * as typed; when these fill less than the list, the documents holding the most of its words after them.
+   */
+  async find(tokens: string[], limit: number): Promise<SearchResult[]> {
+    const picked: Picked[] = [];
+    const forms = docsWording(tokens);
+    for (const form of forms) {
+      await this.pick(form, limit, picked);
+      if (picked.length >= limit) break;
+    }
+    const partial: Picked[] = [];
+    if (picked.length < limit) await this.pickPartial(forms.flat(), limit - picked.length, picked, partial);
+    // Sorted apart: a partial match never moves a whole match down (the plugin groups hits under their page).
+    return [...(await this.finish(picked)), ...(await this.finish(partial))];
+  }
+
+  private async pick(tokens: string[], limit: number, picked: Picked[]): Promise<void> {
+    if (tokens.length === 0) return;
+    // By id alone, as the plugin: a page's description and keywords share its title's id.
+    const seen = new Set(picked.map(({result}) => result.ref));
     search: for (const {term, tokens: queryTokens} of smartQueries(tokens, []) as {
       term: SmartTerm[];
       tokens: string[];
     }[]) {
       await Promise.all(this.split.map((split) => split.load(term)));
       for (let type = 0; type <= this.split.length; type++) {
-        const index = type === 0 ? this.titles : this.split[type - 1]!.current();
-        const found = index
+        const found = this.indexOf(type)
           .query((query) => addTerms(query, term))
           .slice(0, limit)
           .filter((result) => !seen.has(result.ref))
@@ -172,6 +200,52 @@ export class ShardedIndex {
         if (picked.length >= limit) break search;
       }
     }
+  }
+
+  /**
+   * Documents holding some of the words, those with the most first, then by kind (titles first, as the plugin)
+   * and score: each word is looked up alone, so a word the docs lack costs only its own match.
+   */
+  private async pickPartial(tokens: string[], limit: number, picked: Picked[], partial: Picked[]): Promise<void> {
+    const words = [...new Set(tokens.filter((word) => lunrApi.stopWordFilter(word) !== undefined))];
+    const found = new Map<string, Picked & {words: Set<string>}>();
+    for (const word of words) {
+      const term: SmartTerm[] = [{value: word, wildcard: lunrApi.Query.wildcard.NONE, presence: REQUIRED}];
+      await Promise.all(this.split.map((split) => split.load(term)));
+      for (let type = 0; type <= this.split.length; type++) {
+        for (const result of this.indexOf(type).query((query) => addTerms(query, term))) {
+          const key = `${type}:${result.ref}`;
+          const hit = found.get(key) ?? {
+            type,
+            result: {...result, score: 0, matchData: {metadata: {}}},
+            tokens: [],
+            words: new Set<string>(),
+          };
+          hit.words.add(word);
+          hit.tokens.push(word);
+          hit.result.score += result.score;
+          hit.result.matchData.metadata = {...hit.result.matchData.metadata, ...result.matchData.metadata};
+          found.set(key, hit);
+        }
+      }
+    }
+    const ranked = [...found.values()].sort(
+      (a, b) => b.words.size - a.words.size || a.type - b.type || b.result.score - a.result.score,
+    );
+    const seen = new Set(picked.map(({result}) => result.ref));
+    for (const {type, result, tokens: hitTokens} of ranked) {
+      if (partial.length >= limit) break;
+      if (seen.has(result.ref)) continue;
+      seen.add(result.ref);
+      partial.push({type, result, tokens: hitTokens});
+    }
+  }
+
+  private indexOf(type: number): LunrIndex {
+    return type === 0 ? this.titles : this.split[type - 1]!.current();
+  }
+
+  private async finish(picked: Picked[]): Promise<SearchResult[]> {
     await Promise.all(
       picked.map(({type, result}) => (type === 0 ? null : this.loadDocument(type - 1, Number(result.ref)))),
     );

@@ -49,7 +49,7 @@ export class SearchWorker {
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
     const tokens = tokenize(input);
     if (tokens.length === 0) return [];
-    return (await indexFor(baseUrl, searchContext)).search(tokens, limit);
+    return (await indexFor(baseUrl, searchContext)).find(tokens, limit);
   }
 }
 

@@ -59,8 +59,8 @@ export const SEARCH = {
   preloadTimeoutMs: 300,
   /** Bounded because lunr's fuzzy and wildcard matching grow with word length and word count. */
   maxQueryLength: 60,
-  /** A question in a reader's words ("how do i get a token") has more words than terms. */
-  maxQueryWords: 8,
+  /** A question in a reader's words has more words than terms; the plugin's query code reads at most 12. */
+  maxQueryWords: 12,
 } as const;
 
 /** The Markdown actions' status line, which a failed copy's button points to (aria-describedby). */

@@ -16,17 +16,19 @@
  *    zlib (gzip level 9, brotli quality 11) for a file without one;
  * 3. first-search bytes: the copy's build served by the copy's tests/bench/serve-build.ts (nginx with
  *    deploy/, gzip and brotli), `/` opened in a fresh Chromium context (cold cache) on the phone profile
- *    below, the box waited for (waitForSearchReady), a first query entered in one edit; the encoded
- *    (on-the-wire) body bytes of every response whose URL path contains `search-index` that finished
- *    between navigation and the first result row (Playwright's request.sizes(), which also sees the
+ *    below, the box waited for (waitForSearchReady), a first query typed key by key (KEY_DELAY_MS a key, each
+ *    key searched as it comes); the encoded (on-the-wire) body bytes of every response whose URL path contains
+ *    `search-index` that finished between navigation and the results of the last key (Playwright's
+ *    request.sizes(), which also sees the
  *    search worker's requests), as bytes and as a share of the whole index in the encoding the server
  *    sent. One cold context per query (--queries, spread over the blind query sets);
  * 4. focus → results on the phone profile: Lighthouse's mobile figures set over CDP
  *    (Network.emulateNetworkConditions: 150 ms latency, 1.6 Mbps down, 750 Kbps up; applies to the
  *    worker's fetches too; Emulation.setCPUThrottlingRate 4) on a 412 × 823 touch viewport. Cold
  *    context; `/` loaded; the reader taps the box as soon as it is visible (disabled or not: it
- *    remembers the focus), types the query in one edit as soon as the box holds the focus and is ready,
- *    and the time runs from the tap (its pointerdown) to the first result row in the list. Also
+ *    remembers the focus), types the query key by key as soon as the box holds the focus and is ready,
+ *    and the time runs from the tap (its pointerdown) to the results of the last key (the first change of the
+ *    list after it: tests/support/search.ts's probe); typed → results runs from that last key. Also
  *    load → search-ready (navigation start to the box enabled as a combobox) on that profile;
  * 5. relevance: every set of QUERY_SETS through the real box in a desktop context, unthrottled, as
  *    `npm run bench:search` does (hit@1, hit@3, MRR over the shown list), plus queries with no results.
@@ -61,6 +63,8 @@ const NOT_COPIED = new Set(['.git', 'node_modules', 'build', 'test-results', 'pl
 const RSS_SAMPLE_MS = 100;
 const DEFAULT_SIZES = [0, 100, 300];
 const DEFAULT_QUERIES = 5;
+/** A reader's pace: each key a search of its own, as the box searches every edit. */
+const KEY_DELAY_MS = 150;
 /** How long a throttled phone may take to load a large index, and to answer its first query. */
 const PHONE_TIMEOUT_MS = 300_000;
 
@@ -78,7 +82,6 @@ const CPU_SLOWDOWN = 4;
 
 /** The box and its result rows, as tests/support/search.ts finds them. */
 const INPUT_SELECTOR = 'input.navbar__search-input';
-const ROW_SELECTOR = '.navbar [role="listbox"] [role="option"]';
 
 type Options = {sizes: number[]; queries: number; ref: string | undefined; keep: boolean};
 
@@ -243,10 +246,10 @@ async function phonePage(browser: Browser, baseURL: string): Promise<{context: B
 /*
  * Installed before any page script (strings, not functions: tsx decorates named functions with helpers the
  * page lacks). Records, in page time (ms since navigation start): the first pointerdown on the box (the
- * tap), the moment it becomes ready (enabled combobox), and, once armed, the first result row in the list.
+ * tap) and the moment it becomes ready (enabled combobox).
  */
 const PAGE_PROBE = `(() => {
-  const probe = {tapAt: 0, readyAt: 0, rowAt: 0};
+  const probe = {tapAt: 0, readyAt: 0};
   window.__scaleProbe = probe;
   const isBox = (target) => !!(target && target.matches && target.matches(${JSON.stringify(INPUT_SELECTOR)}));
   document.addEventListener('pointerdown', (event) => {
@@ -264,35 +267,10 @@ const PAGE_PROBE = `(() => {
   }).observe(document, {subtree: true, attributes: true, attributeFilter: ['role', 'disabled']});
 })()`;
 
-const ARM_ROW_PROBE = `(() => {
-  const probe = window.__scaleProbe;
-  probe.rowAt = 0;
-  new MutationObserver((records, observer) => {
-    if (document.querySelector(${JSON.stringify(ROW_SELECTOR)})) {
-      probe.rowAt = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document.body, {subtree: true, childList: true});
-})()`;
-
-type Probe = {tapAt: number; readyAt: number; rowAt: number};
+type Probe = {tapAt: number; readyAt: number};
 
 async function readProbe(page: Page): Promise<Probe> {
   return (await page.evaluate('window.__scaleProbe')) as Probe;
-}
-
-/** Waits for the armed probe's first result row; its page time, or null when none came in time. */
-async function waitForFirstRow(page: Page): Promise<number | null> {
-  try {
-    // A function, not a string: the site's Content-Security-Policy forbids eval, which a string predicate uses.
-    await page.waitForFunction(() => (window as unknown as {__scaleProbe: Probe}).__scaleProbe.rowAt > 0, undefined, {
-      timeout: PHONE_TIMEOUT_MS,
-      polling: 50,
-    });
-  } catch {
-    return null;
-  }
-  return (await readProbe(page)).rowAt;
 }
 
 const isIndexRequest = (request: Request) => new URL(request.url()).pathname.includes('search-index');
@@ -301,7 +279,16 @@ const isIndexRequest = (request: Request) => new URL(request.url()).pathname.inc
 /* Measurements in the browser                                                                      */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** Figure 3: index bytes on the wire from navigation to the first result row of a first search. */
+/**
+ * Page time of the results of the last key typed (tests/support/search.ts's probe: the first change of the list
+ * after that key), or null when none came in time.
+ */
+async function waitForLastResults(page: Page, search: typeof SearchSupport): Promise<number | null> {
+  if ((await search.lastResultLatency(page, PHONE_TIMEOUT_MS)) === null) return null;
+  return (await page.evaluate('window.__searchProbe.renderAt')) as number;
+}
+
+/** Figure 3: index bytes on the wire from navigation to the results of a first query, typed key by key. */
 async function measureFirstSearch(
   browser: Browser,
   baseURL: string,
@@ -316,9 +303,10 @@ async function measureFirstSearch(
     context.on('requestfinished', (request) => isIndexRequest(request) && finished.push(request));
     await page.goto('/', {timeout: PHONE_TIMEOUT_MS});
     await search.waitForSearchReady(page, PHONE_TIMEOUT_MS);
-    await page.evaluate(ARM_ROW_PROBE);
-    await search.searchInput(page).fill(query);
-    const rowAt = await waitForFirstRow(page);
+    await search.instrumentSearch(page);
+    await search.searchInput(page).focus();
+    await page.keyboard.type(query, {delay: KEY_DELAY_MS});
+    const rowAt = await waitForLastResults(page, search);
     const {readyAt} = await readProbe(page);
     if (rowAt === null) return {query, bytes: null, encoding: '', inFlight: 0, readyMs: readyAt};
     // The moment in wall-clock ms, to compare with each request's end (Playwright's timing is wall-clock based).
@@ -347,7 +335,7 @@ async function measureFirstSearch(
   }
 }
 
-/** Figure 4: tap on the box as soon as it shows → first result row, on the throttled phone. */
+/** Figure 4: tap on the box as soon as it shows → results of the query typed key by key, on the throttled phone. */
 async function measureFocusToResults(
   browser: Browser,
   baseURL: string,
@@ -383,15 +371,17 @@ async function measureFocusToResults(
       await focused(10_000);
     }
     const usableAt = (await page.evaluate('performance.now()')) as number;
-    await page.evaluate(ARM_ROW_PROBE);
-    await page.keyboard.insertText(query);
-    const rowAt = await waitForFirstRow(page);
+    await search.instrumentSearch(page);
+    await page.keyboard.type(query, {delay: KEY_DELAY_MS});
+    // The last key's moment: typed → results is what the reader waits once done typing.
+    const typedAt = (await page.evaluate('window.__searchProbe.inputAt')) as number;
+    const rowAt = await waitForLastResults(page, search);
     const probe = await readProbe(page);
     const tapAt = probe.tapAt || tappedAt;
     return {
       query,
       focusToResultsMs: rowAt === null ? null : rowAt - tapAt,
-      typedToResultsMs: rowAt === null ? null : rowAt - usableAt,
+      typedToResultsMs: rowAt === null ? null : rowAt - typedAt,
       waitedForReadyMs: Math.max(0, usableAt - tapAt),
       retapped,
     };
@@ -537,10 +527,10 @@ function printReport(rows: Row[], sources: string, queries: string[]): void {
       `Search at scale: ${rows.map((row) => row.size).join(', ')} generated pages added to a temporary copy of ${sources}, built with \`npm run build\` there.`,
       "Build: wall time from spawn to exit (docusaurus build and precompress); peak RSS = the highest sum of VmRSS over the build's process tree, sampled every 100 ms.",
       'Index: every build file with a path part starting with search-index (search-index-<hash>.json, assets/search-index/…); gzip and br are the .gz/.br twins precompress wrote (zlib gzip 9 / brotli 11 where none).',
-      `First search: ${served}; a fresh Chromium context (cold cache) on the phone profile, \`/\`, wait for the box to be ready, one query in one edit;`,
-      'on-the-wire body bytes (request.sizes()) of the search-index responses that finished before the first result row, median and max over the queries, and as a share of the whole index in the encoding served.',
+      `First search: ${served}; a fresh Chromium context (cold cache) on the phone profile, \`/\`, wait for the box to be ready, one query typed key by key (${KEY_DELAY_MS} ms a key);`,
+      'on-the-wire body bytes (request.sizes()) of the search-index responses that finished before the results of the last key, median and max over the queries, and as a share of the whole index in the encoding served.',
       `Phone profile: Lighthouse mobile via CDP, 412×823 touch, latency 150 ms, 1.6 Mbps down, 750 Kbps up, CPU ×${CPU_SLOWDOWN}.`,
-      'Focus → results: cold context, the box tapped as soon as it is visible (loading or not), the query typed in one edit once the box holds the focus and is ready; tap (pointerdown) to the first result row, median (min–max); typed → results: from typing into the ready, focused box to that row (the first search itself: the downloads of its parts and the search). Load → ready: navigation start to the box enabled, median over the first-search loads.',
+      'Focus → results: cold context, the box tapped as soon as it is visible (loading or not), the query typed key by key once the box holds the focus and is ready; tap (pointerdown) to the results of the last key, median (min–max); typed → results: from the last key to its results. Load → ready: navigation start to the box enabled, median over the first-search loads.',
       `Queries for both (${queries.length}, spread over the blind sets): ${queries.map((query) => JSON.stringify(query)).join(', ')}.`,
       'Relevance: every query set through the real box, desktop context, unthrottled, as `npm run bench:search` (hit@1 / hit@3 / MRR; "empty" = queries with no result row). Generated pages are never a query\'s expected page.',
       'Machine: 2 shared cores; timings are noisy (±10 % or more), byte counts are exact.',
@@ -555,7 +545,7 @@ function printReport(rows: Row[], sources: string, queries: string[]): void {
     'Index raw / gzip / br',
     'First search: index bytes median (share); max',
     'Focus → results (phone)',
-    'Typed into the ready box → results (phone)',
+    'Last key → its results (phone)',
     'Load → ready (phone)',
     ...sets.map((name) => `${name}: hit@1 / hit@3 / MRR, empty`),
   ];

@@ -10,13 +10,15 @@ import {builtSidebar, docRoutes, htmlFile} from './docs';
 
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
 /**
- * The query sets: `own` uses the pages' words (the project's set, sections included); `blind` is
- * held out, in an integrator's words, written from the product brief before any tuning, frozen.
+ * The query sets: `own` uses the pages' words (the project's set, sections included); `blind` and `blind2` are
+ * held out, in an integrator's words, written from the product brief before any tuning, frozen; `natural` is held
+ * out too, whole questions in readers' and agents' words, written blind from the brief and the page list, frozen.
  */
 export const QUERY_SETS = {
   own: path.resolve(__dirname, '../search-queries.json'),
   blind: path.resolve(__dirname, '../search-queries.blind.json'),
   blind2: path.resolve(__dirname, '../search-queries.blind-2.json'),
+  natural: path.resolve(__dirname, '../search-queries.blind-3.json'),
 } as const;
 export type QuerySetName = keyof typeof QUERY_SETS;
 

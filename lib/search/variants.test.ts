@@ -1,0 +1,26 @@
+import {expect, test} from '@playwright/test';
+
+import {tokenize} from './tokenize';
+import {docsWording} from './variants';
+
+test.describe('readers’ words for the docs’ words', {tag: '@viewport-independent'}, () => {
+  test('a reader’s phrase is searched in the docs’ words first, then as typed', () => {
+    expect(docsWording(tokenize('too many requests'))).toEqual([
+      ['rate', 'limits'],
+      ['too', 'many', 'requests'],
+    ]);
+    expect(docsWording(tokenize('topup an esim'))).toEqual([
+      ['top', 'up', 'an', 'esim'],
+      ['topup', 'an', 'esim'],
+    ]);
+    // Matched on stems: a plural or another form of the same word.
+    expect(docsWording(tokenize('Invoices PDF'))[0]).toEqual(['invoices']);
+    expect(docsWording(tokenize('where are my API key'))[0]).toEqual(['where', 'are', 'my', 'credentials']);
+  });
+
+  test('a query in the docs’ words, or with none of the readers’ phrases, is searched only as typed', () => {
+    expect(docsWording(tokenize('top-up'))).toEqual([['top', 'up']]);
+    expect(docsWording(tokenize('webhook signature'))).toEqual([['webhook', 'signature']]);
+    expect(docsWording([])).toEqual([[]]);
+  });
+});

@@ -1,0 +1,41 @@
+// Readers name some things otherwise than the docs' headings do: a query is searched in the docs' words first, then
+// as typed. Not for words the docs use for something else ("recharge" is auto-recharge, not a top-up).
+import lunr from 'lunr';
+
+import {tokenize} from './tokenize';
+
+/** The docs' words for a thing, then readers' words for it; matched word by word on their stems. */
+export const VARIANTS: readonly (readonly [docs: string, readers: readonly string[]])[] = [
+  ['top up', ['topup']],
+  ['rate limits', ['too many requests', '429', 'throttled', 'throttling']],
+  ['invoice', ['pdf', 'receipt', 'statement']],
+  ['credentials', ['api keys', 'api key']],
+];
+
+const lunrApi = lunr as unknown as {
+  Token: new (word: string, metadata: object) => object;
+  stemmer(token: object): object;
+};
+const stem = (word: string) => lunrApi.stemmer(new lunrApi.Token(word, {})).toString();
+
+const RULES = VARIANTS.flatMap(([docs, readers]) =>
+  readers.map((reader) => ({reader: tokenize(reader).map(stem), docs: tokenize(docs)})),
+).sort((a, b) => b.reader.length - a.reader.length);
+
+/** The query's words in the docs' words, when some reader's phrase is among them, then as typed. */
+export function docsWording(tokens: readonly string[]): string[][] {
+  const stems = tokens.map(stem);
+  const rewritten: string[] = [];
+  for (let at = 0; at < tokens.length;) {
+    const rule = RULES.find(({reader}) => reader.every((word, k) => stems[at + k] === word));
+    if (rule) {
+      // Once, when the docs' words are in the query too.
+      rewritten.push(...rule.docs.filter((word) => !stems.includes(stem(word)) && !rewritten.includes(word)));
+      at += rule.reader.length;
+    } else {
+      rewritten.push(tokens[at]!);
+      at += 1;
+    }
+  }
+  return rewritten.join(' ') === tokens.join(' ') ? [[...tokens]] : [rewritten, [...tokens]];
+}
