@@ -11,6 +11,7 @@ import {ANALYTICS, ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, MCP, 
 import {SIDEBAR_ID} from './src/constants/docs';
 import type {Options as PageViewsOptions} from './plugins/page-views/options';
 import type {Options as LlmsTxtOptions} from './plugins/llms-txt/options';
+import type {Options as DocsUrlsOptions} from './plugins/docs-urls';
 import type {Options as ApiReferenceOptions} from './plugins/api-reference/options';
 
 // Builds the test pages (src/test-pages/: a crash, the design system's specimen) only when asked: the e2e suite
@@ -127,7 +128,7 @@ const config: Config = {
       './plugins/api-reference/index.ts',
       {source: 'api/openapi.yaml', highlight: highlightOptions} satisfies ApiReferenceOptions,
     ],
-    ['./plugins/docs-urls/index.ts', {}],
+    ['./plugins/docs-urls/index.ts', {alsoServed: [MCP.path]} satisfies DocsUrlsOptions],
     [
       './plugins/llms-txt/index.ts',
       {summary: SITE.description, sidebarId: SIDEBAR_ID, mcpPath: MCP.path} satisfies LlmsTxtOptions,

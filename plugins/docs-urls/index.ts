@@ -8,7 +8,12 @@ import {assertSiteUrlsResolve} from '../../lib/site-urls';
 
 export const PLUGIN_NAME = 'docs-urls';
 
-export default function pluginDocsUrls(context: LoadContext): Plugin<void> {
+export type Options = {
+  /** Site paths answered beside the build (the MCP server), which pages may name by absolute URL. */
+  alsoServed?: string[];
+};
+
+export default function pluginDocsUrls(context: LoadContext, options: Options = {}): Plugin<void> {
   const {siteConfig, baseUrl} = context;
   return {
     name: PLUGIN_NAME,
@@ -20,6 +25,7 @@ export default function pluginDocsUrls(context: LoadContext): Plugin<void> {
         siteUrl: siteConfig.url,
         baseUrl,
         files: (file) => file.endsWith('.html'),
+        alsoServed: (options.alsoServed ?? []).map((urlPath) => urlPath.replace(/^\//, '')),
       });
     },
   };
