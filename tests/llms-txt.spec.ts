@@ -208,7 +208,8 @@ test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () =
     expect(indexFiles.length).toBeGreaterThan(1);
     for (const file of indexFiles) {
       const index = readFileSync(file, 'utf8');
-      expect(index).not.toMatch(/\.md"|llms(?:-full)?\.txt/);
+      // As documents (their URLs); a page may name llms.txt in its prose.
+      expect(index).not.toMatch(/"u":"[^"]*(?:\.md|llms(?:-full)?\.txt)"/);
       expect(index).not.toContain('Copy page as Markdown');
       expect(index).not.toContain('View as Markdown');
     }
