@@ -242,6 +242,10 @@ test.describe('the documented rules', () => {
     await simulate(installed.esims[0]!.iccid, 'installed');
     expect(code(await call('POST', '/v1/refunds', {iccid: installed.esims[0]!.iccid}))).toBe('esim_not_refundable');
     expect(code(await call('POST', `/v1/orders/${installed.id}/cancel`))).toBe('order_not_cancellable');
+    // A suspended eSIM was never installed, yet it blocks the cancel too: only `ready` eSIMs allow it.
+    const suspended = await order();
+    await call('POST', `/v1/esims/${suspended.esims[0]!.iccid}/suspend`);
+    expect(code(await call('POST', `/v1/orders/${suspended.id}/cancel`))).toBe('order_not_cancellable');
 
     const refunded = (await order()).esims[0]!.iccid;
     expect((await call('POST', '/v1/refunds', {iccid: refunded})).status).toBe(201);
