@@ -399,7 +399,8 @@ export const ERROR_CODES = [
     code: 'order_not_cancellable',
     status: 422,
     sdkClass: 'InvalidRequestError',
-    summary: 'An eSIM of the order is no longer `ready` (installed, suspended or refunded), or the order is not completed',
+    summary:
+      'An eSIM of the order is no longer `ready` (installed, suspended or refunded), or the order is not completed',
     retry: 'never',
     fix: 'Refund eSIMs one by one if any is still `ready`',
     sandboxTrigger: 'Cancel an order after `simulate` `installed` on one of its eSIMs',
