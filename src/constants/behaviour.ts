@@ -402,7 +402,7 @@ export const ERROR_CODES = [
     summary:
       'An eSIM of the order is no longer `ready` (installed, suspended or refunded), or the order is not completed',
     retry: 'never',
-    fix: 'Refund eSIMs one by one if any is still `ready`',
+    fix: 'Refund eSIMs one by one if any is still `ready`; if the order is `cancelled`, an earlier cancel went through',
     sandboxTrigger: 'Cancel an order after `simulate` `installed` on one of its eSIMs',
   },
   {
