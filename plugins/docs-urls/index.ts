@@ -5,6 +5,7 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {assertSiteUrlsResolve} from '../../lib/site-urls';
+import {MCP} from '../../src/constants/site';
 
 export const PLUGIN_NAME = 'docs-urls';
 
@@ -20,6 +21,8 @@ export default function pluginDocsUrls(context: LoadContext): Plugin<void> {
         siteUrl: siteConfig.url,
         baseUrl,
         files: (file) => file.endsWith('.html'),
+        // The pages name the MCP server's URL; it is a process beside the site, not a built file.
+        alsoServed: [MCP.path.replace(/^\//, '')],
       });
     },
   };
