@@ -256,6 +256,19 @@ test.describe('the documented rules', () => {
     expect(code(await simulate(refunded, 'activated'))).toBe('invalid_state');
   });
 
+  test('a cancel retried with its Idempotency-Key replays the first answer; with another key it is order_not_cancellable', async () => {
+    const {call, order} = await client();
+    const created = await order();
+    const first = await call('POST', `/v1/orders/${created.id}/cancel`, undefined, 'cancel-once');
+    const replay = await call('POST', `/v1/orders/${created.id}/cancel`, undefined, 'cancel-once');
+    expect(first.status).toBeLessThan(300);
+    expect(replay.status).toBe(first.status);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(code(await call('POST', `/v1/orders/${created.id}/cancel`))).toBe('order_not_cancellable');
+    expect((await call('GET', `/v1/orders/${created.id}`)).body).toMatchObject({status: 'cancelled'});
+  });
+
   test('an expired eSIM: no top-up, no suspend, no further simulation', async () => {
     const {call, order, simulate} = await client();
     const iccid = (await order()).esims[0]!.iccid;
