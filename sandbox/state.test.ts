@@ -242,6 +242,10 @@ test.describe('the documented rules', () => {
     await simulate(installed.esims[0]!.iccid, 'installed');
     expect(code(await call('POST', '/v1/refunds', {iccid: installed.esims[0]!.iccid}))).toBe('esim_not_refundable');
     expect(code(await call('POST', `/v1/orders/${installed.id}/cancel`))).toBe('order_not_cancellable');
+    // A suspended eSIM was never installed, yet it blocks the cancel too: only `ready` eSIMs allow it.
+    const suspended = await order();
+    await call('POST', `/v1/esims/${suspended.esims[0]!.iccid}/suspend`);
+    expect(code(await call('POST', `/v1/orders/${suspended.id}/cancel`))).toBe('order_not_cancellable');
 
     const refunded = (await order()).esims[0]!.iccid;
     expect((await call('POST', '/v1/refunds', {iccid: refunded})).status).toBe(201);
@@ -250,6 +254,19 @@ test.describe('the documented rules', () => {
       'topup_not_allowed',
     );
     expect(code(await simulate(refunded, 'activated'))).toBe('invalid_state');
+  });
+
+  test('a cancel retried with its Idempotency-Key replays the first answer; with another key it is order_not_cancellable', async () => {
+    const {call, order} = await client();
+    const created = await order();
+    const first = await call('POST', `/v1/orders/${created.id}/cancel`, undefined, 'cancel-once');
+    const replay = await call('POST', `/v1/orders/${created.id}/cancel`, undefined, 'cancel-once');
+    expect(first.status).toBeLessThan(300);
+    expect(replay.status).toBe(first.status);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(code(await call('POST', `/v1/orders/${created.id}/cancel`))).toBe('order_not_cancellable');
+    expect((await call('GET', `/v1/orders/${created.id}`)).body).toMatchObject({status: 'cancelled'});
   });
 
   test('an expired eSIM: no top-up, no suspend, no further simulation', async () => {

@@ -635,7 +635,7 @@ export class SandboxState {
     if (!order) throw notFound.order(id);
     const rule = ruleFor('POST /v1/orders/{order_id}/cancel');
     const esims = order.esims.map(({iccid}) => account.esims.get(iccid)!);
-    const blocking = esims.find((esim) => !ruleFor('POST /v1/refunds').allowedFrom.includes(esim.status));
+    const blocking = esims.find((esim) => !(rule.esimsFrom ?? []).includes(esim.status));
     if (!rule.allowedFrom.includes(order.status) || blocking || !this.withinRefundWindow(order)) {
       const why = !rule.allowedFrom.includes(order.status)
         ? `it is ${order.status}`

@@ -392,7 +392,11 @@ export declare class AcmeConnectError extends Error {
 
 /** 401: `missing_token`, `invalid_token`, `token_expired`, or `invalid_client` (a wrong client ID or secret). */
 export declare class AuthenticationError extends AcmeConnectError {}
-/** 403: `insufficient_scope`, `environment_mismatch`, `ip_not_allowed`, `account_suspended`. */
+/**
+ * 403: `insufficient_scope`, `environment_mismatch`, `ip_not_allowed`, `account_suspended`. After a
+ * missing scope the client drops its cached token: once the scope is added to the credential, the
+ * next call fetches a token that has it.
+ */
 export declare class PermissionError extends AcmeConnectError {}
 /**
  * 400 and 422: `invalid_request`, `validation_failed`, `package_unavailable`, `topup_not_allowed`,

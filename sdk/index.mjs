@@ -193,8 +193,8 @@ export class AcmeConnect {
   /**
    * One API call, retried as the error answer's `retry` says: `same_key` (and network errors,
    * timeouts) up to maxRetries times with backoff and the same Idempotency-Key, so a retry that
-   * meets `idempotency_in_progress` ends with the first attempt's result; `new_token` once with a
-   * new token; `after_fix` and `never` are thrown at once.
+   * meets `idempotency_in_progress` usually ends with the first attempt's result; `new_token` once
+   * with a new token; `after_fix` and `never` are thrown at once.
    */
   async #request(method, path, {query, body, idempotencyKey} = {}) {
     const url = new URL(this.#config.apiBase + path);
@@ -224,6 +224,9 @@ export class AcmeConnect {
           if (this.#token?.value === token) this.#token = null;
           continue;
         }
+        // A token carries the scopes its credential had when it was issued: drop it, so the call
+        // after the credential gains the scope gets a token that has it.
+        if (error?.code === 'insufficient_scope' && this.#token?.value === token) this.#token = null;
         if (error?.retry !== 'same_key' || attempt >= this.#config.maxRetries) throw error;
         const backoffMs = RETRY_BASE_MS * 2 ** attempt * (1 + Math.random() / 4);
         attempt += 1;

@@ -5,7 +5,7 @@
  */
 import {execFile} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
-import {createHmac} from 'node:crypto';
+import {createHmac, randomUUID} from 'node:crypto';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -565,6 +565,24 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
     expect(new Set(calls.map((call) => call.key)).size).toBe(1);
     expect(order.id).toBe((calls[0]!.body as {id: string}).id);
     expect(order.status).toBe('completed');
+  });
+
+  test('after 403 insufficient_scope the token is dropped: once the credential has the scope, the next call succeeds', async () => {
+    expect(errorRule('insufficient_scope').retry).toBe('after_fix');
+    const wire = route(() => ({}));
+    const {credential, clientId, acme} = newClient({maxRetries: MAX_RETRIES});
+    credential.scopes = ['catalog:read'];
+    sandbox.setCredentials([...credentials]);
+    const idempotencyKey = randomUUID();
+    const error = await acme.orders.create(orderParams, {idempotencyKey}).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({status: 403, code: 'insufficient_scope', retry: 'after_fix'});
+    expect(wire.apiCalls(clientId)).toHaveLength(1);
+
+    credential.scopes = scopes;
+    sandbox.setCredentials([...credentials]);
+    const order = await acme.orders.create(orderParams, {idempotencyKey});
+    expect(order.status).toBe('completed');
+    expect(wire.tokenRequests(clientId)).toBe(2);
   });
 
   test('concurrent first calls of a new client make one token request', async () => {

@@ -35,6 +35,8 @@ export type StateRule<Status extends string> = {
   failure: string;
   /** Extra condition, in the reader's words. */
   also?: string;
+  /** For an operation on an order: the statuses every eSIM of the order must have. */
+  esimsFrom?: readonly EsimStatus[];
 };
 
 export const ORDER_STATES: readonly StateRow<OrderStatus>[] = [
@@ -117,6 +119,9 @@ export const TOPUP_TRANSITIONS: readonly Transition<TopupStatus>[] = [
   {from: ['pending'], to: 'failed', by: 'The carrier refused it', event: 'topup.failed'},
 ];
 
+// An order is cancelled only while each of its eSIMs could still be refunded on its own.
+const CANCEL_ESIMS_FROM: readonly EsimStatus[] = ['ready'];
+
 /** What each state-dependent operation refuses, and how. */
 export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
   {
@@ -135,7 +140,8 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
     operation: 'POST /v1/orders/{order_id}/cancel',
     allowedFrom: ['completed'],
     failure: 'order_not_cancellable',
-    also: `no eSIM of the order installed, within ${LIMITS.refundWindowDays} days of the order`,
+    esimsFrom: CANCEL_ESIMS_FROM,
+    also: `every eSIM of the order still ${CANCEL_ESIMS_FROM.map((s) => `\`${s}\``).join(' or ')} (none installed, suspended or refunded), within ${LIMITS.refundWindowDays} days of the order`,
   },
   {
     operation: 'POST /v1/esims/{iccid}/suspend',
@@ -393,9 +399,10 @@ export const ERROR_CODES = [
     code: 'order_not_cancellable',
     status: 422,
     sdkClass: 'InvalidRequestError',
-    summary: 'An eSIM of the order is installed, or the order is not completed',
+    summary:
+      'An eSIM of the order is no longer `ready` (installed, suspended or refunded), or the order is not completed',
     retry: 'never',
-    fix: 'Refund eSIMs one by one if any is still `ready`',
+    fix: 'Refund eSIMs one by one if any is still `ready`; if the order is `cancelled`, an earlier cancel went through',
     sandboxTrigger: 'Cancel an order after `simulate` `installed` on one of its eSIMs',
   },
   {

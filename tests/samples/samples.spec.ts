@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {ENVIRONMENTS, SAMPLES, SANDBOX} from '../../src/constants/api';
+import {ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX} from '../../src/constants/api';
 import {ERROR_CODES, RETRY_POLICIES, errorRule} from '../../src/constants/behaviour';
 import {webhookEventExamples} from '../../lib/contract/webhooks';
 import {contractData, type ContractData} from '../../lib/contract/data';
@@ -343,7 +343,8 @@ test.describe('runnable samples run against the sandbox', () => {
     test("each language's backoff sample waits out a 429's Retry-After and then succeeds", async () => {
       test.setTimeout(180_000);
       // A backoff sample is a runnable block that reads Retry-After; each runs alone, against a sandbox
-      // that allows one API call per two-second window, so its second call is refused and must be retried.
+      // that allows one API call per three-second window, so its second call is refused and must be retried.
+      // Its token request is refused too, in the token endpoint's format (no `retry` field).
       const samples = allBlocks().filter(
         (block) => block.classification.kind === 'run' && /retry-after/i.test(block.code),
       );
@@ -352,7 +353,7 @@ test.describe('runnable samples run against the sandbox', () => {
         'node',
         'python',
       ]);
-      const strict = await startSandbox({credentials: [], requestsPerMinute: 1, rateLimitWindowMs: 2_000});
+      const strict = await startSandbox({credentials: [], requestsPerMinute: 1, rateLimitWindowMs: 3_000});
       const recovered: string[] = [];
       try {
         for (const block of samples) {
@@ -363,6 +364,16 @@ test.describe('runnable samples run against the sandbox', () => {
             scopes: scopesFor(contract, requiredScopeOperations(path.join(ROOT, block.page))),
           };
           strict.setCredentials([credential]);
+          for (let spent = 0; spent < LIMITS.tokenRequestsPerMinute; spent++) {
+            await fetch(`${strict.origin}/oauth/token`, {
+              method: 'POST',
+              body: new URLSearchParams({
+                grant_type: 'client_credentials',
+                client_id: credential.clientId,
+                client_secret: credential.clientSecret,
+              }),
+            });
+          }
           const logStart = strict.log.length;
           const {output} = await runSession(session, {
             sandbox: strict,
@@ -376,6 +387,7 @@ test.describe('runnable samples run against the sandbox', () => {
           const refused = requests.filter((entry) => entry.status === 429);
           const problems = [
             ...(refused.length === 0 ? ['no request was refused with 429'] : []),
+            ...(refused.some((entry) => entry.path === '/oauth/token') ? [] : ['the token request was not refused']),
             ...refused.flatMap((entry) => {
               const retry = requests.find((later) => later.at > entry.at && later.path === entry.path);
               if (!retry) return [`${entry.path}: not retried after its 429`];
