@@ -388,6 +388,11 @@ export declare class AcmeConnectError extends Error {
    * the SDK has done the retries it allows.
    */
   readonly retry: RetryPolicy | null;
+  /**
+   * The `Idempotency-Key` a failed POST sent: yours, or the one the SDK made when you passed none. To send the
+   * same purchase again (after `ConflictError`, a timeout, or a fix), pass it as `idempotencyKey`. Null otherwise.
+   */
+  readonly idempotencyKey: string | null;
 }
 
 /** 401: `missing_token`, `invalid_token`, `token_expired`, or `invalid_client` (a wrong client ID or secret). */

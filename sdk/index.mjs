@@ -21,6 +21,7 @@ export class AcmeConnectError extends Error {
     this.code = code;
     this.requestId = requestId;
     this.retry = retry;
+    this.idempotencyKey = null;
   }
 }
 export class AuthenticationError extends AcmeConnectError {}
@@ -227,7 +228,11 @@ export class AcmeConnect {
         // A token carries the scopes its credential had when it was issued: drop it, so the call
         // after the credential gains the scope gets a token that has it.
         if (error?.code === 'insufficient_scope' && this.#token?.value === token) this.#token = null;
-        if (error?.retry !== 'same_key' || attempt >= this.#config.maxRetries) throw error;
+        if (error?.retry !== 'same_key' || attempt >= this.#config.maxRetries) {
+          // The key this POST sent, the caller's or the SDK's own: calling again with it cannot buy twice.
+          if (method === 'POST' && error instanceof AcmeConnectError) error.idempotencyKey = headers['Idempotency-Key'];
+          throw error;
+        }
         const backoffMs = RETRY_BASE_MS * 2 ** attempt * (1 + Math.random() / 4);
         attempt += 1;
         await sleep(Math.max(backoffMs, (retryAfterOf.get(error) ?? 0) * 1000));

@@ -510,6 +510,10 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
       ).toEqual(Array(expected).fill(rule.status));
       expect(wire.tokenRequests(clientId), `${rule.code}: token requests`).toBe(renewsToken ? 2 : 1);
       expect(new Set(calls.map((call) => call.key)).size, `${rule.code}: one Idempotency-Key`).toBe(1);
+      // The error carries the key the SDK made, so the caller can send the same purchase again.
+      expect((error as {idempotencyKey: string}).idempotencyKey, `${rule.code}: the key on the error`).toBe(
+        calls[0]!.key,
+      );
     }
   });
 

@@ -390,9 +390,9 @@ export const ERROR_CODES = [
     code: 'esim_not_refundable',
     status: 422,
     sdkClass: 'InvalidRequestError',
-    summary: 'The eSIM was installed or is past the refund window',
+    summary: 'The eSIM is not `ready` (installed, suspended or already refunded) or is past the refund window',
     retry: 'never',
-    fix: 'Nothing to fix: installed eSIMs are not refundable',
+    fix: 'An installed eSIM is never refundable. A suspended one that was never installed: resume it, then refund it in a new request',
     sandboxTrigger: 'Refund an eSIM after `simulate` `installed`',
   },
   {
