@@ -63,9 +63,9 @@ export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
   iccid: 'The ICCID of the last order’s first eSIM',
   topupPackageId: 'The first top-up package the eSIM `{{iccid}}` accepts, which the top-up orders',
   cancelOrderId:
-    'The order the cancel request cancels. In the sandbox, its script creates one and keeps it until the cancel succeeds, so the eSIM `{{iccid}}` stays usable; on Live, set it yourself',
+    'The order the cancel request cancels. In the sandbox, its script creates one and keeps it until the cancel succeeds or can never succeed, so the eSIM `{{iccid}}` stays usable; on Live, set it yourself',
   refundIccid:
-    'The eSIM the refund request refunds. In the sandbox, its script orders one and keeps it until the refund succeeds, for the same reason; on Live, set it yourself',
+    'The eSIM the refund request refunds. In the sandbox, its script orders one and keeps it until the refund succeeds or can never succeed, for the same reason; on Live, set it yourself',
   simulateAction: 'The next sandbox simulation `action` valid for the eSIM `{{iccid}}`; each success moves it on',
   idempotencyKey:
     'The `Idempotency-Key` header of the current POST: the key that request keeps until it gets a 2xx answer',
