@@ -172,14 +172,15 @@ test.describe('search events', () => {
     const recorded = await recordEvents(page);
     await openSearchable(page);
     await typeQuickly(page, 'Refund 4521 for Jane.Doe@Example.com');
-    await shownResults(page, true);
+    // Nothing matches every word; the partial matches on "refund" are listed.
+    const shown = await shownResults(page);
     // Leaving the box settles it (blurred directly: on a phone the open result list can cover the page,
     // so a click there may land in the box's own list and leave the box focused).
     await searchInput(page).blur();
     await barrier(page, recorded);
     await expect
       .poll(() => searchEvents(recorded.events).map((event) => event.props))
-      .toEqual([{query: 'refund # for [email]', results: 0}]);
+      .toEqual([{query: 'refund # for [email]', results: shown}]);
     const bodies = JSON.stringify(recorded.events);
     expect(bodies).not.toMatch(/4521|jane|doe/i);
   });
