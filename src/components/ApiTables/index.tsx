@@ -22,7 +22,7 @@ import {
 
 export function ScopeTable(): ReactNode {
   return (
-    <table>
+    <ScrollableTable aria-label="Scopes and what they allow">
       <thead>
         <tr>
           <th scope="col">Scope</th>
@@ -48,7 +48,7 @@ export function ScopeTable(): ReactNode {
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   );
 }
 
