@@ -1,5 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
 import {SEARCH} from '../src/constants/site';
 import {BuiltDocs} from '../mcp/docs';
 import {BUILD_DIR, gzipSize, searchIndexFiles} from './support/bytes';
@@ -33,6 +34,14 @@ const INDEX_FILES = '**/search-index*.json';
 // What the reader sees, as spec §9 words it (not read from the constants the box itself uses).
 const PLACEHOLDER = 'Search';
 const LOADING_TEXT = 'Loading...';
+
+/** The home page with its search ready and instrumented; the heading anchors the results are matched against. */
+async function openInstrumentedSearch(page: Page) {
+  await openPage(page, '/');
+  await waitForSearchReady(page);
+  await instrumentSearch(page);
+  return loadHeadingAnchors();
+}
 
 test.describe('search box: states (spec §2, §4, §9)', () => {
   // The shortcut and its hint are for a hardware keyboard; phones get neither.
@@ -269,10 +278,7 @@ test.describe('search results', () => {
       {tag: '@viewport-independent'},
       async ({page}) => {
         test.setTimeout(180_000);
-        await openPage(page, '/');
-        await waitForSearchReady(page);
-        await instrumentSearch(page);
-        const anchors = loadHeadingAnchors();
+        const anchors = await openInstrumentedSearch(page);
         const docs = new BuiltDocs(BUILD_DIR);
         const box: Parameters<typeof scoreRelevance>[0] = [];
         const mcp: Parameters<typeof scoreRelevance>[0] = [];
@@ -315,10 +321,7 @@ test.describe('search results', () => {
     "a query with a word the docs lack, or in readers' words, lists the page that answers it in the box and in search_docs",
     {tag: '@viewport-independent'},
     async ({page}) => {
-      await openPage(page, '/');
-      await waitForSearchReady(page);
-      await instrumentSearch(page);
-      const anchors = loadHeadingAnchors();
+      const anchors = await openInstrumentedSearch(page);
       const docs = new BuiltDocs(BUILD_DIR);
       for (const [queries, expected] of [
         [['invoices pdf', 'invoice'], '/account-management/billing#monthly-invoice'],
@@ -346,10 +349,7 @@ test.describe('search results', () => {
     'a word wrapped in punctuation (a question mark, quotes, a Postman variable) finds what the bare word finds',
     {tag: '@viewport-independent'},
     async ({page}) => {
-      await openPage(page, '/');
-      await waitForSearchReady(page);
-      await instrumentSearch(page);
-      const anchors = loadHeadingAnchors();
+      const anchors = await openInstrumentedSearch(page);
       for (const [wrapped, bare] of [
         ['token lifetime?', 'token lifetime'],
         ['"refund"', 'refund'],
@@ -428,10 +428,7 @@ test.describe('bad input', () => {
       page.on('dialog', (dialog) => {
         throw new Error(`unexpected dialog: ${dialog.message()}`);
       });
-      await openPage(page, '/');
-      await waitForSearchReady(page);
-      await instrumentSearch(page);
-      const anchors = loadHeadingAnchors();
+      const anchors = await openInstrumentedSearch(page);
       const listbox = searchListbox(page);
       for (const query of HOSTILE_QUERIES) {
         await runQuery(page, 'sdk', anchors);
