@@ -158,12 +158,12 @@ async function play(client: Client, docs: BuiltDocs, task: Task, mode: Mode): Pr
     const answer = textOf(result);
     if (tool === 'search_docs' && result.structuredContent)
       hits = (result.structuredContent as {results: Hit[]}).results;
-    // What a trimmed section left out is picked from as a search hit is.
+    // What a trimmed section left out is picked from as a search hit is, first; the agent still has the search's hits.
     const leftOut =
       tool === 'get_page'
         ? (result.structuredContent as {leftOut?: {heading: string; url: string}[]} | undefined)?.leftOut
         : undefined;
-    if (leftOut?.length) hits = leftOut.map(({heading, url}) => ({title: heading, section: null, url}));
+    if (leftOut?.length) hits = [...leftOut.map(({heading, url}) => ({title: heading, section: null, url})), ...hits];
     calls.push(`${tool}(${JSON.stringify(args)}) → ${answer.length} chars${result.isError ? ' (error)' : ''}`);
     chars += answer.length;
     text += `\n${answer}`;
