@@ -27,7 +27,7 @@ module.exports = {
     {
       name: 'nothing-imports-tests',
       severity: 'error',
-      from: {pathNot: '^tests/'},
+      from: {pathNot: '^(tests|bench)/'},
       to: {path: '^tests/'},
     },
   ],

@@ -1,7 +1,7 @@
 /**
  * Starts a real nginx on loopback with deploy/http.conf and deploy/nginx.conf, included unchanged
  * in server blocks shaped like deploy/site.conf.example, serving build/ (tests/nginx.spec.ts,
- * tests/bench/serve-build.ts, tests/bench/serve.ts). Every port is picked free by the OS, so parallel
+ * bench/serve-build.ts, bench/serve.ts). Every port is picked free by the OS, so parallel
  * runs never collide. Everything nginx writes (pid, logs, temp files) goes to a temp directory.
  * A missing nginx is an error, never a skip.
  */
@@ -375,7 +375,7 @@ http {
 }
 
 /**
- * Any number of server blocks over build/ (tests/bench/serve.ts compares configurations side by
+ * Any number of server blocks over build/ (bench/serve.ts compares configurations side by
  * side): `blocks(ports)` returns their text, one port per block. The collector-less rules.
  */
 export async function startNginxWith(

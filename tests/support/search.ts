@@ -1,6 +1,6 @@
 /**
  * Drives the real search box in the real build: used by tests/search.spec.ts and by
- * tests/bench/search.ts, so the test and the benchmark measure the same thing.
+ * bench/search.ts, so the test and the benchmark measure the same thing.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';

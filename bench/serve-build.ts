@@ -8,12 +8,12 @@ import {createReadStream, existsSync, statSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import path from 'node:path';
 import {createGzip} from 'node:zlib';
-import {BUILD_DIR, hasNginx, startNginx} from '../support/nginx';
-import {freePort} from '../../lib/ports';
+import {BUILD_DIR, hasNginx, startNginx} from '../tests/support/nginx';
+import {freePort} from '../lib/ports';
 
 export {freePort};
 
-export const ROOT = path.resolve(__dirname, '../..');
+export const ROOT = path.resolve(__dirname, '..');
 
 export type Served = {origin: string; how: string; close: () => Promise<void>};
 

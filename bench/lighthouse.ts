@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse [-- --runs N] [--routes /,/basics/sdk] [--presets mobile,desktop]`:
  * Lighthouse on every doc page of build/sitemap.xml, mobile and desktop presets, against the existing build/
- * (run `npm run build` first) served with compression (tests/bench/serve-build.ts: nginx with
+ * (run `npm run build` first) served with compression (bench/serve-build.ts: nginx with
  * deploy/nginx.conf when both are there, else a Node gzip server). Not a test: it prints figures.
  *
  * Prints per route and preset the medians over N runs (default 3) of the four category scores,
@@ -14,7 +14,7 @@ import {cpus, loadavg} from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 
-import {docRoutes} from '../support/docs';
+import {docRoutes} from '../tests/support/docs';
 import {argValue, median} from './cli';
 import {ROOT, serveBuild, serveWithNode} from './serve-build';
 

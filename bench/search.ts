@@ -34,16 +34,16 @@ import {
   searchIndexFiles,
   searchInput,
   waitForSearchReady,
-} from '../support/search';
-import {freePort} from '../../lib/ports';
-import {BuiltDocs} from '../../mcp/docs';
-import {docRoutes} from '../support/docs';
+} from '../tests/support/search';
+import {freePort} from '../lib/ports';
+import {BuiltDocs} from '../mcp/docs';
+import {docRoutes} from '../tests/support/docs';
 
 const READY_RUNS = 7;
 const HOSTILE_RUNS = 5;
 
 async function serve(port: number): Promise<ChildProcess> {
-  const bin = path.resolve(__dirname, '../../node_modules/.bin/docusaurus');
+  const bin = path.resolve(__dirname, '../node_modules/.bin/docusaurus');
   const child = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--no-open', '--dir', BUILD_DIR], {
     stdio: 'ignore',
   });

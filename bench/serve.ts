@@ -13,7 +13,7 @@ import {Agent, get} from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {BROTLI_CONF, BUILD_DIR, DEPLOY_CONF, serverBlock, startNginxWith} from '../support/nginx';
+import {BROTLI_CONF, BUILD_DIR, DEPLOY_CONF, serverBlock, startNginxWith} from '../tests/support/nginx';
 
 const {values} = parseArgs({
   options: {
@@ -38,7 +38,7 @@ function onTheFlyConfs(dir: string): {deployConf: string; brotliConf: string} {
     let text = readFileSync(file, 'utf8');
     for (const [from, to] of replacements) {
       if (!from.test(text))
-        throw new Error(`${path.relative(process.cwd(), file)} no longer has ${from}: update tests/bench/serve.ts`);
+        throw new Error(`${path.relative(process.cwd(), file)} no longer has ${from}: update bench/serve.ts`);
       text = text.replace(from, to);
     }
     const copy = path.join(dir, path.basename(file));

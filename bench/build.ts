@@ -14,10 +14,10 @@ import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
-import {treeRss} from '../support/process-tree';
+import {treeRss} from '../tests/support/process-tree';
 import {argValue} from './cli';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 const DOCUSAURUS = path.join(ROOT, 'node_modules/.bin/docusaurus');
 const SAMPLE_MS = 100;
 /** The generated-files directory `npm run build` uses (DOCUSAURUS_GENERATED_FILES_DIR_NAME in package.json). */

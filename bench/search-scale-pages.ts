@@ -1,5 +1,5 @@
 /**
- * Generated doc pages for `npm run bench:search-scale` (tests/bench/search-scale.ts): N realistic pages,
+ * Generated doc pages for `npm run bench:search-scale` (bench/search-scale.ts): N realistic pages,
  * written into a temporary copy's docs/, never into the repository's own.
  *
  * Deterministic: page i comes from a PRNG seeded with i alone, so the first 100 pages of a 300-page run

@@ -16,10 +16,10 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
-import {BuiltDocs} from '../../mcp/docs';
-import {createDocsServer} from '../../mcp/server';
+import {BuiltDocs} from '../mcp/docs';
+import {createDocsServer} from '../mcp/server';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 
 /**
  * A call; `open` takes the URL of a hit of the previous search (or of a section a trimmed page

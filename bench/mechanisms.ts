@@ -24,10 +24,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {argValue} from './cli';
-import {GZIP_LEVEL, gzipSize, routeAssets} from '../support/bytes';
-import {docRoutes} from '../support/docs';
+import {GZIP_LEVEL, gzipSize, routeAssets} from '../tests/support/bytes';
+import {docRoutes} from '../tests/support/docs';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 const BUILD_ENV = {DOCS_CRASH_TEST: 'true', DOCUSAURUS_GENERATED_FILES_DIR_NAME: '.docusaurus-build', FORCE_COLOR: '0'};
 
 type Patch = {file: string; find: string; replace: string} | {file: string; remove: true};
@@ -84,8 +84,7 @@ function exportHead(): string {
 
 function applyPatch(dir: string, patch: Patch): void {
   const file = path.join(dir, patch.file);
-  if (!existsSync(file))
-    throw new Error(`${patch.file} is gone: the mechanism moved, update tests/bench/mechanisms.ts.`);
+  if (!existsSync(file)) throw new Error(`${patch.file} is gone: the mechanism moved, update bench/mechanisms.ts.`);
   if ('remove' in patch) {
     rmSync(file, {recursive: true});
     return;
@@ -94,7 +93,7 @@ function applyPatch(dir: string, patch: Patch): void {
   const found = text.split(patch.find).length - 1;
   if (found !== 1) {
     throw new Error(
-      `${patch.file}: ${JSON.stringify(patch.find)} found ${found} times, not once: update tests/bench/mechanisms.ts.`,
+      `${patch.file}: ${JSON.stringify(patch.find)} found ${found} times, not once: update bench/mechanisms.ts.`,
     );
   }
   writeFileSync(file, text.replace(patch.find, patch.replace));

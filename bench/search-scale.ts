@@ -5,7 +5,7 @@
  * The sources are copied once, at the start (the working tree without node_modules, build, .docusaurus*,
  * test-results, playwright-report and .git; or, with --ref, the tree of that commit), so every size is built
  * from the same files while the repository may change. For each N of --sizes: a temporary copy of them
- * (node_modules linked), N generated pages added (tests/bench/search-scale-pages.ts: realistic,
+ * (node_modules linked), N generated pages added (bench/search-scale-pages.ts: realistic,
  * deterministic, in three new categories), `npm run build` run there (docusaurus build, then precompress).
  * Measured:
  * 1. build: wall time (spawn to exit, precompress included) and peak memory (the highest sum of VmRSS
@@ -14,7 +14,7 @@
  *    (`search-index-<hash>.json`, the parts under `assets/search-index/`: the same rule as the browser's
  *    index requests below), raw, gzip and brotli: the .gz and .br twins precompress wrote, or Node's
  *    zlib (gzip level 9, brotli quality 11) for a file without one;
- * 3. first-search bytes: the copy's build served by the copy's tests/bench/serve-build.ts (nginx with
+ * 3. first-search bytes: the copy's build served by the copy's bench/serve-build.ts (nginx with
  *    deploy/, gzip and brotli), `/` opened in a fresh Chromium context (cold cache) on the phone profile
  *    below, the box waited for (waitForSearchReady), a first query typed key by key (KEY_DELAY_MS a key, each
  *    key searched as it comes); the encoded (on-the-wire) body bytes of every response whose URL path contains
@@ -51,13 +51,13 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliCompressSync, constants as zlibConstants, gzipSync} from 'node:zlib';
 import {chromium, type Browser, type BrowserContext, type Page, type Request} from '@playwright/test';
-import type * as SearchSupport from '../support/search';
+import type * as SearchSupport from '../tests/support/search';
 import type * as ServeBuild from './serve-build';
 import {argValue, median} from './cli';
 import {writeGeneratedPages, type GeneratedSet} from './search-scale-pages';
-import {treeRss} from '../support/process-tree';
+import {treeRss} from '../tests/support/process-tree';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 /** Top-level entries not copied (installed, built or written by test runs). */
 const NOT_COPIED = new Set(['.git', 'node_modules', 'build', 'test-results', 'playwright-report', 'blob-report']);
 const RSS_SAMPLE_MS = 100;
@@ -222,7 +222,7 @@ function indexBytes(buildDir: string): IndexBytes {
 /** The copy's own helpers: they resolve build/ (and deploy/) inside the copy. */
 function copyModules(dir: string): {search: typeof SearchSupport; serveBuild: typeof ServeBuild; buildDir: string} {
   const search = require(path.join(dir, 'tests/support/search.ts')) as typeof SearchSupport;
-  const serveBuild = require(path.join(dir, 'tests/bench/serve-build.ts')) as typeof ServeBuild;
+  const serveBuild = require(path.join(dir, 'bench/serve-build.ts')) as typeof ServeBuild;
   const nginx = require(path.join(dir, 'tests/support/nginx.ts')) as {BUILD_DIR: string};
   return {search, serveBuild, buildDir: nginx.BUILD_DIR};
 }
@@ -390,7 +390,7 @@ async function measureFocusToResults(
   }
 }
 
-/** Figure 5: every query set through the real box, as tests/bench/search.ts runs them. */
+/** Figure 5: every query set through the real box, as bench/search.ts runs them. */
 async function measureRelevance(browser: Browser, baseURL: string, search: typeof SearchSupport): Promise<SetScore[]> {
   const page = await browser.newPage({baseURL});
   try {
