@@ -17,6 +17,6 @@ export const searchOptions = {
   explicitSearchResultPath: true,
   // The SearchBar wrap owns Cmd/Ctrl+K and its hint: they must work while the box is loading.
   searchBarShortcut: false,
-  // The webhook payloads are examples, not prose: indexed, they would cost every reader ~10 % more index.
+  // The webhook payloads are examples, not prose: indexed, they would grow every reader's index for no query.
   ignoreCssSelectors: ['.webhook-event-catalogue pre'],
 } satisfies SearchLocalOptions;

@@ -49,7 +49,7 @@ export type Manifest = {
 /** Postings in the order of the manifest's `terms` (the terms themselves are there, once). */
 export type TermPart = {postings: Posting[]; fieldVectors: FieldVector[]};
 
-// Part sizes, JSON characters: about 6 KB gzip each (BENCHMARKS.md, "Search at scale").
+// Part sizes in JSON characters; what a part weighs compressed: BENCHMARKS.md, "Search at scale".
 const TERM_PART_CHARS = 24_000;
 const DOCUMENT_PART_CHARS = 24_000;
 
