@@ -21,7 +21,13 @@ import {
   type ActionId,
   type ErrorCode,
 } from '../src/constants/behaviour';
-import {listOperations, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
+import {
+  listOperations,
+  operationScopes,
+  resolveRef,
+  type OpenApiDocument,
+  type OpenApiOperation,
+} from '../lib/contract/openapi';
 import {answerChecker} from '../lib/contract/validator';
 import {PACKAGES} from './catalogue';
 import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxCredential} from './server';
@@ -867,8 +873,11 @@ test.describe('the contract states the model', () => {
     const createRefund = document.paths['/v1/refunds']!.post as {description: string};
     expect(createRefund.description).toContain(REFUND_RULES.sentence);
     const cancelOrder = document.paths['/v1/orders/{order_id}/cancel']!.post as {description: string};
-    for (const undo of [createRefund, cancelOrder])
+    for (const undo of [createRefund, cancelOrder]) {
       expect(undo.description).toContain(REFUND_RULES.pendingTopupSentence);
+      expect(operationScopes(document, undo as unknown as OpenApiOperation)).toContain(REFUND_RULES.scope);
+    }
+    expect(cancelOrder.description).toContain(REFUND_RULES.scopeSentence);
   });
 
   test('every error example carries its code’s retry policy', () => {

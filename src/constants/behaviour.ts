@@ -724,6 +724,8 @@ export function action(id: ActionId): Action {
  * What a refund returns. A refundable eSIM was never installed, so none of its data was used,
  * top-ups included: refunding only the package would keep money for data nobody could use.
  */
+const REFUND_SCOPE = 'refunds:write';
+
 export const REFUND_RULES = {
   /** The top-ups on the eSIM (not the failed ones, whose price already came back) are refunded with it. */
   includesTopups: true,
@@ -733,6 +735,12 @@ export const REFUND_RULES = {
    * with this error until every top-up of the eSIM is `applied` or `failed`.
    */
   refusedWhileTopupPending: 'topup_pending',
+  /**
+   * The scope that moves refund money. A cancel refunds every eSIM of the order, so it needs this
+   * scope as well as `orders:write`: a credential that may only buy cannot move money back by cancelling.
+   */
+  scope: REFUND_SCOPE,
+  scopeSentence: `A cancel refunds the order’s eSIMs, so it needs the \`${REFUND_SCOPE}\` scope as well as \`orders:write\`: a token that may only place orders cannot cancel them.`,
   pendingTopupSentence:
     'While a top-up of the eSIM is `pending`, a refund of that eSIM and a cancel of its order answer `409 topup_pending` and change nothing: wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups with `GET /v1/esims/{iccid}/topups`), then send the same request again.',
   sentence:

@@ -257,6 +257,11 @@ export function PendingTopupRule(): ReactNode {
   return <>{withCode(REFUND_RULES.pendingTopupSentence)}</>;
 }
 
+/** Which scopes a cancel needs, and why (it moves refund money). */
+export function CancelScopeRule(): ReactNode {
+  return <>{withCode(REFUND_RULES.scopeSentence)}</>;
+}
+
 /** What the widget session's caps count. */
 export function WidgetCapsSentence(): ReactNode {
   return <>{withCode(WIDGET_CAPS.sentence)}</>;
