@@ -21,7 +21,13 @@ import {
   type ActionId,
   type ErrorCode,
 } from '../src/constants/behaviour';
-import {listOperations, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
+import {
+  listOperations,
+  operationScopes,
+  resolveRef,
+  type OpenApiDocument,
+  type OpenApiOperation,
+} from '../lib/contract/openapi';
 import {answerChecker} from '../lib/contract/validator';
 import {PACKAGES} from './catalogue';
 import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxCredential} from './server';
@@ -210,6 +216,11 @@ const NATURAL_TRIGGERS: Partial<Record<ErrorCode, ErrorDriver>> = {
     const replay = await c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId}, {key});
     expect(replay.body.id).toBe(first.id);
     return {result};
+  },
+  topup_pending: async (c) => {
+    const iccid = await c.iccidOf();
+    c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.pendingTopupPackageId}), 201);
+    return keyed(c, '/v1/refunds', {iccid});
   },
   package_unavailable: (c) => keyed(c, '/v1/orders', {package_id: SANDBOX.unavailablePackageId}),
   topup_not_allowed: async (c) => {
@@ -440,6 +451,28 @@ const DRIVERS: Record<ActionId, Driver> = {
         ).toMatchObject({status: 'applied'}),
     };
   },
+  'topup.pending': async (c) => {
+    const iccid = await activeEsim(c);
+    return {
+      act: async () =>
+        expect(
+          c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.pendingTopupPackageId}), 201),
+        ).toMatchObject({status: 'pending', applied_at: null}),
+    };
+  },
+  'topup.apply': async (c) => {
+    const iccid = await activeEsim(c);
+    const topup = c.ok(
+      await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.pendingTopupPackageId}),
+      201,
+    );
+    return {
+      act: async () =>
+        expect(c.ok(await c.call('GET', `/v1/esims/${iccid}/topups`)).data).toMatchObject([
+          {id: topup.id, status: 'applied', applied_at: expect.any(String)},
+        ]),
+    };
+  },
   'topup.fail': async (c) => {
     const iccid = await activeEsim(c);
     return {
@@ -525,6 +558,60 @@ test.describe('refunds', () => {
     expect(await balanceNow()).toBe(opening);
     const order = c.ok(await c.call('GET', `/v1/orders/${created.id}`)) as {refunded_total: {amount: number}};
     expect(order.refunded_total.amount).toBe(refund.amount.amount);
+  });
+
+  test(`while a top-up is pending, refund and cancel answer ${REFUND_RULES.refusedWhileTopupPending} and change nothing; once it settles the same keys go through, refunding it once`, async () => {
+    const c = await client();
+    const created = await c.order(SAMPLES.packageId, 2);
+    const [first, second] = created.esims.map(({iccid}) => iccid) as [string, string];
+    const pending = c.ok(
+      await c.call('POST', `/v1/esims/${second}/topups`, {package_id: SANDBOX.pendingTopupPackageId}),
+      201,
+    ) as {id: string; status: string; price: {amount: number}};
+    expect(pending.status).toBe('pending');
+    const before = (await c.transactions()).length;
+    const cancelKey = newKey();
+    const refundKey = newKey();
+    expectModelError(
+      await c.call('POST', `/v1/orders/${created.id}/cancel`, undefined, {key: cancelKey}),
+      REFUND_RULES.refusedWhileTopupPending,
+    );
+    expectModelError(
+      await c.call('POST', '/v1/refunds', {iccid: second}, {key: refundKey}),
+      REFUND_RULES.refusedWhileTopupPending,
+    );
+    // The other eSIM has no pending top-up of its own: it can still be refunded alone.
+    c.ok(await c.call('POST', '/v1/refunds', {iccid: first}), 201);
+    expect((await c.transactions()).slice(before).map((t) => t.type)).toEqual(['refund']);
+    expect((await c.esim(second)).status).toBe('ready');
+
+    const listed = c.ok(await c.call('GET', `/v1/esims/${second}/topups`)).data as {id: string; status: string}[];
+    expect(listed).toMatchObject([{id: pending.id, status: 'applied'}]);
+    const refund = c.ok(await c.call('POST', '/v1/refunds', {iccid: second}, {key: refundKey}), 201) as {
+      amount: {amount: number};
+    };
+    expect(refund.amount.amount).toBe(created.unit_price.amount + pending.price.amount);
+    // Settled and refunded: nothing is credited for it again.
+    const made = (await c.transactions()).slice(before);
+    expect(made.filter((t) => t.source_id === pending.id)).toEqual([]);
+    expect(made.map((t) => t.type)).toEqual(['refund', 'refund']);
+  });
+
+  test('the top-ups list: newest first, whatever their status, filtered by status, a page at a time', async () => {
+    const c = await client();
+    const iccid = await activeEsim(c);
+    const made: string[] = [];
+    for (const packageId of [SAMPLES.topupPackageId, SANDBOX.failingTopupPackageId, SANDBOX.pendingTopupPackageId]) {
+      made.push(c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: packageId}), 201).id as string);
+    }
+    const first = c.ok(await c.call('GET', `/v1/esims/${iccid}/topups?limit=2`));
+    expect((first.data as {id: string}[]).map((t) => t.id)).toEqual([made[2], made[1]]);
+    const rest = c.ok(await c.call('GET', `/v1/esims/${iccid}/topups?limit=2&cursor=${String(first.next_cursor)}`));
+    expect((rest.data as {id: string}[]).map((t) => t.id)).toEqual([made[0]]);
+    expect(rest.has_more).toBe(false);
+    const failed = c.ok(await c.call('GET', `/v1/esims/${iccid}/topups?status=failed`)).data as {id: string}[];
+    expect(failed.map((t) => t.id)).toEqual([made[1]]);
+    expect((await c.call('GET', `/v1/esims/${SAMPLES.iccid}/topups`)).status).toBe(404);
   });
 
   test('cancelling an order refunds each eSIM with its own top-ups', async () => {
@@ -702,9 +789,10 @@ test.describe('lists, usage and updates', () => {
     SANDBOX.slowPackageId,
     SANDBOX.slowFailingPackageId,
     SANDBOX.failingTopupPackageId,
+    SANDBOX.pendingTopupPackageId,
   ];
 
-  test('trigger packages are never in the catalogue; the failing top-up ends every topup-packages list', async () => {
+  test('trigger packages are never in the catalogue; the pending, then the failing top-up end every topup-packages list', async () => {
     const c = await client();
     const listed = (c.ok(await c.call('GET', `/v1/packages?limit=${LIMITS.pageSizeMax}`)).data as {id: string}[]).map(
       (pkg) => pkg.id,
@@ -721,7 +809,7 @@ test.describe('lists, usage and updates', () => {
       expect(
         topups.filter((id) => triggers.includes(id)),
         pkg,
-      ).toEqual([SANDBOX.failingTopupPackageId]);
+      ).toEqual([SANDBOX.pendingTopupPackageId, SANDBOX.failingTopupPackageId]);
     }
   });
 
@@ -784,6 +872,12 @@ test.describe('the contract states the model', () => {
     expect(createTopup.description).toContain(VALIDITY_RULES.topupSentence);
     const createRefund = document.paths['/v1/refunds']!.post as {description: string};
     expect(createRefund.description).toContain(REFUND_RULES.sentence);
+    const cancelOrder = document.paths['/v1/orders/{order_id}/cancel']!.post as {description: string};
+    for (const undo of [createRefund, cancelOrder]) {
+      expect(undo.description).toContain(REFUND_RULES.pendingTopupSentence);
+      expect(operationScopes(document, undo as unknown as OpenApiOperation)).toContain(REFUND_RULES.scope);
+    }
+    expect(cancelOrder.description).toContain(REFUND_RULES.scopeSentence);
   });
 
   test('every error example carries its code’s retry policy', () => {

@@ -30,6 +30,7 @@ const TRIGGER_PACKAGES: string[] = [
   SANDBOX.slowPackageId,
   SANDBOX.slowFailingPackageId,
   SANDBOX.failingTopupPackageId,
+  SANDBOX.pendingTopupPackageId,
 ];
 
 test.beforeAll(async () => {
@@ -151,6 +152,8 @@ test('an integrator journey: every operation the state answers, with what it rem
   expect(topupPackages.map((pkg) => pkg.id)).toContain(SAMPLES.topupPackageId);
   const topup = await call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId});
   expect(topup.body).toMatchObject({status: 'applied', iccid});
+  const topups = (await call('GET', `/v1/esims/${iccid}/topups`)).body;
+  expect(topups).toMatchObject({data: [{id: (topup.body as {id: string}).id}], has_more: false});
   expect((await call('POST', `/v1/esims/${iccid}/suspend`)).body).toMatchObject({status: 'suspended'});
   expect((await call('POST', `/v1/esims/${iccid}/resume`)).body).toMatchObject({status: 'active'});
 

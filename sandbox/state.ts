@@ -19,6 +19,7 @@ import {
   type BalanceEntryType,
   type EsimStatus,
   type OrderStatus,
+  type TopupStatus,
 } from '../src/constants/behaviour';
 import {DESTINATIONS, PACKAGES, regionOf, type Package} from './catalogue';
 
@@ -101,6 +102,15 @@ export type BalanceTransaction = {
   created_at: string;
   balance_after: Money;
 };
+type Topup = {
+  id: string;
+  iccid: string;
+  package_id: string;
+  status: TopupStatus;
+  price: Money;
+  created_at: string;
+  applied_at: string | null;
+};
 type Endpoint = {
   id: string;
   url: string;
@@ -121,7 +131,7 @@ type Account = {
   processing: Map<string, 'completed' | 'failed'>;
   orders: Map<string, Order>;
   esims: Map<string, Esim>;
-  topups: Map<string, Record<string, unknown>>;
+  topups: Map<string, Topup>;
   refunds: Map<string, Record<string, unknown>>;
   endpoints: Map<string, Endpoint>;
   /** Every event sent (test deliveries aside), oldest first: what GET /v1/events lists. */
@@ -142,6 +152,7 @@ const TRIGGER_PACKAGES: readonly string[] = [
   SANDBOX.slowPackageId,
   SANDBOX.slowFailingPackageId,
   SANDBOX.failingTopupPackageId,
+  SANDBOX.pendingTopupPackageId,
 ];
 /** Listing order: local plans first, then regional, then global. */
 const PACKAGE_TYPES: readonly Package['type'][] = ['local', 'regional', 'global'];
@@ -355,6 +366,8 @@ export class SandboxState {
       'GET /v1/esims/{iccid}/usage': (state, call, account) => ok(state.usage(account, call.params.iccid!)),
       'GET /v1/esims/{iccid}/topup-packages': (state, call, account) =>
         ok(state.page(state.topupPackages(state.esim(account, call.params.iccid!)), call.query)),
+      'GET /v1/esims/{iccid}/topups': (state, call, account) =>
+        ok(state.page(state.topups(account, call.params.iccid!, call.query), call.query)),
       'POST /v1/esims/{iccid}/topups': (state, call, account) =>
         ok(state.createTopup(account, call.params.iccid!, call.body!), 201),
       'POST /v1/refunds': (state, call, account) => ok(state.createRefund(account, call.body!), 201),
@@ -644,6 +657,7 @@ export class SandboxState {
           : `it is older than ${LIMITS.refundWindowDays} days`;
       throw new Refusal(422, rule.failure, `Order ${id} cannot be cancelled: ${why}.`);
     }
+    this.refuseWhileTopupPending(account, esims, `Order ${id} cannot be cancelled yet`);
     // One refund per eSIM, exactly as if each were refunded on its own.
     for (const esim of esims) this.refund(account, esim, order, null);
     return this.orderView(account, order);
@@ -772,7 +786,7 @@ export class SandboxState {
           (pkg) => pkg.countries.join() === key && pkg.topup_available && !TRIGGER_PACKAGES.includes(pkg.id),
         )
       : [];
-    return [...fitting, this.pkg(SANDBOX.failingTopupPackageId)];
+    return [...fitting, this.pkg(SANDBOX.pendingTopupPackageId), this.pkg(SANDBOX.failingTopupPackageId)];
   }
 
   private createTopup(account: Account, iccid: string, body: Record<string, unknown>) {
@@ -789,39 +803,70 @@ export class SandboxState {
       );
     }
     this.ensureFunds(account, pkg.wholesale_price.amount, 'top-up price');
-    const topup = {
+    const topup: Topup = {
       id: newId('top'),
       iccid,
       package_id: pkg.id,
-      status: 'applied',
+      status: 'pending',
       price: money(pkg.wholesale_price.amount),
       created_at: this.iso(),
-      applied_at: this.iso() as string | null,
+      applied_at: null,
     };
     // Charged when created; a failed top-up gets its price back.
     this.charge(account, pkg.wholesale_price.amount, 'topup', topup.id);
+    account.topups.set(topup.id, topup);
     if (pkg.id === SANDBOX.failingTopupPackageId) {
       topup.status = 'failed';
-      topup.applied_at = null;
       this.credit(account, pkg.wholesale_price.amount, 'topup_failed', topup.id);
-      account.topups.set(topup.id, topup);
       this.emit(account, 'topup.failed', topup);
-      return topup;
+    } else if (pkg.id !== SANDBOX.pendingTopupPackageId) {
+      this.applyTopup(account, esim, topup);
     }
+    return topup;
+  }
+
+  /** Adds a pending top-up's data and validity to its eSIM. */
+  private applyTopup(account: Account, esim: Esim, topup: Topup) {
+    const pkg = this.pkg(topup.package_id);
+    topup.status = 'applied';
+    topup.applied_at = this.iso();
     if (VALIDITY_RULES.topupAddsData && esim.dataTotalMb !== null) esim.dataTotalMb += pkg.data_mb ?? 0;
     // VALIDITY_RULES.topupSentence: the top-up's days run from when it is applied when the clock
     // runs, else from when the clock starts; either way the validity only ever gets longer.
     if (esim.expires_at) {
-      const topupEnds = this.later(topup.applied_at!, pkg.validity_days * DAY);
+      const topupEnds = this.later(topup.applied_at, pkg.validity_days * DAY);
       if (Date.parse(topupEnds) > Date.parse(esim.expires_at)) esim.expires_at = topupEnds;
     } else {
       esim.pendingValidityDays = Math.max(esim.pendingValidityDays, pkg.validity_days);
     }
     if (esim.status === 'depleted') esim.status = 'active';
     esim.thresholdsSent = esim.thresholdsSent.filter((threshold) => this.usedShare(esim) >= threshold);
-    account.topups.set(topup.id, topup);
     this.emit(account, 'topup.applied', topup);
-    return topup;
+  }
+
+  /** `GET /v1/esims/{iccid}/topups`, newest first: a sandbox top-up left `pending` is applied at this read. */
+  private topups(account: Account, iccid: string, query: URLSearchParams): Topup[] {
+    const esim = this.esim(account, iccid);
+    const ofEsim = [...account.topups.values()].filter((topup) => topup.iccid === iccid);
+    for (const topup of ofEsim) {
+      if (topup.status === 'pending') this.applyTopup(account, esim, topup);
+    }
+    const status = query.get('status');
+    return ofEsim.reverse().filter((topup) => !status || topup.status === status);
+  }
+
+  /** REFUND_RULES.refusedWhileTopupPending: a pending top-up's outcome decides what a refund returns. */
+  private refuseWhileTopupPending(account: Account, esims: readonly Esim[], what: string) {
+    const pending = [...account.topups.values()].find(
+      (topup) => topup.status === 'pending' && esims.some((esim) => esim.iccid === topup.iccid),
+    );
+    if (pending) {
+      throw new Refusal(
+        409,
+        REFUND_RULES.refusedWhileTopupPending,
+        `${what}: top-up ${pending.id} of eSIM ${pending.iccid} is still pending. Send the same request again once it is applied or failed (topup.applied, topup.failed, or GET /v1/esims/${pending.iccid}/topups).`,
+      );
+    }
   }
 
   private createRefund(account: Account, body: Record<string, unknown>) {
@@ -837,15 +882,16 @@ export class SandboxState {
         `eSIM ${iccid} was ordered more than ${LIMITS.refundWindowDays} days ago.`,
       );
     }
+    this.refuseWhileTopupPending(account, [esim], `eSIM ${iccid} cannot be refunded yet`);
     return this.refund(account, esim, order, (body.reason as string | undefined) ?? null);
   }
 
   /** Refunds one eSIM its unit price and, as REFUND_RULES says, the top-ups on it, in one refund. */
   private refund(account: Account, esim: Esim, order: Order, reason: string | null) {
     const topups = REFUND_RULES.includesTopups
-      ? [...account.topups.values()].filter((topup) => topup.iccid === esim.iccid && topup.status !== 'failed')
+      ? [...account.topups.values()].filter((topup) => topup.iccid === esim.iccid && topup.status === 'applied')
       : [];
-    const topupsTotal = topups.reduce((sum, topup) => sum + (topup.price as Money).amount, 0);
+    const topupsTotal = topups.reduce((sum, topup) => sum + topup.price.amount, 0);
     const refund = {
       id: newId('rfd'),
       iccid: esim.iccid,

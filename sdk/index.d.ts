@@ -342,6 +342,7 @@ export type ErrorCode =
   | 'resource_not_found'
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'
+  | 'topup_pending'
   | 'package_unavailable'
   | 'topup_not_allowed'
   | 'esim_not_refundable'
@@ -410,7 +411,7 @@ export declare class PermissionError extends AcmeConnectError {}
 export declare class InvalidRequestError extends AcmeConnectError {}
 /** 404: `package_not_found`, `order_not_found`, `esim_not_found`, `resource_not_found`. */
 export declare class NotFoundError extends AcmeConnectError {}
-/** 409: `idempotency_key_reused`, or `idempotency_in_progress` after the SDK's own retries. */
+/** 409: `idempotency_key_reused`, `topup_pending`, or `idempotency_in_progress` after the SDK's own retries. */
 export declare class ConflictError extends AcmeConnectError {}
 /** 402: `insufficient_balance`, `credit_limit_reached`. */
 export declare class InsufficientBalanceError extends AcmeConnectError {}

@@ -1,6 +1,6 @@
 // One object, so a test can build the artifacts for another brand and see them change.
 import {BRAND} from '../../src/constants/site';
-import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, URLS} from '../../src/constants/api';
+import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX, URLS} from '../../src/constants/api';
 import {REFUND_RULES, WIDGET_CAPS} from '../../src/constants/behaviour';
 
 type Environment = (typeof ENVIRONMENTS)[keyof typeof ENVIRONMENTS];
@@ -14,6 +14,8 @@ export type ApiFacts = {
   ENVIRONMENTS: Record<EnvironmentKey, Environment & {origin: string}>;
   LIMITS: typeof LIMITS;
   SAMPLES: typeof SAMPLES;
+  /** The sandbox's trigger packages, for the operations they change. */
+  SANDBOX: typeof SANDBOX;
   URLS: typeof URLS;
   /** The refund rule's sentence, for the refund and cancel operations' descriptions. */
   REFUND_RULES: typeof REFUND_RULES;
@@ -37,6 +39,7 @@ export function apiFacts(brand: string = BRAND): ApiFacts {
     ENVIRONMENTS: {sandbox: withOrigin(ENVIRONMENTS.sandbox), live: withOrigin(ENVIRONMENTS.live)},
     LIMITS,
     SAMPLES,
+    SANDBOX,
     URLS,
     REFUND_RULES,
     WIDGET_CAPS,

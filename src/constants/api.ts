@@ -117,6 +117,8 @@ export const SANDBOX = {
   slowFailingPackageId: 'sandbox-slow-fail-1gb-7d',
   /** Listed last in every sandbox eSIM's topup-packages; a top-up with it fails (`topup.failed`). */
   failingTopupPackageId: 'sandbox-topup-fail-1gb-7d',
+  /** Listed before the failing one; a top-up with it answers 201 `pending`, and the next list of the eSIM's top-ups applies it. */
+  pendingTopupPackageId: 'sandbox-topup-slow-1gb-7d',
   /** Request header that makes the sandbox answer that error code (any code of the behaviour model). */
   errorHeader: 'X-Sandbox-Error',
   simulateActions: ['installed', 'activated', 'consume_data', 'expiring_soon', 'expire', 'profile_deleted'],

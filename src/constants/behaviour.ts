@@ -134,14 +134,14 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
     operation: 'POST /v1/refunds',
     allowedFrom: ['ready'],
     failure: 'esim_not_refundable',
-    also: `never installed, within ${LIMITS.refundWindowDays} days of the order`,
+    also: `never installed, within ${LIMITS.refundWindowDays} days of the order; no top-up of it \`pending\` (else \`409 topup_pending\`)`,
   },
   {
     operation: 'POST /v1/orders/{order_id}/cancel',
     allowedFrom: ['completed'],
     failure: 'order_not_cancellable',
     esimsFrom: CANCEL_ESIMS_FROM,
-    also: `every eSIM of the order still ${CANCEL_ESIMS_FROM.map((s) => `\`${s}\``).join(' or ')} (none installed, suspended or refunded), within ${LIMITS.refundWindowDays} days of the order`,
+    also: `every eSIM of the order still ${CANCEL_ESIMS_FROM.map((s) => `\`${s}\``).join(' or ')} (none installed, suspended or refunded), within ${LIMITS.refundWindowDays} days of the order; no top-up of them \`pending\` (else \`409 topup_pending\`)`,
   },
   {
     operation: 'POST /v1/esims/{iccid}/suspend',
@@ -367,6 +367,15 @@ export const ERROR_CODES = [
     retry: 'same_key',
     fix: 'Wait 1 s; the retry answers the first request’s result',
     sandboxTrigger: 'Header `X-Sandbox-Error: idempotency_in_progress`',
+  },
+  {
+    code: 'topup_pending',
+    status: 409,
+    sdkClass: 'ConflictError',
+    summary: 'A top-up of the eSIM is still `pending`, so what a refund would return is not known yet',
+    retry: 'after_fix',
+    fix: 'Wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups), then send the same request again',
+    sandboxTrigger: `Top up with \`package_id: "${SANDBOX.pendingTopupPackageId}"\`, then refund the eSIM or cancel its order`,
   },
   {
     code: 'package_unavailable',
@@ -647,6 +656,24 @@ export const ACTIONS = [
     balance: [{type: 'topup', direction: 'debit', amount: 'the top-up price'}],
   },
   {
+    id: 'topup.pending',
+    name: 'Add a top-up that stays pending',
+    by: 'you',
+    operation: 'POST /v1/esims/{iccid}/topups',
+    sandboxTrigger: `package \`${SANDBOX.pendingTopupPackageId}\``,
+    events: [],
+    balance: [{type: 'topup', direction: 'debit', amount: 'the top-up price'}],
+    note: 'The answer is `201` with status `pending`; until it is applied or fails, the eSIM cannot be refunded nor its order cancelled (`409 topup_pending`).',
+  },
+  {
+    id: 'topup.apply',
+    name: 'A pending top-up is applied',
+    by: 'acme',
+    sandboxTrigger: `the next \`GET /v1/esims/{iccid}/topups\` of the eSIM of a \`${SANDBOX.pendingTopupPackageId}\` top-up`,
+    events: ['topup.applied'],
+    balance: [],
+  },
+  {
     id: 'topup.fail',
     name: 'Add a top-up that fails',
     by: 'you',
@@ -697,9 +724,25 @@ export function action(id: ActionId): Action {
  * What a refund returns. A refundable eSIM was never installed, so none of its data was used,
  * top-ups included: refunding only the package would keep money for data nobody could use.
  */
+const REFUND_SCOPE = 'refunds:write';
+
 export const REFUND_RULES = {
   /** The top-ups on the eSIM (not the failed ones, whose price already came back) are refunded with it. */
   includesTopups: true,
+  /**
+   * While a top-up of the eSIM is `pending` its outcome is unknown: refunding it then and crediting
+   * it again when it fails would pay it back twice. So a refund, or a cancel of its order, is refused
+   * with this error until every top-up of the eSIM is `applied` or `failed`.
+   */
+  refusedWhileTopupPending: 'topup_pending',
+  /**
+   * The scope that moves refund money. A cancel refunds every eSIM of the order, so it needs this
+   * scope as well as `orders:write`: a credential that may only buy cannot move money back by cancelling.
+   */
+  scope: REFUND_SCOPE,
+  scopeSentence: `A cancel refunds the order’s eSIMs, so it needs the \`${REFUND_SCOPE}\` scope as well as \`orders:write\`: a token that may only place orders cannot cancel them.`,
+  pendingTopupSentence:
+    'While a top-up of the eSIM is `pending`, a refund of that eSIM and a cancel of its order answer `409 topup_pending` and change nothing: wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups with `GET /v1/esims/{iccid}/topups`), then send the same request again.',
   sentence:
     'A refund returns everything bought for the eSIM: the order’s `unit_price` plus the price of every top-up on it (a failed top-up’s price came back already), since a never-installed eSIM used none of it. It is one refund and one `refund` balance transaction for that total; the order’s `refunded_total` grows by the same amount. A top-up is never refunded on its own, and neither is anything on an eSIM that was installed.',
 } as const;

@@ -224,7 +224,8 @@ export function IdempotencyRules(): ReactNode {
       <li>
         After {IDEMPOTENCY.retentionHours} hours the key is forgotten, and the same request would buy again. So before
         you retry a purchase older than that, look it up by its <code>customer_reference</code> (for example{' '}
-        <code>GET /v1/orders?customer_reference=…</code>), and buy again only if nothing was made.
+        <code>GET /v1/orders?customer_reference=…</code>), or a top-up in its eSIM’s top-ups (
+        <code>GET /v1/esims/{'{iccid}'}/topups</code>), and buy again only if nothing was made.
       </li>
       <li>
         An error answer is never stored: it changed nothing, so once you have fixed its cause (for example topped up
@@ -249,6 +250,16 @@ export function IdempotencyRules(): ReactNode {
 /** What a refund returns: the package and the top-ups on the eSIM. */
 export function RefundRule(): ReactNode {
   return <>{withCode(REFUND_RULES.sentence)}</>;
+}
+
+/** Why a refund or cancel waits for the eSIM's pending top-ups, and what to do. */
+export function PendingTopupRule(): ReactNode {
+  return <>{withCode(REFUND_RULES.pendingTopupSentence)}</>;
+}
+
+/** Which scopes a cancel needs, and why (it moves refund money). */
+export function CancelScopeRule(): ReactNode {
+  return <>{withCode(REFUND_RULES.scopeSentence)}</>;
 }
 
 /** What the widget session's caps count. */
