@@ -24,6 +24,19 @@ export const launchOptions = {
 };
 
 const WRITER_CHANGE = '**/writer-change.spec.ts';
+// Specs that read build/ (or crawl the served build) or spawn processes, and open no page: they run in the
+// 'build' project, with no browser, instead of the desktop one.
+const BUILD_SPECS = [
+  'api-samples',
+  'budgets',
+  'code-highlight-build',
+  'html-valid',
+  'links',
+  'llms-txt',
+  'placeholders',
+  'precompress',
+  'upgrade-guard',
+].map((name) => `**/${name}.spec.ts`);
 
 // `npm run test:unit` and `npm run test:samples` need no build: they switch the web server off.
 const withWebServer = process.env.DOCS_WEB_SERVER !== 'off';
@@ -58,7 +71,7 @@ export default defineConfig({
       testDir: './tests',
       testMatch: '**/*.spec.ts',
       use: {...devices['Desktop Chrome'], launchOptions},
-      testIgnore: ['**/*.mobile.spec.ts', 'samples/**', WRITER_CHANGE],
+      testIgnore: ['**/*.mobile.spec.ts', 'samples/**', WRITER_CHANGE, ...BUILD_SPECS],
       grepInvert: /@phone-only/,
     },
     {
@@ -66,9 +79,11 @@ export default defineConfig({
       testDir: './tests',
       testMatch: '**/*.spec.ts',
       use: {...devices['Pixel 7'], launchOptions},
-      testIgnore: ['samples/**', WRITER_CHANGE],
+      testIgnore: ['samples/**', WRITER_CHANGE, ...BUILD_SPECS],
       grepInvert: /@desktop-only|@viewport-independent/,
     },
+    // Checks of the build (`npm test` builds first) as plain Node: no browser.
+    {name: 'build', testDir: './tests', testMatch: BUILD_SPECS},
     // Node-only unit tests beside the code they test: no browser, no build.
     {name: 'unit', testMatch: ['{lib,plugins}/**/*.test.ts']},
     // The doc tests (every page's samples against the local sandbox), the sandbox's and the SDK's own tests: no build.
@@ -84,7 +99,7 @@ export default defineConfig({
       name: 'writer-change',
       testDir: './tests',
       testMatch: WRITER_CHANGE,
-      dependencies: ['desktop', 'mobile', 'unit', 'docs'],
+      dependencies: ['desktop', 'mobile', 'build', 'unit', 'docs'],
     },
   ],
   // One production build serves the browser projects (`npm test` builds it first).

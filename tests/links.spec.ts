@@ -1,9 +1,10 @@
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {expect, test} from '@playwright/test';
 import {check, LinkState} from 'linkinator';
+
 import {baseURL} from '../playwright.config';
 import {docRoutes} from './support/docs';
-import {expect, test} from './support/fixtures';
 
 // Link integrity: crawl the served build from every route, following internal
 // links, anchors (#fragments) and assets; external links are not fetched. No browser: run once.

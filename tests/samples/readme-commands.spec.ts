@@ -2,15 +2,17 @@
  * README's commands work as written: every `npm run` script it names exists, and its single-page doc test
  * (`npm run test:samples -- <page>`) passes for a page with runnable samples and for a page without.
  */
-import {spawnSync} from 'node:child_process';
+import {execFile, spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {promisify} from 'node:util';
 
 import {expect, test} from '@playwright/test';
 
 import {listPages, pageBlocks, ROOT} from './blocks';
 
+const run = promisify(execFile);
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 test('every npm script README names exists in package.json', () => {
@@ -26,7 +28,7 @@ test('every npm script README names exists in package.json', () => {
   expect([...new Set(named)].filter((name) => !(name in scripts))).toEqual([]);
 });
 
-test("README's single-page doc test passes for a page with runnable samples and for one without", () => {
+test("README's single-page doc test passes for a page with runnable samples and for one without", async () => {
   test.setTimeout(600_000);
   const example = /`npm run test:samples -- (docs\/\S+\.mdx?)`/.exec(readme)?.[1];
   expect(example, 'README shows `npm run test:samples -- <page>`').toBeDefined();
@@ -34,17 +36,21 @@ test("README's single-page doc test passes for a page with runnable samples and 
   const withoutSamples = listPages().find((file) => !runs(file));
   const pages = [example!, ...(withoutSamples ? [path.relative(ROOT, withoutSamples)] : [])];
   expect(runs(path.join(ROOT, example!)), `${example} has runnable samples`).toBe(true);
-  for (const page of pages) {
-    // Its own results folder: Playwright empties the one it writes to, and the outer run's is in use.
-    const output = mkdtempSync(path.join(os.tmpdir(), 'readme-doc-test-'));
-    const result = spawnSync('npm', ['run', 'test:samples', '--', page, '--reporter=line', `--output=${output}`], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    rmSync(output, {recursive: true, force: true});
-    expect(result.status, `npm run test:samples -- ${page}\n${result.stdout.slice(-3000)}`).toBe(0);
-    expect(result.stdout).toContain(`Doc tests for ${page}`);
-  }
+  // The two runs are independent: side by side.
+  await Promise.all(
+    pages.map(async (page) => {
+      // Its own results folder: Playwright empties the one it writes to, and the outer run's is in use.
+      const output = mkdtempSync(path.join(os.tmpdir(), 'readme-doc-test-'));
+      const result = await run('npm', ['run', 'test:samples', '--', page, '--reporter=line', `--output=${output}`], {
+        cwd: ROOT,
+        maxBuffer: 64 * 1024 * 1024,
+      }).catch((error: Error & {code?: number; stdout?: string}) => ({status: error.code, stdout: error.stdout ?? ''}));
+      rmSync(output, {recursive: true, force: true});
+      const status = 'status' in result ? result.status : 0;
+      expect(status, `npm run test:samples -- ${page}\n${result.stdout.slice(-3000)}`).toBe(0);
+      expect(result.stdout).toContain(`Doc tests for ${page}`);
+    }),
+  );
 });
 
 // Docusaurus prints an "Update available … npm i @docusaurus/core@latest" box from a cached check, which README's
