@@ -227,7 +227,8 @@ test.describe('the documentation routes (spec §2)', () => {
     },
   );
 
-  test('/ is the Introduction doc itself, not a landing page', async ({page}) => {
+  // What the document is and where its pagination links point is the same at any width: run once.
+  test('/ is the Introduction doc itself, not a landing page', {tag: '@viewport-independent'}, async ({page}) => {
     await openPage(page, '/');
     await expect(page.locator('.theme-doc-markdown h1')).toHaveText('Introduction');
     await expect(page.locator('html')).toHaveClass(/docs-doc-id-getting-started\/introduction/);
@@ -246,12 +247,16 @@ test.describe('the documentation routes (spec §2)', () => {
     }
   });
 
-  test('the pagination links at the bottom chain the pages in sidebar order', async ({page}) => {
-    const order = builtSidebar().flatMap((group) => group.pages.map((entry) => entry.path));
-    await openPage(page, order[1]!);
-    await expect(page.locator('.pagination-nav__link--prev')).toHaveAttribute('href', order[0]!);
-    await expect(page.locator('.pagination-nav__link--next')).toHaveAttribute('href', order[2]!);
-  });
+  test(
+    'the pagination links at the bottom chain the pages in sidebar order',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const order = builtSidebar().flatMap((group) => group.pages.map((entry) => entry.path));
+      await openPage(page, order[1]!);
+      await expect(page.locator('.pagination-nav__link--prev')).toHaveAttribute('href', order[0]!);
+      await expect(page.locator('.pagination-nav__link--next')).toHaveAttribute('href', order[2]!);
+    },
+  );
 });
 
 // What the server and the router answer to a URL does not depend on the viewport (a phone's
