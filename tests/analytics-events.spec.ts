@@ -168,48 +168,57 @@ test.describe('search events', () => {
       ]);
   });
 
-  test('e-mail addresses and digits typed into the box are masked before they leave the browser', async ({page}) => {
-    const recorded = await recordEvents(page);
-    await openSearchable(page);
-    await typeQuickly(page, 'Refund 4521 for Jane.Doe@Example.com');
-    // Nothing matches every word; the partial matches on "refund" are listed.
-    const shown = await shownResults(page);
-    // Leaving the box settles it (blurred directly: on a phone the open result list can cover the page,
-    // so a click there may land in the box's own list and leave the box focused).
-    await searchInput(page).blur();
-    await barrier(page, recorded);
-    await expect
-      .poll(() => searchEvents(recorded.events).map((event) => event.props))
-      .toEqual([{query: 'refund # for [email]', results: shown}]);
-    const bodies = JSON.stringify(recorded.events);
-    expect(bodies).not.toMatch(/4521|jane|doe/i);
-  });
+  // Masking and settling are rules over the typed text, the same at any width: run once.
+  test(
+    'e-mail addresses and digits typed into the box are masked before they leave the browser',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const recorded = await recordEvents(page);
+      await openSearchable(page);
+      await typeQuickly(page, 'Refund 4521 for Jane.Doe@Example.com');
+      // Nothing matches every word; the partial matches on "refund" are listed.
+      const shown = await shownResults(page);
+      // Leaving the box settles it (blurred directly: on a phone the open result list can cover the page,
+      // so a click there may land in the box's own list and leave the box focused).
+      await searchInput(page).blur();
+      await barrier(page, recorded);
+      await expect
+        .poll(() => searchEvents(recorded.events).map((event) => event.props))
+        .toEqual([{query: 'refund # for [email]', results: shown}]);
+      const bodies = JSON.stringify(recorded.events);
+      expect(bodies).not.toMatch(/4521|jane|doe/i);
+    },
+  );
 
-  test('a pause of a second settles a query: typing on reports it, then the longer one', async ({page}) => {
-    const recorded = await recordEvents(page);
-    await openSearchable(page);
-    await typeQuickly(page, 'sdk');
-    const first = await shownResults(page);
-    await page.clock.setFixedTime(new Date(Date.parse('2026-01-01T00:00:00Z') + SETTLE_MS));
-    await searchInput(page).pressSequentially(' install');
-    await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
-    await barrier(page, recorded);
-    await expect
-      .poll(() => searchEvents(recorded.events).map((event) => event.props))
-      .toEqual([{query: 'sdk', results: first}]);
-    const second = await shownResults(page);
-    const searchedFrom = page.url();
-    await page.keyboard.press('Enter');
-    // The Search event leaves with the navigation: the barrier must come from the page that follows.
-    await page.waitForURL((url) => url.href !== searchedFrom);
-    await barrier(page, recorded);
-    await expect
-      .poll(() => searchEvents(recorded.events).map((event) => event.props))
-      .toEqual([
-        {query: 'sdk', results: first},
-        {query: 'sdk install', results: second, rank: 1},
-      ]);
-  });
+  test(
+    'a pause of a second settles a query: typing on reports it, then the longer one',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const recorded = await recordEvents(page);
+      await openSearchable(page);
+      await typeQuickly(page, 'sdk');
+      const first = await shownResults(page);
+      await page.clock.setFixedTime(new Date(Date.parse('2026-01-01T00:00:00Z') + SETTLE_MS));
+      await searchInput(page).pressSequentially(' install');
+      await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
+      await barrier(page, recorded);
+      await expect
+        .poll(() => searchEvents(recorded.events).map((event) => event.props))
+        .toEqual([{query: 'sdk', results: first}]);
+      const second = await shownResults(page);
+      const searchedFrom = page.url();
+      await page.keyboard.press('Enter');
+      // The Search event leaves with the navigation: the barrier must come from the page that follows.
+      await page.waitForURL((url) => url.href !== searchedFrom);
+      await barrier(page, recorded);
+      await expect
+        .poll(() => searchEvents(recorded.events).map((event) => event.props))
+        .toEqual([
+          {query: 'sdk', results: first},
+          {query: 'sdk install', results: second, rank: 1},
+        ]);
+    },
+  );
 });
 
 test.describe('outbound and download clicks', () => {
@@ -272,7 +281,9 @@ test.describe('outbound and download clicks', () => {
   });
 });
 
-test.describe('nothing is sent when it must not be', () => {
+// Whether to send is decided from the browser's flags and the origin, at any width (the box and the downloads on
+// a phone are the tests above): run once.
+test.describe('nothing is sent when it must not be', {tag: '@viewport-independent'}, () => {
   for (const [label, initScript] of [
     ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})],
     [

@@ -113,14 +113,19 @@ test.describe('navbar (spec §2, §4)', () => {
 });
 
 test.describe('html, footer, announcement bar and skip link', () => {
-  test('html is English, left-to-right; title and tagline come from the constants', async ({page}) => {
-    await openPage(page, '/');
-    await expect(page.locator('html')).toHaveAttribute('lang', LOCALE.htmlLang);
-    await expect(page.locator('html')).toHaveAttribute('dir', LOCALE.direction);
-    await expect(page).toHaveTitle(`Introduction | ${SITE.title}`);
-    const favicon = page.locator('link[rel="icon"]');
-    await expect(favicon).toHaveAttribute('href', /favicon\.svg$/);
-  });
+  // The document's head and attributes are the same at any width: run once.
+  test(
+    'html is English, left-to-right; title and tagline come from the constants',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await openPage(page, '/');
+      await expect(page.locator('html')).toHaveAttribute('lang', LOCALE.htmlLang);
+      await expect(page.locator('html')).toHaveAttribute('dir', LOCALE.direction);
+      await expect(page).toHaveTitle(`Introduction | ${SITE.title}`);
+      const favicon = page.locator('link[rel="icon"]');
+      await expect(favicon).toHaveAttribute('href', /favicon\.svg$/);
+    },
+  );
 
   test('footer shows the 2025 copyright and no links', async ({page}) => {
     await openPage(page, '/additional/changelog');

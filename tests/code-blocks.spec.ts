@@ -6,8 +6,9 @@ const VS_DARK_BACKGROUND = 'rgb(30, 30, 30)';
 const VS_DARK_BACKGROUND_RGB: Rgb = [30, 30, 30];
 
 test.describe('code blocks', () => {
+  // Everything a block shows in a mode, on one load of the page in that mode.
   for (const mode of ['light', 'dark'] as const) {
-    test(`use the vsDark theme in ${mode} mode, with a copy button`, async ({page}) => {
+    test(`in ${mode} mode: the vsDark background, token colours from classes, and a copy button`, async ({page}) => {
       await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
       await openPage(page, '/getting-started/quick-start');
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
@@ -15,6 +16,21 @@ test.describe('code blocks', () => {
       await expect(block).toBeVisible();
       const background = await block.locator('pre').evaluate((element) => getComputedStyle(element).backgroundColor);
       expect(background).toBe(VS_DARK_BACKGROUND);
+      const colour = (selector: string) =>
+        page
+          .locator(`pre.prism-code ${selector}`)
+          .first()
+          .evaluate((element) => getComputedStyle(element).color);
+      // src/code-theme/vsDarkAccessible.ts: keyword, string, plain.
+      expect(await colour('.token.keyword')).toBe('rgb(86, 156, 214)');
+      expect(await colour('.token.string')).toBe('rgb(206, 145, 120)');
+      expect(
+        await page
+          .locator('pre.prism-code')
+          .first()
+          .evaluate((element) => getComputedStyle(element).color),
+      ).toBe('rgb(156, 220, 254)');
+      expect(await page.locator('pre.prism-code span[style]').count()).toBe(0);
       await block.hover();
       await expect(block.getByRole('button', {name: /copy code/i})).toBeVisible();
     });
@@ -89,28 +105,6 @@ test.describe('code blocks', () => {
     await block.getByRole('button', {name: 'Toggle word wrap'}).click();
     await expect.poll(edges).toEqual({left: false, right: false});
   });
-
-  for (const mode of ['light', 'dark'] as const) {
-    test(`token colours come from classes, the same in ${mode} mode`, async ({page}) => {
-      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
-      await openPage(page, '/getting-started/quick-start');
-      const colour = (selector: string) =>
-        page
-          .locator(`pre.prism-code ${selector}`)
-          .first()
-          .evaluate((element) => getComputedStyle(element).color);
-      // src/code-theme/vsDarkAccessible.ts: keyword, string, plain.
-      expect(await colour('.token.keyword')).toBe('rgb(86, 156, 214)');
-      expect(await colour('.token.string')).toBe('rgb(206, 145, 120)');
-      expect(
-        await page
-          .locator('pre.prism-code')
-          .first()
-          .evaluate((element) => getComputedStyle(element).color),
-      ).toBe('rgb(156, 220, 254)');
-      expect(await page.locator('pre.prism-code span[style]').count()).toBe(0);
-    });
-  }
 
   test('hydration keeps the server-rendered code: no node of a block is replaced', async ({page}) => {
     await page.addInitScript(() => {

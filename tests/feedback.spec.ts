@@ -242,41 +242,48 @@ test.describe('page feedback', () => {
   }
 });
 
-test.describe('page feedback sends nothing, and works the same, when it must not send', () => {
-  for (const [label, initScript] of [
-    ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})],
-    [
-      'Global Privacy Control',
-      () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true}),
-    ],
-  ] as const) {
-    test(`${label} on`, async ({page}) => {
-      await page.addInitScript(initScript);
+// Whether to send is decided from the browser's flags and the origin, at any width (the widget's steps on a phone
+// are the tests above): run once.
+test.describe(
+  'page feedback sends nothing, and works the same, when it must not send',
+  {tag: '@viewport-independent'},
+  () => {
+    for (const [label, initScript] of [
+      ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})],
+      [
+        'Global Privacy Control',
+        () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true}),
+      ],
+    ] as const) {
+      test(`${label} on`, async ({page}) => {
+        await page.addInitScript(initScript);
+        const recorded = await recordEvents(page);
+        await openPage(page, PAGE);
+        await widget(page).getByRole('button', {name: 'No'}).click();
+        await widget(page).getByRole('button', {name: 'Inaccurate'}).click();
+        await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
+        // The script ran and took the calls (window.plausible is its function, not the queue)…
+        expect(await page.evaluate(() => 'q' in (window as unknown as {plausible: object}).plausible)).toBe(false);
+        await page.clock.install();
+        await page.clock.runFor(60_000);
+        // …and sent nothing at all, not even the page view.
+        expect(recorded.events).toEqual([]);
+      });
+    }
+
+    test('served from 127.0.0.1', async ({page}) => {
       const recorded = await recordEvents(page);
-      await openPage(page, PAGE);
-      await widget(page).getByRole('button', {name: 'No'}).click();
-      await widget(page).getByRole('button', {name: 'Inaccurate'}).click();
-      await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
-      // The script ran and took the calls (window.plausible is its function, not the queue)…
+      await openPage(page, `http://127.0.0.1:${port}${PAGE}`);
+      await widget(page).getByRole('button', {name: 'Yes'}).click();
+      await expect(status(page)).toHaveText('Thanks for your feedback!');
       expect(await page.evaluate(() => 'q' in (window as unknown as {plausible: object}).plausible)).toBe(false);
-      await page.clock.install();
-      await page.clock.runFor(60_000);
-      // …and sent nothing at all, not even the page view.
       expect(recorded.events).toEqual([]);
     });
-  }
+  },
+);
 
-  test('served from 127.0.0.1', async ({page}) => {
-    const recorded = await recordEvents(page);
-    await openPage(page, `http://127.0.0.1:${port}${PAGE}`);
-    await widget(page).getByRole('button', {name: 'Yes'}).click();
-    await expect(status(page)).toHaveText('Thanks for your feedback!');
-    expect(await page.evaluate(() => 'q' in (window as unknown as {plausible: object}).plausible)).toBe(false);
-    expect(recorded.events).toEqual([]);
-  });
-});
-
-test.describe('a dead collector changes nothing for the reader', () => {
+// A failed request is the script's to absorb, at any width (the widget on a phone: the tests above): run once.
+test.describe('a dead collector changes nothing for the reader', {tag: '@viewport-independent'}, () => {
   // Chromium logs its own "Failed to load resource" line for a failed request (not a script error).
   test.use({allowedConsoleErrors: /^Failed to load resource: .*(500|ERR_CONNECTION_REFUSED)/});
   const failures: [string, (route: Route) => Promise<void>][] = [

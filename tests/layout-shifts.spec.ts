@@ -1,18 +1,14 @@
 import type {Page} from '@playwright/test';
 
-import {docRoutes} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 import {
   afterFrames,
   checkDeepAnchorLands,
-  expectNoLayoutShiftOnLoad,
+  LIGHTHOUSE_DESKTOP,
   lastShown,
   layoutShifts,
   recordLayoutShifts,
 } from './support/layout-shifts';
-
-// Lighthouse's desktop run: 940 px tall. The phone keeps its own screen (Lighthouse's mobile run).
-const LIGHTHOUSE_DESKTOP = {width: 1350, height: 940};
 
 test.describe('layout while pages load', () => {
   test('a link to a deep anchor lands on its heading and stays there', async ({page}) => {
@@ -35,15 +31,7 @@ test.describe('layout while pages load', () => {
     },
   );
 
-  for (const route of docRoutes()) {
-    test(`${route} does not shift its layout while it loads`, async ({page, isMobile}) => {
-      if (!isMobile) {
-        // At this height the first table of /basics/iframe and what follows it are both in the first screenful.
-        await page.setViewportSize(LIGHTHOUSE_DESKTOP);
-      }
-      await expectNoLayoutShiftOnLoad(page, [route]);
-    });
-  }
+  // Each page's load without a layout shift is checked on the load tests/routes.spec.ts checks the page on.
 
   // The theme adds the word-wrap toggle after hydration, and only to blocks whose lines overflow. A writer's
   // long command near the top of a page must not move the block's buttons when it appears.

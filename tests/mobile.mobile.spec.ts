@@ -1,4 +1,3 @@
-import {docPages} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 
 test.describe('mobile layout (≤ 996 px)', () => {
@@ -100,14 +99,5 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await expect(python.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
   });
 
-  for (const doc of docPages()) {
-    test(`${doc.path} renders its title on a phone without horizontal scrolling`, async ({page}) => {
-      await openPage(page, doc.path);
-      await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${doc.path} scrolls sideways`).toBeLessThanOrEqual(0);
-    });
-  }
+  // Each page's title without sideways scrolling is checked on the load tests/routes.spec.ts checks the page on.
 });

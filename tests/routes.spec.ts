@@ -1,6 +1,9 @@
+import type {Page} from '@playwright/test';
 import {SITE} from '../src/constants/site';
 import {builtSidebar, docPages, docRoutes} from './support/docs';
 import {expect, openPage, test, waitForHydration} from './support/fixtures';
+import {seriousAxeViolations} from './support/axe';
+import {afterFrames, LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts} from './support/layout-shifts';
 
 // Spec §2's route table, grouped and ordered as its sidebar: the expectation for the eleven pages it
 // names. The pages themselves come from the build, so a page added later is checked by the same rules.
@@ -48,6 +51,53 @@ const inOrder = <T>(part: readonly T[], whole: readonly T[]) => {
 
 const PAGES = docPages();
 
+/** The head the open page ends with (after hydration). */
+function readHead(page: Page) {
+  return page.evaluate(() => {
+    const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null;
+    return {
+      title: document.title,
+      lang: document.documentElement.getAttribute('lang'),
+      dir: document.documentElement.getAttribute('dir'),
+      description: meta('meta[name="description"]'),
+      canonical:
+        document.head.querySelectorAll('link[rel="canonical"]').length === 1
+          ? (document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null)
+          : 'not exactly one',
+      ogTitle: meta('meta[property="og:title"]'),
+      ogDescription: meta('meta[property="og:description"]'),
+      ogUrl: meta('meta[property="og:url"]'),
+      ogImage: meta('meta[property="og:image"]'),
+      twitterCard: meta('meta[name="twitter:card"]'),
+      twitterImage: meta('meta[name="twitter:image"]'),
+      robots: meta('meta[name="robots"]'),
+    };
+  });
+}
+
+/** Duplicate ids on the open page, and url(#id) references of an inline SVG that point outside it. */
+function idProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const seen = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll('[id]'))) {
+      if (seen.has(element.id)) found.push(`duplicate id "${element.id}"`);
+      seen.add(element.id);
+    }
+    for (const svg of Array.from(document.querySelectorAll('svg'))) {
+      for (const element of Array.from(svg.querySelectorAll('*'))) {
+        for (const attribute of Array.from(element.attributes)) {
+          for (const [, id] of attribute.value.matchAll(/url\(#([^)]+)\)/g)) {
+            if (!svg.querySelector(`[id="${id}"]`))
+              found.push(`${attribute.name}="${attribute.value}" points outside its <svg>`);
+          }
+        }
+      }
+    }
+    return found;
+  });
+}
+
 test.describe('the documentation routes (spec §2)', () => {
   test('the build has every page of the spec', {tag: '@viewport-independent'}, () => {
     expect(
@@ -57,26 +107,82 @@ test.describe('the documentation routes (spec §2)', () => {
     ).toEqual([...SPEC_TITLES.keys()].sort());
   });
 
+  // Each page is loaded once, and every check that reads a freshly loaded page runs on that load: they are
+  // independent of each other, and a load costs more than all of them but axe. Soft expectations, so one
+  // failing check does not hide the others.
   for (const doc of PAGES) {
-    test(`${doc.path} renders "${doc.title}" with its own title, description and active sidebar link`, async ({
+    test(`${doc.path} renders "${doc.title}" with its title, head tags and active sidebar link, unique ids, no layout shift while it loads, no sideways scrolling on a phone and no serious axe violation in light mode`, async ({
       page,
+      isMobile,
     }) => {
-      if (SPEC_TITLES.has(doc.path)) {
-        expect(doc.title, 'the title of spec §2').toBe(SPEC_TITLES.get(doc.path));
+      // axe walks every node of the longest reference pages: give it room on a busy 2-core machine.
+      test.setTimeout(120_000);
+      if (!isMobile) {
+        // Lighthouse's desktop run (the phone keeps its own screen, as Lighthouse's mobile run).
+        await page.setViewportSize(LIGHTHOUSE_DESKTOP);
       }
-      expect(doc.title).not.toBe('');
+      await recordLayoutShifts(page);
       const response = await openPage(page, doc.path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
-      await expect(page).toHaveTitle(`${doc.title} | ${SITE.title}`);
-      const description = await page.locator('meta[name="description"]').getAttribute('content');
-      expect(description?.length ?? 0).toBeGreaterThan(40);
-      const activeLink = page.locator('.theme-doc-sidebar-menu a.menu__link[aria-current="page"]');
-      await expect(activeLink).toHaveText(doc.title);
-      await expect(activeLink).toHaveAttribute('href', doc.path);
-      // Every page opens with a paragraph and has at least three h2 sections.
-      await expect(page.locator('.theme-doc-markdown > p').first()).not.toBeEmpty();
-      expect(await page.locator('.theme-doc-markdown h2').count()).toBeGreaterThanOrEqual(3);
+      // Two frames after hydration: what hydration changes has been laid out by then.
+      await afterFrames(page, 2);
+
+      await test.step('no layout shift while it loads and hydrates (Lighthouse CLS 0)', async () => {
+        expect.soft(await layoutShifts(page)).toEqual([]);
+      });
+
+      await test.step('title, description, first paragraph, sections and active sidebar link (spec §2)', async () => {
+        if (SPEC_TITLES.has(doc.path)) {
+          expect.soft(doc.title, 'the title of spec §2').toBe(SPEC_TITLES.get(doc.path));
+        }
+        expect.soft(doc.title).not.toBe('');
+        expect.soft(response?.status()).toBe(200);
+        await expect.soft(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
+        await expect.soft(page).toHaveTitle(`${doc.title} | ${SITE.title}`);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect.soft(description?.length ?? 0).toBeGreaterThan(40);
+        const activeLink = page.locator('.theme-doc-sidebar-menu a.menu__link[aria-current="page"]');
+        await expect.soft(activeLink).toHaveText(doc.title);
+        await expect.soft(activeLink).toHaveAttribute('href', doc.path);
+        // Every page opens with a paragraph and has at least three h2 sections.
+        await expect.soft(page.locator('.theme-doc-markdown > p').first()).not.toBeEmpty();
+        expect.soft(await page.locator('.theme-doc-markdown h2').count()).toBeGreaterThanOrEqual(3);
+      });
+
+      // In the browser, after hydration: the head the page ends with, not only the one the server sent.
+      await test.step('head: title, description, canonical, Open Graph, Twitter, lang and dir', async () => {
+        const head = await readHead(page);
+        const absolute = `${SITE.url}${doc.path}`;
+        expect.soft(head.lang).toBe('en');
+        expect.soft(head.dir).toBe('ltr');
+        expect.soft(head.canonical).toBe(absolute);
+        expect.soft(head.ogUrl).toBe(absolute);
+        expect.soft(head.ogTitle).toBe(head.title);
+        expect.soft(head.description?.length ?? 0).toBeGreaterThan(50);
+        expect.soft(head.ogDescription).toBe(head.description);
+        expect.soft(head.ogImage).toBe(`${SITE.url}/img/social-card.png`);
+        expect.soft(head.twitterImage).toBe(head.ogImage);
+        expect.soft(head.twitterCard).toBe('summary_large_image');
+        expect.soft(head.robots).toBeNull();
+      });
+
+      await test.step('every id is unique, and every url(#id) an inline SVG uses resolves inside that SVG', async () => {
+        expect.soft(await idProblems(page)).toEqual([]);
+      });
+
+      if (isMobile) {
+        await test.step('no sideways scrolling on a phone', async () => {
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect.soft(overflow, `${doc.path} scrolls sideways`).toBeLessThanOrEqual(0);
+        });
+      }
+
+      // Last: axe lifts the code blocks' shade while it reads the page. Dark mode: tests/a11y.spec.ts.
+      await test.step('no serious or critical axe violation in light mode', async () => {
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+        expect.soft(await seriousAxeViolations(page)).toEqual([]);
+      });
     });
   }
 
@@ -121,7 +227,8 @@ test.describe('the documentation routes (spec §2)', () => {
     },
   );
 
-  test('/ is the Introduction doc itself, not a landing page', async ({page}) => {
+  // What the document is and where its pagination links point is the same at any width: run once.
+  test('/ is the Introduction doc itself, not a landing page', {tag: '@viewport-independent'}, async ({page}) => {
     await openPage(page, '/');
     await expect(page.locator('.theme-doc-markdown h1')).toHaveText('Introduction');
     await expect(page.locator('html')).toHaveClass(/docs-doc-id-getting-started\/introduction/);
@@ -140,12 +247,16 @@ test.describe('the documentation routes (spec §2)', () => {
     }
   });
 
-  test('the pagination links at the bottom chain the pages in sidebar order', async ({page}) => {
-    const order = builtSidebar().flatMap((group) => group.pages.map((entry) => entry.path));
-    await openPage(page, order[1]!);
-    await expect(page.locator('.pagination-nav__link--prev')).toHaveAttribute('href', order[0]!);
-    await expect(page.locator('.pagination-nav__link--next')).toHaveAttribute('href', order[2]!);
-  });
+  test(
+    'the pagination links at the bottom chain the pages in sidebar order',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const order = builtSidebar().flatMap((group) => group.pages.map((entry) => entry.path));
+      await openPage(page, order[1]!);
+      await expect(page.locator('.pagination-nav__link--prev')).toHaveAttribute('href', order[0]!);
+      await expect(page.locator('.pagination-nav__link--next')).toHaveAttribute('href', order[2]!);
+    },
+  );
 });
 
 // What the server and the router answer to a URL does not depend on the viewport (a phone's

@@ -16,6 +16,7 @@ import {
   type QuerySetName,
   type Relevance,
   runQuery,
+  runQueriesInBox,
   scoreRelevance,
   searchInput,
   searchListbox,
@@ -34,6 +35,8 @@ const INDEX_FILES = '**/search-index*.json';
 // What the reader sees, as spec §9 words it (not read from the constants the box itself uses).
 const PLACEHOLDER = 'Search';
 const LOADING_TEXT = 'Loading...';
+// runQuery waits for the results' render without a clock of its own: only the test's timeout bounds it.
+const UNTIL_RENDERED = 0;
 
 /** The home page with its search ready and instrumented; the heading anchors the results are matched against. */
 async function openInstrumentedSearch(page: Page) {
@@ -282,9 +285,14 @@ test.describe('search results', () => {
         const docs = new BuiltDocs(BUILD_DIR);
         const box: Parameters<typeof scoreRelevance>[0] = [];
         const mcp: Parameters<typeof scoreRelevance>[0] = [];
-        for (const query of loadQuerySet(name)) {
-          const {hits} = await runQuery(page, query.query, anchors);
-          box.push({query, hits});
+        const queries = loadQuerySet(name);
+        const answers = await runQueriesInBox(
+          page,
+          queries.map((query) => query.query),
+          anchors,
+        );
+        for (const [index, query] of queries.entries()) {
+          box.push({query, hits: answers[index]!});
           const found = await docs.search(query.query);
           mcp.push({
             query,
@@ -323,14 +331,21 @@ test.describe('search results', () => {
     async ({page}) => {
       const anchors = await openInstrumentedSearch(page);
       const docs = new BuiltDocs(BUILD_DIR);
-      for (const [queries, expected] of [
+      const cases = [
         [['invoices pdf', 'invoice'], '/account-management/billing#monthly-invoice'],
         [['supported countries'], '/getting-started/main-concepts'],
         [['topup', 'top up', 'top-up'], '/getting-started/main-concepts#adding-a-top-up'],
         [['429', 'too many requests', 'rate limit'], '/getting-started/main-concepts#rate-limits'],
-      ] as const) {
+      ] as const;
+      const answers = await runQueriesInBox(
+        page,
+        cases.flatMap(([queries]) => queries),
+        anchors,
+      );
+      for (const [queries, expected] of cases) {
         for (const query of queries) {
-          const top = (await runQuery(page, query, anchors)).hits
+          const top = answers
+            .shift()!
             .slice(0, 3)
             .map((hit) => `${hit.page}${expected.includes('#') ? (hit.section ?? '') : ''}`);
           expect(top, `box: ${query}`).toContain(expected);
@@ -350,14 +365,16 @@ test.describe('search results', () => {
     {tag: '@viewport-independent'},
     async ({page}) => {
       const anchors = await openInstrumentedSearch(page);
-      for (const [wrapped, bare] of [
+      const pairs = [
         ['token lifetime?', 'token lifetime'],
         ['"refund"', 'refund'],
         ['{{packageId}}', 'packageId'],
-      ] as const) {
-        const expected = (await runQuery(page, bare, anchors)).hits.map((hit) => hit.title);
+      ] as const;
+      const answers = await runQueriesInBox(page, pairs.flat(), anchors);
+      for (const [wrapped, bare] of pairs) {
+        const found = answers.shift()!.map((hit) => hit.title);
+        const expected = answers.shift()!.map((hit) => hit.title);
         expect(expected.length, `results for ${JSON.stringify(bare)}`).toBeGreaterThan(0);
-        const found = (await runQuery(page, wrapped, anchors)).hits.map((hit) => hit.title);
         expect(found, JSON.stringify(wrapped)).toEqual(expected);
       }
     },
@@ -431,9 +448,9 @@ test.describe('bad input', () => {
       const anchors = await openInstrumentedSearch(page);
       const listbox = searchListbox(page);
       for (const query of HOSTILE_QUERIES) {
-        await runQuery(page, 'sdk', anchors);
+        await runQuery(page, 'sdk', anchors, UNTIL_RENDERED);
         // The list re-renders after this edit: the query was searched (no exception, no hang).
-        const {latencyMs} = await runQuery(page, query, anchors);
+        const {latencyMs} = await runQuery(page, query, anchors, UNTIL_RENDERED);
         expect(latencyMs, `no results render after ${JSON.stringify(query)}`).not.toBeNull();
         // What is searched is within the bound that keeps lunr's work small.
         expect(boundQuery(query)).toEqual({query, cut: null});
@@ -463,9 +480,9 @@ test.describe('bad input', () => {
       words: 'Only the first 12 words are searched.',
     };
     for (const {query, bounded, cut, answer} of LONG_QUERIES) {
-      await runQuery(page, 'sdk', anchors);
+      await runQuery(page, 'sdk', anchors, UNTIL_RENDERED);
       await expect(listbox).toContainText(/sdk/i);
-      const {latencyMs} = await runQuery(page, query, anchors);
+      const {latencyMs} = await runQuery(page, query, anchors, UNTIL_RENDERED);
       expect(latencyMs, `no results render after the ${query.length}-character query`).not.toBeNull();
       // The box holds exactly the bounded query (the autocomplete searches the box's value)…
       await expect(input).toHaveValue(bounded);

@@ -33,43 +33,7 @@ test.describe('SEO', {tag: '@viewport-independent'}, () => {
     expect(text).toContain(`Sitemap: ${SITE.url}/sitemap.xml`);
   });
 
-  // In the browser, after hydration: the head the page ends with, not only the one the server sent.
-  for (const route of docRoutes()) {
-    test(`${route}: title, description, canonical, Open Graph, Twitter, lang and dir`, async ({page}) => {
-      await openPage(page, route);
-      const head = await page.evaluate(() => {
-        const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null;
-        return {
-          title: document.title,
-          lang: document.documentElement.getAttribute('lang'),
-          dir: document.documentElement.getAttribute('dir'),
-          description: meta('meta[name="description"]'),
-          canonical:
-            document.head.querySelectorAll('link[rel="canonical"]').length === 1
-              ? (document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null)
-              : 'not exactly one',
-          ogTitle: meta('meta[property="og:title"]'),
-          ogDescription: meta('meta[property="og:description"]'),
-          ogUrl: meta('meta[property="og:url"]'),
-          ogImage: meta('meta[property="og:image"]'),
-          twitterCard: meta('meta[name="twitter:card"]'),
-          twitterImage: meta('meta[name="twitter:image"]'),
-          robots: meta('meta[name="robots"]'),
-        };
-      });
-      expect(head.lang).toBe('en');
-      expect(head.dir).toBe('ltr');
-      expect(head.canonical).toBe(absolute(route));
-      expect(head.ogUrl).toBe(absolute(route));
-      expect(head.ogTitle).toBe(head.title);
-      expect(head.description?.length ?? 0).toBeGreaterThan(50);
-      expect(head.ogDescription).toBe(head.description);
-      expect(head.ogImage).toBe(`${SITE.url}/img/social-card.png`);
-      expect(head.twitterImage).toBe(head.ogImage);
-      expect(head.twitterCard).toBe('summary_large_image');
-      expect(head.robots).toBeNull();
-    });
-  }
+  // Each page's head after hydration is checked on the load tests/routes.spec.ts checks the page on.
 
   test('no two pages share a title or a description', () => {
     const heads = docRoutes().map((route) => {

@@ -37,7 +37,8 @@ export {expect};
  * goto, a reload or a recovery), so no test guesses with a sleep or a selector of its own.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  // No timeout of its own: a long page hydrates late on a busy machine; the test's timeout bounds the wait.
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true', {timeout: 0});
 }
 
 /** Opens a path and waits for hydration; returns the document's response (for its status). */

@@ -1,6 +1,9 @@
 import type {Locator, Page} from '@playwright/test';
 import {expect, openPage} from './fixtures';
 
+// Lighthouse's desktop run: 940 px tall. The phone keeps its own screen (Lighthouse's mobile run).
+export const LIGHTHOUSE_DESKTOP = {width: 1350, height: 940};
+
 /** Resolves after the browser has produced `count` more frames. */
 export function afterFrames(page: Page, count: number): Promise<void> {
   return page.evaluate(
@@ -61,15 +64,4 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
 /** The layout shifts recorded since the current document started loading. */
 export function layoutShifts(page: Page): Promise<Shift[]> {
   return page.evaluate(() => (window as unknown as {layoutShifts: Shift[]}).layoutShifts);
-}
-
-/** Opens every page and expects no layout shift while it loads and hydrates (Lighthouse's CLS: 0). */
-export async function expectNoLayoutShiftOnLoad(page: Page, paths: readonly string[]): Promise<void> {
-  await recordLayoutShifts(page);
-  for (const path of paths) {
-    await openPage(page, path);
-    // Two frames after hydration: what hydration changes has been laid out by then.
-    await afterFrames(page, 2);
-    expect(await layoutShifts(page), path).toEqual([]);
-  }
 }
