@@ -112,7 +112,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
       }
     }
     let nonEmpty = 0;
-    // Compared without expect() per query (its cost outweighs the searches'); the differing ones are shown.
+    // Compared without an expect() per query (each is a costly step of its own); the differing ones are shown.
     const differing: {query: string; expected: unknown[]; actual: unknown[]}[] = [];
     for (const query of queries.values()) {
       const expected = await reference.search('/', '', query, 8);
