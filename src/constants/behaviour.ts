@@ -212,6 +212,8 @@ export type ErrorRule = {
   fix: string;
   /** How to make the sandbox answer it, or null when only Live can. */
   sandboxTrigger: string | null;
+  /** A client forgets its cached token after this error (as after every `new_token` one). */
+  dropsCachedToken?: boolean;
 };
 
 export const ERROR_CODES = [
@@ -286,6 +288,8 @@ export const ERROR_CODES = [
     retry: 'after_fix',
     fix: 'Add the scope to the credential, then get a new token',
     sandboxTrigger: 'A token requested with `scope=catalog:read`, then any other call',
+    // A token keeps the scopes it was issued with: a cached one would keep failing after the fix.
+    dropsCachedToken: true,
   },
   {
     code: 'environment_mismatch',
@@ -478,6 +482,11 @@ export function errorRule(code: string): ErrorRule {
   if (!rule) throw new Error(`No error code "${code}" in the behaviour model`);
   return rule;
 }
+
+/** The codes after which a client forgets its cached token: every `new_token` one, and those that say so. */
+export const TOKEN_DROPPING_CODES: readonly string[] = (ERROR_CODES as readonly ErrorRule[])
+  .filter((rule) => rule.retry === 'new_token' || rule.dropsCachedToken === true)
+  .map((rule) => rule.code);
 
 /** The codes a client retries by itself (with backoff and the same key), from the model. */
 export const AUTOMATIC_RETRY_CODES = ERROR_CODES.filter((rule) => RETRY_POLICIES[rule.retry].automatic).map(
