@@ -395,6 +395,13 @@ const DRIVERS: Record<ActionId, Driver> = {
     await c.simulate(iccid, 'installed');
     return {act: async () => expect(await c.simulate(iccid, 'activated')).toMatchObject({status: 'active'})};
   },
+  'esim.activate_ready': async (c) => {
+    const iccid = await c.iccidOf();
+    return {
+      act: async () =>
+        expect(await c.simulate(iccid, 'activated')).toMatchObject({status: 'active', profile_state: 'enabled'}),
+    };
+  },
   'esim.use': async (c) => {
     const iccid = await activeEsim(c);
     // Past the first threshold only.
@@ -696,6 +703,21 @@ test.describe('validity', () => {
     expect((await c.simulate(late, 'installed')).expires_at).toBeNull();
     const active = await c.simulate(late, 'activated');
     expect(Date.parse(active.expires_at!) - Date.parse(active.activated_at!)).toBe(SAMPLE_PACKAGE.validityDays * DAY);
+  });
+
+  test('a suspended eSIM takes a simulation only if the status it had before does: one never installed cannot expire', async () => {
+    expect(VALIDITY_RULES.readyExpires).toBe(false);
+    const c = await client();
+    for (const [action, rule] of Object.entries(SIMULATE_ACTIONS)) {
+      const from: readonly string[] = rule.from;
+      if (!from.includes('suspended')) continue;
+      const iccid = await c.iccidOf();
+      c.ok(await c.call('POST', `/v1/esims/${iccid}/suspend`));
+      const answer = await c.call('POST', `/v1/sandbox/esims/${iccid}/simulate`, {action});
+      if (from.includes('ready')) expect(answer.status, action).toBe(200);
+      else expectModelError(answer, 'invalid_state');
+      expect((await c.esim(iccid)).status, action).toBe('suspended');
+    }
   });
 
   test('suspension does not pause the clock: expires_at stays, and a suspended eSIM expires', async () => {

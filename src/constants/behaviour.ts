@@ -92,7 +92,7 @@ export const ESIM_TRANSITIONS: readonly Transition<EsimStatus>[] = [
   {
     from: ['ready', 'installed'],
     to: 'active',
-    by: 'First network attach (sandbox: `activated`)',
+    by: 'First network attach (sandbox: `activated`); from `ready`, the profile is installed first and `esim.installed` is sent before',
     event: 'esim.activated',
   },
   {from: ['active'], to: 'depleted', by: 'All data used (sandbox: `consume_data`)', event: 'esim.usage_threshold'},
@@ -153,7 +153,9 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
 
 /**
  * The sandbox's `simulate` actions: which eSIM states each accepts (any other answers
- * `422 invalid_state`), and the status it leaves (null: the status does not change).
+ * `422 invalid_state`), and the status it leaves (null: the status does not change). A `suspended`
+ * eSIM is accepted only if the status it had before the suspension is accepted too: a suspended
+ * eSIM that was never installed cannot expire, nor lose a profile it never had.
  */
 export const SIMULATE_ACTIONS = {
   installed: {from: ['ready'], to: 'installed'},
@@ -604,6 +606,15 @@ export const ACTIONS = [
     sandboxTrigger: 'simulate `activated`',
     events: ['esim.activated'],
     balance: [],
+  },
+  {
+    id: 'esim.activate_ready',
+    name: 'First network attach of an eSIM still `ready`',
+    by: 'traveller',
+    sandboxTrigger: 'simulate `activated` on a `ready` eSIM',
+    events: ['esim.installed', 'esim.activated'],
+    balance: [],
+    note: 'A profile is installed before it can attach, so the eSIM passes through `installed`: both events, in this order.',
   },
   {
     id: 'esim.use',
