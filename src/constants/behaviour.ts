@@ -184,6 +184,10 @@ export const USAGE_THRESHOLDS = [50, 80, 100] as const;
  */
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 
+/** Failures that carry no `retry` field, which a client treats as `same_key`. */
+export const IMPLICIT_SAME_KEY =
+  'timeouts, network errors, a 5xx answer without a `retry` field (a gateway’s error page) and a 429 without one (the token endpoint’s, in the OAuth format)';
+
 export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: boolean}> = {
   same_key: {label: 'Yes: same request, same key, with backoff', automatic: true},
   after_fix: {label: 'After fixing the cause', automatic: false},
