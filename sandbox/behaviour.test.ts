@@ -190,9 +190,14 @@ const NATURAL_TRIGGERS: Partial<Record<ErrorCode, ErrorDriver>> = {
     await c.setBalance(0);
     return keyed(c, '/v1/orders', {package_id: SAMPLES.packageId});
   },
-  insufficient_scope: async (c) => ({
-    result: await c.call('GET', '/v1/balance', undefined, {token: await tokenFor(c.credential, 'catalog:read')}),
-  }),
+  insufficient_scope: async (c) => {
+    // The model's trigger names the token's scope and the call to make with it.
+    const trigger = errorRule('insufficient_scope').sandboxTrigger!;
+    const scope = /`scope=([^`]+)`/.exec(trigger)?.[1];
+    const [method, apiPath] = /`(GET|POST|PATCH|DELETE) (\/v1\/[^`]+)`/.exec(trigger)?.slice(1) ?? [];
+    expect([scope, method, apiPath], trigger).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+    return {result: await c.call(method!, apiPath!, undefined, {token: await tokenFor(c.credential, scope)})};
+  },
   environment_mismatch: async () => {
     const response = await fetch(`${sandbox.origin}/oauth/token`, {
       method: 'POST',

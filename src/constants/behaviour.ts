@@ -293,7 +293,8 @@ export const ERROR_CODES = [
     summary: 'The token lacks the scope this call needs',
     retry: 'after_fix',
     fix: 'Add the scope to the credential, then get a new token',
-    sandboxTrigger: 'A token requested with `scope=catalog:read`, then any other call',
+    sandboxTrigger:
+      'A token requested with `scope=catalog:read`, then a call that needs another scope: `GET /v1/balance`',
     // A token keeps the scopes it was issued with: a cached one would keep failing after the fix.
     dropsCachedToken: true,
   },
