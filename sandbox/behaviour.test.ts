@@ -10,6 +10,7 @@ import {BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDB
 import {
   ACTIONS,
   ERROR_CODES,
+  IDEMPOTENCY,
   REFUND_RULES,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
@@ -292,6 +293,20 @@ test.describe('errors: every code of the model', () => {
       expectModelError(result, rule.code);
       if (key) expect(sandbox.state.storedUnderKey(c.credential.clientId, key), rule.code).toBe(false);
     }
+  });
+
+  test(`keys are remembered per account (${IDEMPOTENCY.rememberedFor}); each local sandbox credential is an account of its own`, async () => {
+    const [first, second] = [await client(), await client()];
+    const key = newKey();
+    const body = {package_id: SAMPLES.packageId};
+    const placed = first.ok(await first.call('POST', '/v1/orders', body, {key}), 201);
+    const replay = await first.call('POST', '/v1/orders', body, {key});
+    expect(replay.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    expect(replay.body.id).toBe(placed.id);
+    // Another account: the same key is a new request there.
+    const elsewhere = await second.call('POST', '/v1/orders', body, {key});
+    expect(second.ok(elsewhere, 201).id).not.toBe(placed.id);
+    expect(elsewhere.headers.get(IDEMPOTENCY.replayHeader)).toBeNull();
   });
 
   test('402, then the balance restored, then the same key succeeds (and a new key too)', async () => {

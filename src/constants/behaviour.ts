@@ -203,6 +203,8 @@ export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: bool
 export const IDEMPOTENCY = {
   requiredOn: ['POST /v1/orders', 'POST /v1/esims/{iccid}/topups', 'POST /v1/refunds'],
   retentionHours: LIMITS.idempotencyRetentionHours,
+  /** Where a key is remembered: one account in one environment, so every credential of the account shares it. */
+  rememberedFor: 'your account in one environment, shared by all its credentials there',
   isStored: (status: number): boolean => status >= 200 && status < 300,
   /** The header a replayed answer carries. */
   replayHeader: 'Idempotent-Replayed',
