@@ -10,6 +10,7 @@ import {BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDB
 import {
   ACTIONS,
   ERROR_CODES,
+  IDEMPOTENCY,
   REFUND_RULES,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
@@ -190,9 +191,14 @@ const NATURAL_TRIGGERS: Partial<Record<ErrorCode, ErrorDriver>> = {
     await c.setBalance(0);
     return keyed(c, '/v1/orders', {package_id: SAMPLES.packageId});
   },
-  insufficient_scope: async (c) => ({
-    result: await c.call('GET', '/v1/balance', undefined, {token: await tokenFor(c.credential, 'catalog:read')}),
-  }),
+  insufficient_scope: async (c) => {
+    // The model's trigger names the token's scope and the call to make with it.
+    const trigger = errorRule('insufficient_scope').sandboxTrigger!;
+    const scope = /`scope=([^`]+)`/.exec(trigger)?.[1];
+    const [method, apiPath] = /`(GET|POST|PATCH|DELETE) (\/v1\/[^`]+)`/.exec(trigger)?.slice(1) ?? [];
+    expect([scope, method, apiPath], trigger).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+    return {result: await c.call(method!, apiPath!, undefined, {token: await tokenFor(c.credential, scope)})};
+  },
   environment_mismatch: async () => {
     const response = await fetch(`${sandbox.origin}/oauth/token`, {
       method: 'POST',
@@ -287,6 +293,20 @@ test.describe('errors: every code of the model', () => {
       expectModelError(result, rule.code);
       if (key) expect(sandbox.state.storedUnderKey(c.credential.clientId, key), rule.code).toBe(false);
     }
+  });
+
+  test(`keys are remembered per account (${IDEMPOTENCY.rememberedFor}); each local sandbox credential is an account of its own`, async () => {
+    const [first, second] = [await client(), await client()];
+    const key = newKey();
+    const body = {package_id: SAMPLES.packageId};
+    const placed = first.ok(await first.call('POST', '/v1/orders', body, {key}), 201);
+    const replay = await first.call('POST', '/v1/orders', body, {key});
+    expect(replay.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    expect(replay.body.id).toBe(placed.id);
+    // Another account: the same key is a new request there.
+    const elsewhere = await second.call('POST', '/v1/orders', body, {key});
+    expect(second.ok(elsewhere, 201).id).not.toBe(placed.id);
+    expect(elsewhere.headers.get(IDEMPOTENCY.replayHeader)).toBeNull();
   });
 
   test('402, then the balance restored, then the same key succeeds (and a new key too)', async () => {
@@ -394,6 +414,13 @@ const DRIVERS: Record<ActionId, Driver> = {
     const iccid = await c.iccidOf();
     await c.simulate(iccid, 'installed');
     return {act: async () => expect(await c.simulate(iccid, 'activated')).toMatchObject({status: 'active'})};
+  },
+  'esim.activate_ready': async (c) => {
+    const iccid = await c.iccidOf();
+    return {
+      act: async () =>
+        expect(await c.simulate(iccid, 'activated')).toMatchObject({status: 'active', profile_state: 'enabled'}),
+    };
   },
   'esim.use': async (c) => {
     const iccid = await activeEsim(c);
@@ -696,6 +723,21 @@ test.describe('validity', () => {
     expect((await c.simulate(late, 'installed')).expires_at).toBeNull();
     const active = await c.simulate(late, 'activated');
     expect(Date.parse(active.expires_at!) - Date.parse(active.activated_at!)).toBe(SAMPLE_PACKAGE.validityDays * DAY);
+  });
+
+  test('a suspended eSIM takes a simulation only if the status it had before does: one never installed cannot expire', async () => {
+    expect(VALIDITY_RULES.readyExpires).toBe(false);
+    const c = await client();
+    for (const [action, rule] of Object.entries(SIMULATE_ACTIONS)) {
+      const from: readonly string[] = rule.from;
+      if (!from.includes('suspended')) continue;
+      const iccid = await c.iccidOf();
+      c.ok(await c.call('POST', `/v1/esims/${iccid}/suspend`));
+      const answer = await c.call('POST', `/v1/sandbox/esims/${iccid}/simulate`, {action});
+      if (from.includes('ready')) expect(answer.status, action).toBe(200);
+      else expectModelError(answer, 'invalid_state');
+      expect((await c.esim(iccid)).status, action).toBe('suspended');
+    }
   });
 
   test('suspension does not pause the clock: expires_at stays, and a suspended eSIM expires', async () => {

@@ -923,11 +923,15 @@ export class SandboxState {
     const esim = this.esim(account, iccid);
     const action = String(body.action) as keyof typeof SIMULATE_ACTIONS;
     const rule = SIMULATE_ACTIONS[action];
-    if (!(rule.from as readonly EsimStatus[]).includes(esim.status)) {
+    const from = rule.from as readonly EsimStatus[];
+    // A suspended eSIM is still what it was before: a `ready` one never installed, so it cannot expire.
+    const allowed =
+      from.includes(esim.status) && (esim.status !== 'suspended' || from.includes(esim.statusBeforeSuspend!));
+    if (!allowed) {
       throw new Refusal(
         422,
         'invalid_state',
-        `Cannot simulate ${action} on eSIM ${iccid}: it is ${esim.status}, and ${action} needs ${rule.from.join(' or ')}.`,
+        `Cannot simulate ${action} on eSIM ${iccid}: it is ${esim.status}${esim.status === 'suspended' ? ` (was ${esim.statusBeforeSuspend})` : ''}, and ${action} needs ${rule.from.join(' or ')}.`,
         'action',
       );
     }

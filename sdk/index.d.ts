@@ -209,6 +209,10 @@ export interface Order {
   failureCode: string | null;
   createdAt: Timestamp;
   completedAt?: Timestamp | null;
+  /** When the order became `cancelled` (cancelled, or its last eSIM refunded); null otherwise. */
+  cancelledAt: Timestamp | null;
+  /** What the order's refunds credited to the balance so far (each refunded eSIM's unit price plus its top-ups). */
+  refundedTotal: Money;
 }
 
 export type EsimStatus =

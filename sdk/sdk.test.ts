@@ -185,6 +185,25 @@ test.describe('no drift from the constants', () => {
     }
   });
 
+  test('each declared resource interface has exactly the fields of the contract schema of its name, camelCased', () => {
+    const source = parse(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'), {
+      maxAliasCount: -1,
+      merge: true,
+    }) as {
+      components: {schemas: Record<string, {properties?: Record<string, unknown>}>};
+    };
+    const camel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+    const interfaces = [...DECLARATION.matchAll(/^export interface (\w+) \{\n([\s\S]*?)\n\}/gm)].filter(
+      ([, name]) => source.components.schemas[name!]?.properties,
+    );
+    expect(interfaces.map(([, name]) => name)).toContain('Order');
+    for (const [, name, body] of interfaces) {
+      const declared = [...body!.matchAll(/^ {2}(?:readonly )?(\w+)\??:/gm)].map(([, field]) => field);
+      const contract = Object.keys(source.components.schemas[name!]!.properties!).map(camel);
+      expect(declared.sort(), name).toEqual(contract.sort());
+    }
+  });
+
   test('each environment calls exactly the API base and token URL of ENVIRONMENTS', async () => {
     const {calls} = scriptFetch(() => ({body: {id: 'jp-5gb-30d'}}));
     for (const environment of ['sandbox', 'live'] as const) {

@@ -8,6 +8,7 @@ import {
   ESIM_TRANSITIONS,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
+  TOKEN_DROPPING_CODES,
   errorRule,
   type RetryPolicy,
 } from '../../src/constants/behaviour';
@@ -291,7 +292,31 @@ pm.test('${STATUS_TEST_NAME}', () => {
     const retry = retryAdvice[error.retry] ? \` (retry: \${retryAdvice[error.retry]})\` : '';
     pm.expect.fail(\`\${pm.response.code} \${error.code || pm.response.status}: \${error.message || pm.response.text()}\${retry}\`);
   }
-});${idempotencyKeyTestLines()}`;
+});${idempotencyKeyTestLines()}${tokenDropTestLines()}`;
+}
+
+/**
+ * After an error that says the cached token cannot succeed (dead, or issued without a scope the
+ * credential may have gained since), the test script forgets it, so the pre-request script gets a
+ * new one for the next request. The codes come from the model.
+ */
+function tokenDropTestLines(): string {
+  return `
+// Forgets the cached token after ${TOKEN_DROPPING_CODES.join(', ')}: a token keeps the scopes it was
+// issued with, so the next request after the fix needs a new one.
+const tokenDroppingCodes = ${JSON.stringify(TOKEN_DROPPING_CODES)};
+if (pm.response && pm.response.code >= 400) {
+  let droppedCode;
+  try {
+    droppedCode = (pm.response.json().error || {}).code;
+  } catch (notJson) {
+    // No JSON body: no error code to read.
+  }
+  if (tokenDroppingCodes.includes(droppedCode)) {
+    pm.environment.set('accessToken', '');
+    pm.environment.set('accessTokenExpiresAt', 0);
+  }
+}`;
 }
 
 /** Which eSIM statuses each simulate action accepts, from the model, for the scripts. */

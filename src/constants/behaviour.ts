@@ -92,7 +92,7 @@ export const ESIM_TRANSITIONS: readonly Transition<EsimStatus>[] = [
   {
     from: ['ready', 'installed'],
     to: 'active',
-    by: 'First network attach (sandbox: `activated`)',
+    by: 'First network attach (sandbox: `activated`); from `ready`, the profile is installed first and `esim.installed` is sent before',
     event: 'esim.activated',
   },
   {from: ['active'], to: 'depleted', by: 'All data used (sandbox: `consume_data`)', event: 'esim.usage_threshold'},
@@ -153,7 +153,9 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
 
 /**
  * The sandbox's `simulate` actions: which eSIM states each accepts (any other answers
- * `422 invalid_state`), and the status it leaves (null: the status does not change).
+ * `422 invalid_state`), and the status it leaves (null: the status does not change). A `suspended`
+ * eSIM is accepted only if the status it had before the suspension is accepted too: a suspended
+ * eSIM that was never installed cannot expire, nor lose a profile it never had.
  */
 export const SIMULATE_ACTIONS = {
   installed: {from: ['ready'], to: 'installed'},
@@ -182,6 +184,10 @@ export const USAGE_THRESHOLDS = [50, 80, 100] as const;
  */
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 
+/** Failures that carry no `retry` field, which a client treats as `same_key`. */
+export const IMPLICIT_SAME_KEY =
+  'timeouts, network errors, a 5xx answer without a `retry` field (a gateway’s error page) and a 429 without one (the token endpoint’s, in the OAuth format)';
+
 export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: boolean}> = {
   same_key: {label: 'Yes: same request, same key, with backoff', automatic: true},
   after_fix: {label: 'After fixing the cause', automatic: false},
@@ -197,6 +203,8 @@ export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: bool
 export const IDEMPOTENCY = {
   requiredOn: ['POST /v1/orders', 'POST /v1/esims/{iccid}/topups', 'POST /v1/refunds'],
   retentionHours: LIMITS.idempotencyRetentionHours,
+  /** Where a key is remembered: one account in one environment, so every credential of the account shares it. */
+  rememberedFor: 'your account in one environment, shared by all its credentials there',
   isStored: (status: number): boolean => status >= 200 && status < 300,
   /** The header a replayed answer carries. */
   replayHeader: 'Idempotent-Replayed',
@@ -212,6 +220,8 @@ export type ErrorRule = {
   fix: string;
   /** How to make the sandbox answer it, or null when only Live can. */
   sandboxTrigger: string | null;
+  /** A client forgets its cached token after this error (as after every `new_token` one). */
+  dropsCachedToken?: boolean;
 };
 
 export const ERROR_CODES = [
@@ -285,7 +295,10 @@ export const ERROR_CODES = [
     summary: 'The token lacks the scope this call needs',
     retry: 'after_fix',
     fix: 'Add the scope to the credential, then get a new token',
-    sandboxTrigger: 'A token requested with `scope=catalog:read`, then any other call',
+    sandboxTrigger:
+      'A token requested with `scope=catalog:read`, then a call that needs another scope: `GET /v1/balance`',
+    // A token keeps the scopes it was issued with: a cached one would keep failing after the fix.
+    dropsCachedToken: true,
   },
   {
     code: 'environment_mismatch',
@@ -479,6 +492,11 @@ export function errorRule(code: string): ErrorRule {
   return rule;
 }
 
+/** The codes after which a client forgets its cached token: every `new_token` one, and those that say so. */
+export const TOKEN_DROPPING_CODES: readonly string[] = (ERROR_CODES as readonly ErrorRule[])
+  .filter((rule) => rule.retry === 'new_token' || rule.dropsCachedToken === true)
+  .map((rule) => rule.code);
+
 /** The codes a client retries by itself (with backoff and the same key), from the model. */
 export const AUTOMATIC_RETRY_CODES = ERROR_CODES.filter((rule) => RETRY_POLICIES[rule.retry].automatic).map(
   (rule) => rule.code,
@@ -595,6 +613,15 @@ export const ACTIONS = [
     sandboxTrigger: 'simulate `activated`',
     events: ['esim.activated'],
     balance: [],
+  },
+  {
+    id: 'esim.activate_ready',
+    name: 'First network attach of an eSIM still `ready`',
+    by: 'traveller',
+    sandboxTrigger: 'simulate `activated` on a `ready` eSIM',
+    events: ['esim.installed', 'esim.activated'],
+    balance: [],
+    note: 'A profile is installed before it can attach, so the eSIM passes through `installed`: both events, in this order.',
   },
   {
     id: 'esim.use',

@@ -14,7 +14,7 @@ import {expect, test} from '@playwright/test';
 import newman, {type NewmanRunSummary} from 'newman';
 
 import {ARTIFACTS, ENVIRONMENTS, SANDBOX} from '../../src/constants/api';
-import {errorRule, IDEMPOTENCY, SIMULATE_ACTIONS} from '../../src/constants/behaviour';
+import {errorRule, IDEMPOTENCY, SIMULATE_ACTIONS, TOKEN_DROPPING_CODES} from '../../src/constants/behaviour';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
 import {
@@ -680,6 +680,68 @@ test.describe('Cancel and refund after an error', () => {
         .filter((execution) => execution.item.name === refund.name && execution.response.code < 300)
         .map((execution) => (execution.response.json() as {iccid: string}).iccid);
       expect(new Set(refunded).size, 'each refund an eSIM of its own order').toBe(2);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+test.describe('The cached token after insufficient_scope', () => {
+  test('is forgotten, as the model says, so once the scope is added to the credential the next send gets a token that has it', async () => {
+    test.setTimeout(120_000);
+    expect(TOKEN_DROPPING_CODES).toContain('insufficient_scope');
+    const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
+    const contract = contractData(artifacts);
+    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    const balance = contract.postman.folders
+      .flatMap((folder) => folder.requests)
+      .find((request) => request.operation === 'GET /v1/balance')!;
+    const [balanceScope] = contract.operationScopes['GET /v1/balance']!;
+    const allScopes = contract.scopes.map((scope) => scope.scope);
+    // The reader's credential first lacks the scope; they add it in the Dashboard between two sends.
+    const sandbox = await startSandbox({
+      credentials: [{...CREDENTIAL, scopes: allScopes.filter((scope) => scope !== balanceScope)}],
+    });
+    try {
+      // Only the request itself: the collection's pre-request script is what gets (and keeps) the token.
+      const only = collection.item
+        .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => item.name === balance.name)}))
+        .filter((folder) => folder.item.length > 0);
+      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
+      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
+      const scopeAddedAt = 1;
+      await new Promise<NewmanRunSummary>((resolve, reject) => {
+        newman
+          .run(
+            {
+              collection: {...collection, item: only} as never,
+              environment: withValues(environment, {
+                baseUrl: onSandbox(value('baseUrl'), sandbox),
+                tokenUrl: onSandbox(value('tokenUrl'), sandbox),
+                clientId: CREDENTIAL.clientId,
+                clientSecret: CREDENTIAL.clientSecret,
+              }) as never,
+              iterationCount: 3,
+              reporters: [],
+              timeoutRequest: 10_000,
+            },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          )
+          .on('beforeIteration', (_error, args) => {
+            if ((args as {cursor: {iteration: number}}).cursor.iteration === scopeAddedAt) {
+              sandbox.setCredentials([{...CREDENTIAL, scopes: allScopes}]);
+            }
+          });
+      });
+      const forbidden = errorRule('insufficient_scope');
+      // A token before the refused send, a new one after it; that one has the scope and is kept.
+      expect(requestLog(sandbox.log).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+        `POST ${TOKEN_URL_PATH} 200`,
+        `${balance.operation} ${forbidden.status}`,
+        `POST ${TOKEN_URL_PATH} 200`,
+        `${balance.operation} 200`,
+        `${balance.operation} 200`,
+      ]);
     } finally {
       await sandbox.close();
     }

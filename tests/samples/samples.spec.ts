@@ -15,7 +15,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
 import {ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX} from '../../src/constants/api';
-import {ERROR_CODES, RETRY_POLICIES, errorRule} from '../../src/constants/behaviour';
+import {ERROR_CODES, RETRY_POLICIES, TOKEN_DROPPING_CODES, errorRule} from '../../src/constants/behaviour';
 import {webhookEventExamples} from '../../lib/contract/webhooks';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts} from '../../lib/contract/artifacts';
@@ -512,6 +512,46 @@ test.describe('runnable samples run against the sandbox', () => {
       ).toHaveLength(1);
     }
     console.log(`token caches: ${caches.length} share one token request`);
+  });
+
+  test('every token cache forgets its token after the codes the model says (insufficient_scope too), so the next call gets a new one', async () => {
+    const probes: Record<string, string> = {
+      bash: `api -H "${SANDBOX.errorHeader}: insufficient_scope" https://sandbox.api.example.com/v1/balance >/dev/null || true\nget_token`,
+      node: `await callApi('/v1/balance', { headers: { '${SANDBOX.errorHeader}': 'insufficient_scope' } }).catch(() => {});\nawait getToken();`,
+      python: `try:\n    call_api("GET", "/v1/balance", headers={"${SANDBOX.errorHeader}": "insufficient_scope"})\nexcept RuntimeError:\n    pass\nget_token()`,
+    };
+    // A cache: a runnable block that defines a token getter and keeps what it got. Each must also
+    // define the call helper the probe uses (bash `api`, Node `callApi`, Python `call_api`).
+    const caches = allBlocks().filter(
+      (block) =>
+        isRun(block) &&
+        /^(get_token\(\) \{|export function getToken\(|def get_token\()/m.test(block.code) &&
+        /\b(cached|_cache|ACCESS_TOKEN_EXPIRES_AT)\b/.test(block.code),
+    );
+    if (caches.length === 0) {
+      console.log('token caches: none on the selected pages');
+      return;
+    }
+    expect([...new Set(caches.map(runnerOf))].sort()).toEqual(['bash', 'node', 'python']);
+    for (const block of caches) {
+      // The helper names every code the model says a client forgets its token after.
+      for (const code of TOKEN_DROPPING_CODES) expect(block.code, `${blockName(block)}: ${code}`).toContain(code);
+      const runner = runnerOf(block);
+      const probe: Block = {
+        ...block,
+        line: block.line + 1,
+        code: probes[runner]!,
+        classification: {kind: 'run', runner, expect: [200, errorRule('insufficient_scope').status]},
+      };
+      const {problems, lastBlockLog} = await runAlone([block, probe]);
+      expect(problems, blockName(block)).toEqual([]);
+      // The refused call used the cached token; the next getToken asks the token endpoint again.
+      expect(
+        lastBlockLog.map((entry) => `${entry.path} ${entry.status}`),
+        blockName(block),
+      ).toEqual([`/v1/balance ${errorRule('insufficient_scope').status}`, '/oauth/token 200']);
+    }
+    console.log(`token caches: ${caches.length} forget their token after insufficient_scope`);
   });
 
   test('every loop over pages stops when next_cursor does not advance', async () => {

@@ -8,6 +8,7 @@ import {
   CLOCK_STARTS,
   ERROR_CODES,
   IDEMPOTENCY,
+  IMPLICIT_SAME_KEY,
   REFUND_RULES,
   RETRY_POLICIES,
   VALIDITY_RULES,
@@ -28,8 +29,7 @@ const ERRORS_PAGE = '/getting-started/main-concepts';
 const ACTORS: Record<Actor, string> = {you: 'You', traveller: 'The traveller', acme: 'Acme'};
 
 const RETRY_MEANINGS: Record<RetryPolicy, string> = {
-  same_key:
-    'Retry by yourself: the same request with the same `Idempotency-Key`, after `Retry-After` seconds or an exponential backoff, a bounded number of times. Network errors, a 5xx without a JSON body and a 429 without a `retry` field (the token endpoint’s) count as this policy.',
+  same_key: `Retry by yourself: the same request with the same \`Idempotency-Key\`, after \`Retry-After\` seconds or an exponential backoff, a bounded number of times. Treat ${IMPLICIT_SAME_KEY} the same way.`,
   after_fix:
     'Stop and fix what the error names (a person or another call usually has to), then send the request again: the same key and body are fine, because an error answer is never stored under the key.',
   new_token: 'Get a new access token, then send the request once more.',

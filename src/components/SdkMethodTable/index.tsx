@@ -2,7 +2,7 @@ import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import {withCode} from '@site/src/components/ApiTables/withCode';
-import {ERROR_CODES, RETRY_POLICIES, type RetryPolicy} from '@site/src/constants/behaviour';
+import {ERROR_CODES, IMPLICIT_SAME_KEY, RETRY_POLICIES, type RetryPolicy} from '@site/src/constants/behaviour';
 import methods from '@generated/api-reference/default/sdk-methods.json';
 import coverage from '@generated/api-reference/default/sdk-coverage.json';
 
@@ -112,10 +112,7 @@ export function SdkRetryTable(): ReactNode {
             <td>{withCode(SDK_ACTIONS[policy])}</td>
             <td>
               {codeLinks(ERROR_CODES.filter((rule) => rule.retry === policy).map((rule) => rule.code))}
-              {policy === 'same_key' &&
-                withCode(
-                  '; also timeouts, network errors and a 5xx answer without a `retry` field (a gateway’s error page)',
-                )}
+              {policy === 'same_key' && withCode(`; also ${IMPLICIT_SAME_KEY}`)}
             </td>
           </tr>
         ))}
