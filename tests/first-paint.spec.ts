@@ -1,5 +1,6 @@
 import {expect, test} from './support/fixtures';
 import {startStallingProxy} from './support/stalling-proxy';
+import {LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts} from './support/layout-shifts';
 
 // A connection that stalls mid-page must not leave the reader a blank screen: the browser paints what has arrived.
 // No page waits for an element before its first paint (one that may never arrive: a dropped connection, a page
@@ -35,3 +36,31 @@ for (const {route, cut, answers404} of PAGES) {
     });
   });
 }
+
+// A page painted while its navbar is still arriving (a slow connection, a busy phone) must not move what it painted:
+// the right-hand group is cut after its first item, as the parser may leave it, then completed.
+test.describe('navbar completed after a first paint', () => {
+  test.use({viewport: LIGHTHOUSE_DESKTOP});
+  test('the right-hand group does not shift as its last items arrive', async ({page, baseURL}) => {
+    const proxy = await startStallingProxy({
+      upstream: baseURL!,
+      splitAt: (html) => html.indexOf('navbarSearchContainer'),
+    });
+    try {
+      await recordLayoutShifts(page);
+      await page.goto(`${proxy.origin}/getting-started/quick-start`, {waitUntil: 'commit'});
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('paint').some((entry) => entry.name === 'first-paint'),
+      );
+      await expect(page.locator('.navbar__items--right .dropdown')).toBeAttached();
+      proxy.release();
+      await expect(page.locator('footer')).toBeAttached();
+      await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+      expect(
+        (await layoutShifts(page)).filter((shift) => shift.sources.some((source) => source.includes('navbar'))),
+      ).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
