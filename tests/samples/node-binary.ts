@@ -4,7 +4,7 @@
  * packages; `npm pack` fetches the pinned one once into node_modules/.cache.
  */
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
 import {SDK} from '../../src/constants/api';
@@ -24,17 +24,26 @@ export function minimumNodeBinary(): string {
   const dir = path.join(ROOT, 'node_modules', '.cache', `${packageName}-${MINIMUM_NODE_RELEASE}`);
   const binary = path.join(dir, 'package', 'bin', 'node');
   if (!existsSync(binary)) {
-    rmSync(dir, {recursive: true, force: true});
-    mkdirSync(dir, {recursive: true});
+    // Unpacked beside the cache, then moved in whole: two doc-test runs that start together never see half of it.
+    mkdirSync(path.dirname(dir), {recursive: true});
+    const staging = mkdtempSync(`${dir}.unpacking-`);
     const tarball = execFileSync(
       'npm',
-      ['pack', `${packageName}@${MINIMUM_NODE_RELEASE}`, '--silent', '--pack-destination', dir],
-      {cwd: dir, encoding: 'utf8'},
+      ['pack', `${packageName}@${MINIMUM_NODE_RELEASE}`, '--silent', '--pack-destination', staging],
+      {cwd: staging, encoding: 'utf8'},
     )
       .trim()
       .split('\n')
       .at(-1)!;
-    execFileSync('tar', ['-xzf', path.join(dir, tarball), '-C', dir]);
+    execFileSync('tar', ['-xzf', path.join(staging, tarball), '-C', staging]);
+    if (!existsSync(binary)) rmSync(dir, {recursive: true, force: true});
+    try {
+      renameSync(staging, dir);
+    } catch (error) {
+      // Another run moved its copy in first: use that one.
+      if (!existsSync(binary)) throw error;
+      rmSync(staging, {recursive: true, force: true});
+    }
   }
   const version = execFileSync(binary, ['--version'], {encoding: 'utf8'}).trim();
   if (version !== `v${MINIMUM_NODE_RELEASE}`) {
