@@ -311,7 +311,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     await rm(directory, {recursive: true, force: true});
     throw error;
   }
-  const agent = new http.Agent({keepAlive: true});
+  const pooled = new http.Agent({keepAlive: true});
 
   let credentials = options.credentials;
   const tokens = new Map<string, {clientId: string; scopes: string[]; expiresAt: number}>();
@@ -498,9 +498,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     // The client's own framing headers are dropped: the body is sent whole.
     headers['content-length'] = String(raw.length);
     // Prism only validates, so resending is harmless. A kept-alive socket that Prism closed while it sat idle
-    // fails with ECONNRESET on reuse (a race Node's docs describe), and a busy Prism may hang up a new one:
-    // that request is sent again, once.
-    const ask = () =>
+    // fails with ECONNRESET on reuse (a race Node's docs describe). Sockets opened by one burst go idle, and are
+    // closed, together: the request is sent again, once, on a new connection, never on another pooled socket.
+    const ask = (agent: http.Agent | false) =>
       new Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}>((resolve, reject) => {
         const upstream = http.request(
           {
@@ -521,8 +521,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         upstream.on('error', reject);
         upstream.end(raw.length > 0 ? raw : undefined);
       });
-    const answer = await ask().catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNRESET') return ask();
+    const answer = await ask(pooled).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNRESET') return ask(false);
       throw error;
     });
 
@@ -783,7 +783,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       process.off('exit', stopPrism);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      agent.destroy();
+      pooled.destroy();
       await prism.stop();
       await rm(directory, {recursive: true, force: true});
     },
