@@ -1,4 +1,5 @@
 import {expect, openPage, test} from './support/fixtures';
+import {docRoutes} from './support/docs';
 import {colourDistance, pixelAt, type Rgb} from './support/pixels';
 
 // prism-react-renderer's vsDark: plain text #9CDCFE on #1E1E1E.
@@ -141,3 +142,51 @@ test.describe('code blocks', () => {
     expect(await page.locator('pre.prism-code', {hasText: 'highlight-next-line'}).count()).toBe(0);
   });
 });
+
+// Code off screen skips rendering (CodeBlock/styles.module.css): until shown it holds a size computed from its
+// line and column counts, which must be the size it then takes, or the page would jump under the reader.
+test(
+  'every code block off screen skips rendering at exactly the size it takes when shown',
+  {tag: '@viewport-independent'},
+  async ({page}) => {
+    // Every block of every page is scrolled to, two frames each.
+    test.setTimeout(120_000);
+    let skippedAtLoad = 0;
+    const wrong: string[] = [];
+    for (const route of docRoutes()) {
+      await openPage(page, route);
+      const result = await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const blocks = Array.from(document.querySelectorAll<HTMLElement>('pre.prism-code > code'));
+        // A skipped block's own box is laid out, its contents are not (a block of plain text has no element inside).
+        const skipped = (code: HTMLElement) =>
+          !(code.firstElementChild ?? code).checkVisibility({contentVisibilityAuto: true});
+        const size = (code: HTMLElement) => ({
+          height: code.getBoundingClientRect().height,
+          width: code.parentElement!.scrollWidth,
+        });
+        let skippedAtLoad = 0;
+        const mismatches: string[] = [];
+        for (const [index, code] of blocks.entries()) {
+          if (!code.checkVisibility()) continue; // in a tab not shown
+          const wasSkipped = skipped(code);
+          if (wasSkipped) skippedAtLoad += 1;
+          const before = size(code);
+          code.scrollIntoView({block: 'center', behavior: 'instant'});
+          await frame();
+          const after = size(code);
+          if (Math.abs(after.height - before.height) > 1 || Math.abs(after.width - before.width) > 1) {
+            mismatches.push(
+              `block ${index + 1} (${wasSkipped ? 'skipped' : 'shown'}): ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+            );
+          }
+        }
+        return {skippedAtLoad, mismatches};
+      });
+      skippedAtLoad += result.skippedAtLoad;
+      wrong.push(...result.mismatches.map((mismatch) => `${route}: ${mismatch}`));
+    }
+    expect(wrong).toEqual([]);
+    expect(skippedAtLoad, 'blocks below the fold skipped at load').toBeGreaterThan(0);
+  },
+);

@@ -5,7 +5,7 @@
  * (`highlighted`: src/types/code-block.d.ts). Why: BENCHMARKS.md, "Code highlighted at build time". Same markup
  * and buttons as 3.7.0's String content, whose styles.module.css this folder's copies.
  */
-import {isValidElement, Children, useMemo, type ReactNode} from 'react';
+import {isValidElement, Children, useMemo, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useThemeConfig} from '@docusaurus/theme-common';
 import {parseCodeBlockTitle, parseLanguage, parseLines, useCodeWordWrap} from '@docusaurus/theme-common/internal';
@@ -43,6 +43,12 @@ export default function CodeBlock({
   const language = (languageProp ?? parseLanguage(blockClassName))?.toLowerCase();
   const title = parseCodeBlockTitle(metastring) || titleProp;
   const {code} = parseLines(source, {metastring, language, magicComments});
+  const lines = code.split('\n');
+  // The code's size before it is laid out (styles.module.css, render-skipping): monospace, unwrapped.
+  const size = {
+    '--code-lines': lines.length,
+    '--code-columns': Math.max(...lines.map((line) => [...line].length)),
+  } as CSSProperties;
   if (html === undefined && language && language !== 'text') {
     // Without it the block would be plain text: the build fails here (static rendering) rather than ship it.
     throw new Error(
@@ -64,6 +70,7 @@ export default function CodeBlock({
           /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */
           tabIndex={0}
           ref={codeBlockRef}
+          style={size}
           className={clsx('prism-code', `language-${language ?? 'text'}`, styles.codeBlock, 'thin-scrollbar')}>
           {html === undefined ? (
             // Plain text only (no language, or `text`): nothing to highlight.
