@@ -3,17 +3,23 @@ import type {Plugin} from '@docusaurus/types';
 
 import cssPrune from './css-prune';
 import noClientPrism from './no-client-prism';
+import prefetchOnce from './prefetch-once';
 import selfContainedWorkers from './self-contained-workers';
 
 export default function bundlePlugin(): Plugin {
   const prism = noClientPrism();
+  const once = prefetchOnce();
   const workers = selfContainedWorkers();
   const prune = cssPrune();
   return {
     name: 'bundle',
     configureWebpack(...args) {
-      // Disjoint keys: no-client-prism sets `resolve`, self-contained-workers `optimization`.
-      return {...prism.configureWebpack!(...args), ...workers.configureWebpack!(...args)};
+      // Disjoint keys: no-client-prism and prefetch-once set `resolve.alias`, self-contained-workers `optimization`.
+      const alias = {
+        ...prism.configureWebpack!(...args)?.resolve?.alias,
+        ...once.configureWebpack!(...args)?.resolve?.alias,
+      };
+      return {resolve: {alias}, ...workers.configureWebpack!(...args)};
     },
     postBuild: prune.postBuild,
   };
