@@ -24,6 +24,8 @@ const TOUCHES_INTERNALS = [
   'plugins/search/highlight-guard.ts',
   // Rewrites or replaces a dependency's built file.
   'plugins/bundle/no-client-prism.ts',
+  'plugins/bundle/prefetch-once.ts',
+  'plugins/bundle/prefetch-once-client.ts',
   'plugins/remark/code-highlight.ts',
   'src/theme/CodeBlock/styles.module.css',
   'plugins/search/code-terms.ts',
