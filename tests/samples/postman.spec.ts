@@ -58,6 +58,57 @@ function withValues(environment: PostmanEnvironment, values: Record<string, stri
   };
 }
 
+/** The generated Sandbox environment sent to `origin` (the local sandbox, or a proxy before it), with the reader's credential. */
+function localEnvironment(
+  artifacts: Artifacts,
+  origin: string,
+  values: Record<string, string> = {},
+): PostmanEnvironment {
+  const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
+  const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
+  const local = (url: string) => `${origin}${new URL(url).pathname}`;
+  return withValues(environment, {
+    baseUrl: local(value('baseUrl')),
+    tokenUrl: local(value('tokenUrl')),
+    clientId: CREDENTIAL.clientId,
+    clientSecret: CREDENTIAL.clientSecret,
+    ...values,
+  });
+}
+
+/**
+ * The collection's requests named `names` alone, sent `iterations` times as a reader presses Send again, against
+ * `origin`; `beforeIteration` runs before each pass (a reader changing the credential between two sends).
+ */
+function sendAgain(
+  artifacts: Artifacts,
+  names: readonly string[],
+  origin: string,
+  iterations: number,
+  beforeIteration: (iteration: number) => void = () => {},
+): Promise<NewmanRunSummary> {
+  const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+  const only = collection.item
+    .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => names.includes(item.name))}))
+    .filter((folder) => folder.item.length > 0);
+  return new Promise<NewmanRunSummary>((resolve, reject) => {
+    newman
+      .run(
+        {
+          collection: {...collection, item: only} as never,
+          environment: localEnvironment(artifacts, origin) as never,
+          iterationCount: iterations,
+          reporters: [],
+          timeoutRequest: 10_000,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      )
+      .on('beforeIteration', (_error, args) =>
+        beforeIteration((args as {cursor: {iteration: number}}).cursor.iteration),
+      );
+  });
+}
+
 type Run = {
   summary: NewmanRunSummary;
   seconds: number;
@@ -143,12 +194,7 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
     expect(value('baseUrl')).toBe(ENVIRONMENTS.sandbox.apiBase);
     expect(value('tokenUrl')).toBe(ENVIRONMENTS.sandbox.tokenUrl);
-    return withValues(environment, {
-      baseUrl: onSandbox(value('baseUrl'), sandbox),
-      tokenUrl: onSandbox(value('tokenUrl'), sandbox),
-      clientId: CREDENTIAL.clientId,
-      clientSecret: CREDENTIAL.clientSecret,
-    });
+    return localEnvironment(artifacts, sandbox.origin);
   }
 
   test('happy path: the page’s folders, in its order, pass every test and store the IDs', async () => {
@@ -286,17 +332,8 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     return JSON.parse(artifacts.get(ARTIFACTS[key])!) as PostmanEnvironment;
   }
 
-  function readerEnvironment(values: Record<string, string> = {}): PostmanEnvironment {
-    const environment = environmentOf('postmanSandboxEnvironment');
-    const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
-    return withValues(environment, {
-      baseUrl: onSandbox(value('baseUrl'), sandbox),
-      tokenUrl: onSandbox(value('tokenUrl'), sandbox),
-      clientId: CREDENTIAL.clientId,
-      clientSecret: CREDENTIAL.clientSecret,
-      ...values,
-    });
-  }
+  const readerEnvironment = (values: Record<string, string> = {}) =>
+    localEnvironment(artifacts, sandbox.origin, values);
 
   const allFolders = () => postman.folders.map((folder) => folder.name);
   const failuresOf = (run: Run) =>
@@ -553,7 +590,6 @@ test.describe('Resending a POST after a lost answer', () => {
     test.setTimeout(120_000);
     const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
     const contract = contractData(artifacts);
-    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
     const orderRequest = contract.postman.folders
       .flatMap((folder) => folder.requests)
       .find((request) => request.operation === 'POST /v1/orders')!;
@@ -566,31 +602,9 @@ test.describe('Resending a POST after a lost answer', () => {
       (method, urlPath) => method === 'POST' && urlPath === ordersPath,
     );
     try {
-      // The collection with "Create an order" alone, sent three times as a reader would press Send:
-      // the first answer is lost, the second send gets the first order back, the third is a new order.
-      const only = collection.item
-        .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => item.name === orderRequest.name)}))
-        .filter((folder) => folder.item.length > 0);
-      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
-      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
-      const onProxy = (url: string) => `${proxy.origin}${new URL(url).pathname}`;
-      const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
-        newman.run(
-          {
-            collection: {...collection, item: only} as never,
-            environment: withValues(environment, {
-              baseUrl: onProxy(value('baseUrl')),
-              tokenUrl: onProxy(value('tokenUrl')),
-              clientId: CREDENTIAL.clientId,
-              clientSecret: CREDENTIAL.clientSecret,
-            }) as never,
-            iterationCount: 3,
-            reporters: [],
-            timeoutRequest: 10_000,
-          },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        );
-      });
+      // "Create an order" alone, sent three times as a reader would press Send: the first answer is lost,
+      // the second send gets the first order back, the third is a new order.
+      const summary = await sendAgain(artifacts, [orderRequest.name], proxy.origin, 3);
       // The first send fails on the dropped connection; what matters is what the sandbox was sent.
       expect(summary.run.executions.length).toBeGreaterThanOrEqual(3);
 
@@ -619,7 +633,6 @@ test.describe('Cancel and refund after an error', () => {
     test.setTimeout(120_000);
     const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
     const contract = contractData(artifacts);
-    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
     const requestOf = (operation: string) =>
       contract.postman.folders.flatMap((folder) => folder.requests).find((request) => request.operation === operation)!;
     const refund = requestOf('POST /v1/refunds');
@@ -630,38 +643,10 @@ test.describe('Cancel and refund after an error', () => {
     const withoutRefundScope = allScopes.filter((scope) => scope !== refundScope);
     const sandbox = await startSandbox({credentials: [{...CREDENTIAL, scopes: withoutRefundScope}]});
     try {
-      const only = collection.item
-        .map((folder) => ({
-          ...folder,
-          item: (folder.item ?? []).filter((item) => item.name === token.name || item.name === refund.name),
-        }))
-        .filter((folder) => folder.item.length > 0);
-      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
-      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
       const sends = 4;
       const scopeAddedAt = 2;
-      const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
-        newman
-          .run(
-            {
-              collection: {...collection, item: only} as never,
-              environment: withValues(environment, {
-                baseUrl: onSandbox(value('baseUrl'), sandbox),
-                tokenUrl: onSandbox(value('tokenUrl'), sandbox),
-                clientId: CREDENTIAL.clientId,
-                clientSecret: CREDENTIAL.clientSecret,
-              }) as never,
-              iterationCount: sends,
-              reporters: [],
-              timeoutRequest: 10_000,
-            },
-            (error, result) => (error ? reject(error) : resolve(result)),
-          )
-          .on('beforeIteration', (_error, args) => {
-            if ((args as {cursor: {iteration: number}}).cursor.iteration === scopeAddedAt) {
-              sandbox.setCredentials([{...CREDENTIAL, scopes: allScopes}]);
-            }
-          });
+      const summary = await sendAgain(artifacts, [token.name, refund.name], sandbox.origin, sends, (iteration) => {
+        if (iteration === scopeAddedAt) sandbox.setCredentials([{...CREDENTIAL, scopes: allScopes}]);
       });
       const sent = requestLog(sandbox.log).filter((entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`);
       const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
@@ -692,7 +677,6 @@ test.describe('The cached token after insufficient_scope', () => {
     expect(TOKEN_DROPPING_CODES).toContain('insufficient_scope');
     const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
     const contract = contractData(artifacts);
-    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
     const balance = contract.postman.folders
       .flatMap((folder) => folder.requests)
       .find((request) => request.operation === 'GET /v1/balance')!;
@@ -704,34 +688,9 @@ test.describe('The cached token after insufficient_scope', () => {
     });
     try {
       // Only the request itself: the collection's pre-request script is what gets (and keeps) the token.
-      const only = collection.item
-        .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => item.name === balance.name)}))
-        .filter((folder) => folder.item.length > 0);
-      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
-      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
       const scopeAddedAt = 1;
-      await new Promise<NewmanRunSummary>((resolve, reject) => {
-        newman
-          .run(
-            {
-              collection: {...collection, item: only} as never,
-              environment: withValues(environment, {
-                baseUrl: onSandbox(value('baseUrl'), sandbox),
-                tokenUrl: onSandbox(value('tokenUrl'), sandbox),
-                clientId: CREDENTIAL.clientId,
-                clientSecret: CREDENTIAL.clientSecret,
-              }) as never,
-              iterationCount: 3,
-              reporters: [],
-              timeoutRequest: 10_000,
-            },
-            (error, result) => (error ? reject(error) : resolve(result)),
-          )
-          .on('beforeIteration', (_error, args) => {
-            if ((args as {cursor: {iteration: number}}).cursor.iteration === scopeAddedAt) {
-              sandbox.setCredentials([{...CREDENTIAL, scopes: allScopes}]);
-            }
-          });
+      await sendAgain(artifacts, [balance.name], sandbox.origin, 3, (iteration) => {
+        if (iteration === scopeAddedAt) sandbox.setCredentials([{...CREDENTIAL, scopes: allScopes}]);
       });
       const forbidden = errorRule('insufficient_scope');
       // A token before the refused send, a new one after it; that one has the scope and is kept.
