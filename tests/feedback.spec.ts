@@ -227,7 +227,7 @@ test.describe('page feedback', () => {
       await recordEvents(page);
       await openPage(page, PAGE);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      // The whole page is covered by tests/a11y.spec.ts (the first step); here the widget's later steps.
+      // The whole page is covered by tests/routes.spec.ts (the first step); here the widget's later steps.
       const scan = async () => {
         const results = await new AxeBuilder({page}).include('section[aria-label="Page feedback"]').analyze();
         return results.violations

@@ -111,12 +111,12 @@ test.describe('the documentation routes (spec §2)', () => {
   // independent of each other, and a load costs more than all of them but axe. Soft expectations, so one
   // failing check does not hide the others.
   for (const doc of PAGES) {
-    test(`${doc.path} renders "${doc.title}" with its title, head tags and active sidebar link, unique ids, no layout shift while it loads, no sideways scrolling on a phone and no serious axe violation in light mode`, async ({
+    test(`${doc.path} renders "${doc.title}" with its title, head tags and active sidebar link, unique ids, no layout shift while it loads, no sideways scrolling on a phone and no serious axe violation in light mode (and dark on a desktop)`, async ({
       page,
       isMobile,
     }) => {
-      // axe walks every node of the longest reference pages: give it room on a busy 2-core machine.
-      test.setTimeout(120_000);
+      // axe walks every node of the longest reference pages, twice on a desktop: give it room on a busy machine.
+      test.setTimeout(240_000);
       if (!isMobile) {
         // Lighthouse's desktop run (the phone keeps its own screen, as Lighthouse's mobile run).
         await page.setViewportSize(LIGHTHOUSE_DESKTOP);
@@ -178,11 +178,19 @@ test.describe('the documentation routes (spec §2)', () => {
         });
       }
 
-      // Last: axe lifts the code blocks' shade while it reads the page. Dark mode: tests/a11y.spec.ts.
+      // Last: axe lifts the code blocks' shade while it reads the page.
       await test.step('no serious or critical axe violation in light mode', async () => {
         await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
         expect.soft(await seriousAxeViolations(page)).toEqual([]);
       });
+      // A mode's colours are the same at any width: dark mode on the desktop only, switched with the navbar toggle.
+      if (!isMobile) {
+        await test.step('no serious or critical axe violation in dark mode', async () => {
+          await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+          await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+          expect.soft(await seriousAxeViolations(page)).toEqual([]);
+        });
+      }
     });
   }
 
