@@ -248,6 +248,11 @@ export type SandboxOptions = {
   requestsPerMinute?: number;
   /** The rate limits' window, default one minute; tests shorten it so a reader's backoff ends in seconds. */
   rateLimitWindowMs?: number;
+  /**
+   * Tests: every rate-limit refusal answers this `Retry-After` and empties its window that long after the
+   * refusal, so a backoff test waits exactly that, however slow the machine (default: the window's own time).
+   */
+  retryAfterSeconds?: number;
   /** How webhook deliveries are sent; default an HTTP POST with the documented 10 s limit. */
   webhookTransport?: WebhookTransport;
   /** Problems with an answer (tests pass a contract validator); each is logged with the request. */
@@ -285,7 +290,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const times = (windows.get(clientId) ?? []).filter((time) => now - time < windowMs);
     windows.set(clientId, times);
     if (times.length >= limit) {
-      return Math.max(1, Math.ceil((times[0]! + windowMs - now) / 1000));
+      if (options.retryAfterSeconds === undefined) return Math.max(1, Math.ceil((times[0]! + windowMs - now) / 1000));
+      windows.set(clientId, times.fill(now + options.retryAfterSeconds * 1000 - windowMs));
+      return options.retryAfterSeconds;
     }
     times.push(now);
     return undefined;

@@ -108,14 +108,19 @@ test.describe('loading failures (spec §4, §8)', () => {
     },
   );
 
-  test('the base URL warning banner appears when the site cannot load its assets', async ({page}) => {
-    await page.route('**/assets/**', (route) => route.abort('failed'));
-    await page.goto('/');
-    const banner = page.locator('#__docusaurus-base-url-issue-banner');
-    await expect(banner).toBeVisible();
-    await expect(banner).toContainText('did not load properly');
-    await expect(banner).toContainText('We suggest trying baseUrl = /');
-  });
+  // Docusaurus's inline script, before any asset or layout: the same at any width, run once.
+  test(
+    'the base URL warning banner appears when the site cannot load its assets',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await page.route('**/assets/**', (route) => route.abort('failed'));
+      await page.goto('/');
+      const banner = page.locator('#__docusaurus-base-url-issue-banner');
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText('did not load properly');
+      await expect(banner).toContainText('We suggest trying baseUrl = /');
+    },
+  );
 
   // The router's timing, the same at any width (driven through the desktop sidebar): run once.
   test(

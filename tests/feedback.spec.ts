@@ -167,42 +167,51 @@ test.describe('page feedback', () => {
     },
   );
 
-  test('one vote per page per visit: a reload shows the thanks, another page asks again', async ({page}) => {
-    const recorded = await recordEvents(page);
-    await openPage(page, PAGE);
-    await widget(page).getByRole('button', {name: 'Yes'}).click();
-    await expect(shownText(page, 'Thanks for your feedback!')).toBeVisible();
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-    await expect(shownText(page, 'Thanks for your feedback!')).toBeVisible();
-    await expect(widget(page).getByRole('button')).toHaveCount(0);
-    await openPage(page, OTHER_PAGE);
-    await expect(widget(page).getByRole('button', {name: 'Yes'})).toBeVisible();
-    await barrier(page, recorded);
-    expect(recorded.custom()).toHaveLength(1);
-  });
+  // What is remembered, and where, is the same at any width: run once (the phone votes in the tests above).
+  test(
+    'one vote per page per visit: a reload shows the thanks, another page asks again',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const recorded = await recordEvents(page);
+      await openPage(page, PAGE);
+      await widget(page).getByRole('button', {name: 'Yes'}).click();
+      await expect(shownText(page, 'Thanks for your feedback!')).toBeVisible();
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await expect(shownText(page, 'Thanks for your feedback!')).toBeVisible();
+      await expect(widget(page).getByRole('button')).toHaveCount(0);
+      await openPage(page, OTHER_PAGE);
+      await expect(widget(page).getByRole('button', {name: 'Yes'})).toBeVisible();
+      await barrier(page, recorded);
+      expect(recorded.custom()).toHaveLength(1);
+    },
+  );
 
-  test('blocked storage: the vote still works and is remembered while the page is open', async ({page}) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(window, 'sessionStorage', {
-        configurable: true,
-        get: () => {
-          throw new DOMException('The operation is insecure.', 'SecurityError');
-        },
+  test(
+    'blocked storage: the vote still works and is remembered while the page is open',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'sessionStorage', {
+          configurable: true,
+          get: () => {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
       });
-    });
-    const recorded = await recordEvents(page);
-    await openPage(page, PAGE);
-    await widget(page).getByRole('button', {name: 'No'}).click();
-    await expect(widget(page).getByRole('group', {name: /What could be better/})).toBeVisible();
-    await expect.poll(() => recorded.custom().map((event) => event.props)).toEqual([{vote: 'no', page: PAGE}]);
-    // Away and back within the app: still answered (kept in memory).
-    await page.evaluate((path) => window.history.pushState(null, '', path), OTHER_PAGE);
-    await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
-    await expect(widget(page)).toBeVisible();
-    await expect(widget(page).getByRole('button', {name: 'Yes'})).toHaveCount(0);
-  });
+      const recorded = await recordEvents(page);
+      await openPage(page, PAGE);
+      await widget(page).getByRole('button', {name: 'No'}).click();
+      await expect(widget(page).getByRole('group', {name: /What could be better/})).toBeVisible();
+      await expect.poll(() => recorded.custom().map((event) => event.props)).toEqual([{vote: 'no', page: PAGE}]);
+      // Away and back within the app: still answered (kept in memory).
+      await page.evaluate((path) => window.history.pushState(null, '', path), OTHER_PAGE);
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+      await expect(widget(page)).toBeVisible();
+      await expect(widget(page).getByRole('button', {name: 'Yes'})).toHaveCount(0);
+    },
+  );
 
   test('without JavaScript: no buttons, only the reserved space', async ({browser}) => {
     const withJs = await browser.newPage({baseURL: ORIGIN});
@@ -227,7 +236,7 @@ test.describe('page feedback', () => {
       await recordEvents(page);
       await openPage(page, PAGE);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      // The whole page is covered by tests/a11y.spec.ts (the first step); here the widget's later steps.
+      // The whole page is covered by tests/routes.spec.ts (the first step); here the widget's later steps.
       const scan = async () => {
         const results = await new AxeBuilder({page}).include('section[aria-label="Page feedback"]').analyze();
         return results.violations

@@ -27,21 +27,18 @@ import {
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 import {test as base, expect, openPage} from './support/fixtures';
 
-const test = base.extend<{cspViolations: string[]}, {nginx: NginxServer}>({
+const test = base.extend<object, {nginx: NginxServer}>({
   nginx: nginxWorkerFixture,
   baseURL: async ({nginx}, use) => use(nginx.url),
-  // Every CSP violation of every page the test opens (the console check catches them too).
-  cspViolations: [
-    async ({page}, use) => {
-      const violations: string[] = [];
-      await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
-      await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) =>
+  // Every CSP violation of every page the test opens (the console check catches them too); a test without a page opens none.
+  page: async ({page}, use) => {
+    const violations: string[] = [];
+    await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+    await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) =>
         window.__reportCspViolation(event.violatedDirective + ' ' + event.blockedURI + ' ' + event.sourceFile + ':' + event.lineNumber));`);
-      await use(violations);
-      expect(violations, 'CSP violations').toEqual([]);
-    },
-    {auto: true},
-  ],
+    await use(page);
+    expect(violations, 'CSP violations').toEqual([]);
+  },
 });
 
 const NOT_FOUND_LOG = /Failed to load resource: the server responded with a status of 404/;
@@ -147,7 +144,7 @@ test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
     }
   });
 
-  // Whether the hashes cover every inline script is what the cspViolations fixture sees on every
+  // Whether the hashes cover every inline script is what the page fixture sees on every
   // page these tests open; here, that nginx sends the policy this build wrote, and its shape.
   test('the CSP is the policy this build wrote: script hashes, no unsafe script sources', async ({request}) => {
     const header = (await request.get('/')).headers()['content-security-policy'];

@@ -194,23 +194,28 @@ function testsOfOnePage(pages: string[]): string {
   return `(^|\\s)(${names.join('|')})(\\s|$)`;
 }
 
-/** The specs that take their pages from the build (sitemap, sidebar) or their operations from the contract. */
-function derivedSpecs(): string[] {
-  return (
-    readdirSync(path.join(ROOT, 'tests'))
+/**
+ * The test files under `dirs` whose source `reads` the pages or the contract: the others (README's commands,
+ * the not-found page, the sandbox's token errors…) cannot change with a new page or operation.
+ */
+function derivedTests(dirs: string[], reads: RegExp): string[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(path.join(ROOT, dir))
+      .filter((name) => /\.(spec|test)\.ts$/.test(name) && !name.endsWith('.mobile.spec.ts'))
+      .map((name) => `${dir}/${name}`)
       .filter(
-        (name) => name.endsWith('.spec.ts') && !name.endsWith('.mobile.spec.ts') && name !== path.basename(__filename),
-      )
-      .filter((name) =>
-        /\b(docRoutes|docPages|builtSidebar|listOperations)\b/.test(
-          readFileSync(path.join(ROOT, 'tests', name), 'utf8'),
-        ),
-      )
-      // nginx has its own spec set; it serves the same build.
-      .filter((name) => name !== 'nginx.spec.ts')
-      .map((name) => `tests/${name}`)
+        (file) => file !== path.relative(ROOT, __filename) && reads.test(readFileSync(path.join(ROOT, file), 'utf8')),
+      ),
   );
 }
+/** The browser and build specs that take their pages from the build (sitemap, sidebar) or their operations from the contract. */
+const derivedSpecs = () =>
+  derivedTests(['tests'], /\b(docRoutes|docPages|builtSidebar|listOperations)\b/)
+    // nginx has its own spec set; it serves the same build.
+    .filter((file) => file !== 'tests/nginx.spec.ts');
+/** The doc tests that run every selected page's samples, or read the contract's operations or its Postman files. */
+const derivedDocTests = () =>
+  derivedTests(['tests/samples', 'sandbox', 'sdk'], /\b(selectedPages|listOperations|generateArtifacts)\b/);
 
 type JsonReport = {stats: {expected: number; unexpected: number; flaky: number; skipped: number}; suites: JsonSuite[]};
 type JsonSpec = {
@@ -356,7 +361,7 @@ test(
       // new pages for the operations only they are scoped for: the new one.
       const existingBlocks = listPages().flatMap((file) => pageBlocks(file));
       expect(existingBlocks.filter((block) => block.code.includes(OPERATION.path)).map(blockName)).toEqual([]);
-      const docs = await playwright(dir, ['--project=docs'], {
+      const docs = await playwright(dir, [...derivedDocTests(), '--project=docs'], {
         ...env,
         DOCS_WEB_SERVER: 'off',
         [PAGES_ENV]: pages.map((page) => page.file).join(','),

@@ -58,6 +58,58 @@ function withValues(environment: PostmanEnvironment, values: Record<string, stri
   };
 }
 
+/** The generated Sandbox environment sent to `origin` (the local sandbox, or a proxy before it), with the reader's credential. */
+function localEnvironment(
+  artifacts: Artifacts,
+  origin: string,
+  values: Record<string, string> = {},
+): PostmanEnvironment {
+  const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
+  const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
+  const local = (url: string) => `${origin}${new URL(url).pathname}`;
+  return withValues(environment, {
+    baseUrl: local(value('baseUrl')),
+    tokenUrl: local(value('tokenUrl')),
+    clientId: CREDENTIAL.clientId,
+    clientSecret: CREDENTIAL.clientSecret,
+    ...values,
+  });
+}
+
+/**
+ * The collection's requests named `names` alone, sent `iterations` times as the reader `clientId` presses Send again,
+ * against `origin`; `beforeIteration` runs before each pass (a reader changing the credential between two sends).
+ */
+function sendAgain(
+  artifacts: Artifacts,
+  names: readonly string[],
+  origin: string,
+  iterations: number,
+  clientId: string,
+  beforeIteration: (iteration: number) => void = () => {},
+): Promise<NewmanRunSummary> {
+  const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+  const only = collection.item
+    .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => names.includes(item.name))}))
+    .filter((folder) => folder.item.length > 0);
+  return new Promise<NewmanRunSummary>((resolve, reject) => {
+    newman
+      .run(
+        {
+          collection: {...collection, item: only} as never,
+          environment: localEnvironment(artifacts, origin, {clientId}) as never,
+          iterationCount: iterations,
+          reporters: [],
+          timeoutRequest: 10_000,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      )
+      .on('beforeIteration', (_error, args) =>
+        beforeIteration((args as {cursor: {iteration: number}}).cursor.iteration),
+      );
+  });
+}
+
 type Run = {
   summary: NewmanRunSummary;
   seconds: number;
@@ -143,12 +195,7 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
     expect(value('baseUrl')).toBe(ENVIRONMENTS.sandbox.apiBase);
     expect(value('tokenUrl')).toBe(ENVIRONMENTS.sandbox.tokenUrl);
-    return withValues(environment, {
-      baseUrl: onSandbox(value('baseUrl'), sandbox),
-      tokenUrl: onSandbox(value('tokenUrl'), sandbox),
-      clientId: CREDENTIAL.clientId,
-      clientSecret: CREDENTIAL.clientSecret,
-    });
+    return localEnvironment(artifacts, sandbox.origin);
   }
 
   test('happy path: the page’s folders, in its order, pass every test and store the IDs', async () => {
@@ -286,17 +333,8 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     return JSON.parse(artifacts.get(ARTIFACTS[key])!) as PostmanEnvironment;
   }
 
-  function readerEnvironment(values: Record<string, string> = {}): PostmanEnvironment {
-    const environment = environmentOf('postmanSandboxEnvironment');
-    const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
-    return withValues(environment, {
-      baseUrl: onSandbox(value('baseUrl'), sandbox),
-      tokenUrl: onSandbox(value('tokenUrl'), sandbox),
-      clientId: CREDENTIAL.clientId,
-      clientSecret: CREDENTIAL.clientSecret,
-      ...values,
-    });
-  }
+  const readerEnvironment = (values: Record<string, string> = {}) =>
+    localEnvironment(artifacts, sandbox.origin, values);
 
   const allFolders = () => postman.folders.map((folder) => folder.name);
   const failuresOf = (run: Run) =>
@@ -548,49 +586,45 @@ async function startAnswerLosingProxy(upstream: string, losesAnswerOf: (method: 
   };
 }
 
+// The tests below send requests again on one sandbox and one generation of the contract's files, each as a reader
+// of their own: their own credential, so their own state and rate-limit windows.
+let againArtifacts: Promise<Artifacts> | undefined;
+let againSandbox: Promise<Sandbox> | undefined;
+test.afterAll(async () => (await againSandbox)?.close());
+async function newReader(name: string) {
+  const artifacts = await (againArtifacts ??= generateArtifacts(
+    readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'),
+  ));
+  const sandbox = await (againSandbox ??= startSandbox({credentials: []}));
+  const contract = contractData(artifacts);
+  const credential = {...CREDENTIAL, clientId: `${CREDENTIAL.clientId}${name}`};
+  return {
+    artifacts,
+    contract,
+    sandbox,
+    credential,
+    allScopes: contract.scopes.map((scope) => scope.scope),
+    logStart: sandbox.log.length,
+  };
+}
+
 test.describe('Resending a POST after a lost answer', () => {
   test('the request keeps its Idempotency-Key until a 2xx, so the resend replays the order instead of buying twice', async () => {
     test.setTimeout(120_000);
-    const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
-    const contract = contractData(artifacts);
-    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    const {artifacts, contract, sandbox, credential, allScopes} = await newReader('resend');
+    sandbox.setCredentials([{...credential, scopes: allScopes}]);
     const orderRequest = contract.postman.folders
       .flatMap((folder) => folder.requests)
       .find((request) => request.operation === 'POST /v1/orders')!;
     const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
-    const sandbox = await startSandbox({
-      credentials: [{...CREDENTIAL, scopes: contract.scopes.map((scope) => scope.scope)}],
-    });
     const proxy = await startAnswerLosingProxy(
       sandbox.origin,
       (method, urlPath) => method === 'POST' && urlPath === ordersPath,
     );
     try {
-      // The collection with "Create an order" alone, sent three times as a reader would press Send:
-      // the first answer is lost, the second send gets the first order back, the third is a new order.
-      const only = collection.item
-        .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => item.name === orderRequest.name)}))
-        .filter((folder) => folder.item.length > 0);
-      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
-      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
-      const onProxy = (url: string) => `${proxy.origin}${new URL(url).pathname}`;
-      const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
-        newman.run(
-          {
-            collection: {...collection, item: only} as never,
-            environment: withValues(environment, {
-              baseUrl: onProxy(value('baseUrl')),
-              tokenUrl: onProxy(value('tokenUrl')),
-              clientId: CREDENTIAL.clientId,
-              clientSecret: CREDENTIAL.clientSecret,
-            }) as never,
-            iterationCount: 3,
-            reporters: [],
-            timeoutRequest: 10_000,
-          },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        );
-      });
+      // "Create an order" alone, sent three times as a reader would press Send: the first answer is lost,
+      // the second send gets the first order back, the third is a new order.
+      const summary = await sendAgain(artifacts, [orderRequest.name], proxy.origin, 3, credential.clientId);
       // The first send fails on the dropped connection; what matters is what the sandbox was sent.
       expect(summary.run.executions.length).toBeGreaterThanOrEqual(3);
 
@@ -609,7 +643,6 @@ test.describe('Resending a POST after a lost answer', () => {
       expect(new Set(orders.map((order) => order.id)).size).toBe(2);
     } finally {
       await proxy.close();
-      await sandbox.close();
     }
   });
 });
@@ -617,72 +650,44 @@ test.describe('Resending a POST after a lost answer', () => {
 test.describe('Cancel and refund after an error', () => {
   test('the order a refund works on is kept until it is refunded, so sending again after a 403 buys nothing more', async () => {
     test.setTimeout(120_000);
-    const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
-    const contract = contractData(artifacts);
-    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    const {artifacts, contract, sandbox, credential, allScopes, logStart} = await newReader('refund');
     const requestOf = (operation: string) =>
       contract.postman.folders.flatMap((folder) => folder.requests).find((request) => request.operation === operation)!;
     const refund = requestOf('POST /v1/refunds');
     const token = requestOf(`POST ${TOKEN_URL_PATH}`);
     const [refundScope] = contract.operationScopes['POST /v1/refunds']!;
-    const allScopes = contract.scopes.map((scope) => scope.scope);
     // The reader's credential first lacks the refund's scope, as Quick start's does; then they add it.
-    const withoutRefundScope = allScopes.filter((scope) => scope !== refundScope);
-    const sandbox = await startSandbox({credentials: [{...CREDENTIAL, scopes: withoutRefundScope}]});
-    try {
-      const only = collection.item
-        .map((folder) => ({
-          ...folder,
-          item: (folder.item ?? []).filter((item) => item.name === token.name || item.name === refund.name),
-        }))
-        .filter((folder) => folder.item.length > 0);
-      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
-      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
-      const sends = 4;
-      const scopeAddedAt = 2;
-      const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
-        newman
-          .run(
-            {
-              collection: {...collection, item: only} as never,
-              environment: withValues(environment, {
-                baseUrl: onSandbox(value('baseUrl'), sandbox),
-                tokenUrl: onSandbox(value('tokenUrl'), sandbox),
-                clientId: CREDENTIAL.clientId,
-                clientSecret: CREDENTIAL.clientSecret,
-              }) as never,
-              iterationCount: sends,
-              reporters: [],
-              timeoutRequest: 10_000,
-            },
-            (error, result) => (error ? reject(error) : resolve(result)),
-          )
-          .on('beforeIteration', (_error, args) => {
-            if ((args as {cursor: {iteration: number}}).cursor.iteration === scopeAddedAt) {
-              sandbox.setCredentials([{...CREDENTIAL, scopes: allScopes}]);
-            }
-          });
-      });
-      const sent = requestLog(sandbox.log).filter((entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`);
-      const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
-      const refundsPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/refunds`).pathname;
-      const forbidden = errorRule('insufficient_scope');
-      // One order for the two refused sends and the one that succeeds; a new one only after the refund.
-      expect(sent.map((entry) => `${entry.path} ${entry.status}`)).toEqual([
-        `${ordersPath} 201`,
-        `${refundsPath} ${forbidden.status}`,
-        `${refundsPath} ${forbidden.status}`,
-        `${refundsPath} 201`,
-        `${ordersPath} 201`,
-        `${refundsPath} 201`,
-      ]);
-      const refunded = summary.run.executions
-        .filter((execution) => execution.item.name === refund.name && execution.response.code < 300)
-        .map((execution) => (execution.response.json() as {iccid: string}).iccid);
-      expect(new Set(refunded).size, 'each refund an eSIM of its own order').toBe(2);
-    } finally {
-      await sandbox.close();
-    }
+    sandbox.setCredentials([{...credential, scopes: allScopes.filter((scope) => scope !== refundScope)}]);
+    const scopeAddedAt = 2;
+    const summary = await sendAgain(
+      artifacts,
+      [token.name, refund.name],
+      sandbox.origin,
+      4,
+      credential.clientId,
+      (at) => {
+        if (at === scopeAddedAt) sandbox.setCredentials([{...credential, scopes: allScopes}]);
+      },
+    );
+    const sent = requestLog(sandbox.log.slice(logStart)).filter(
+      (entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`,
+    );
+    const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
+    const refundsPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/refunds`).pathname;
+    const forbidden = errorRule('insufficient_scope');
+    // One order for the two refused sends and the one that succeeds; a new one only after the refund.
+    expect(sent.map((entry) => `${entry.path} ${entry.status}`)).toEqual([
+      `${ordersPath} 201`,
+      `${refundsPath} ${forbidden.status}`,
+      `${refundsPath} ${forbidden.status}`,
+      `${refundsPath} 201`,
+      `${ordersPath} 201`,
+      `${refundsPath} 201`,
+    ]);
+    const refunded = summary.run.executions
+      .filter((execution) => execution.item.name === refund.name && execution.response.code < 300)
+      .map((execution) => (execution.response.json() as {iccid: string}).iccid);
+    expect(new Set(refunded).size, 'each refund an eSIM of its own order').toBe(2);
   });
 });
 
@@ -690,60 +695,26 @@ test.describe('The cached token after insufficient_scope', () => {
   test('is forgotten, as the model says, so once the scope is added to the credential the next send gets a token that has it', async () => {
     test.setTimeout(120_000);
     expect(TOKEN_DROPPING_CODES).toContain('insufficient_scope');
-    const artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
-    const contract = contractData(artifacts);
-    const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    const {artifacts, contract, sandbox, credential, allScopes, logStart} = await newReader('token');
     const balance = contract.postman.folders
       .flatMap((folder) => folder.requests)
       .find((request) => request.operation === 'GET /v1/balance')!;
     const [balanceScope] = contract.operationScopes['GET /v1/balance']!;
-    const allScopes = contract.scopes.map((scope) => scope.scope);
     // The reader's credential first lacks the scope; they add it in the Dashboard between two sends.
-    const sandbox = await startSandbox({
-      credentials: [{...CREDENTIAL, scopes: allScopes.filter((scope) => scope !== balanceScope)}],
+    sandbox.setCredentials([{...credential, scopes: allScopes.filter((scope) => scope !== balanceScope)}]);
+    // Only the request itself: the collection's pre-request script is what gets (and keeps) the token.
+    const scopeAddedAt = 1;
+    await sendAgain(artifacts, [balance.name], sandbox.origin, 3, credential.clientId, (at) => {
+      if (at === scopeAddedAt) sandbox.setCredentials([{...credential, scopes: allScopes}]);
     });
-    try {
-      // Only the request itself: the collection's pre-request script is what gets (and keeps) the token.
-      const only = collection.item
-        .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => item.name === balance.name)}))
-        .filter((folder) => folder.item.length > 0);
-      const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
-      const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
-      const scopeAddedAt = 1;
-      await new Promise<NewmanRunSummary>((resolve, reject) => {
-        newman
-          .run(
-            {
-              collection: {...collection, item: only} as never,
-              environment: withValues(environment, {
-                baseUrl: onSandbox(value('baseUrl'), sandbox),
-                tokenUrl: onSandbox(value('tokenUrl'), sandbox),
-                clientId: CREDENTIAL.clientId,
-                clientSecret: CREDENTIAL.clientSecret,
-              }) as never,
-              iterationCount: 3,
-              reporters: [],
-              timeoutRequest: 10_000,
-            },
-            (error, result) => (error ? reject(error) : resolve(result)),
-          )
-          .on('beforeIteration', (_error, args) => {
-            if ((args as {cursor: {iteration: number}}).cursor.iteration === scopeAddedAt) {
-              sandbox.setCredentials([{...CREDENTIAL, scopes: allScopes}]);
-            }
-          });
-      });
-      const forbidden = errorRule('insufficient_scope');
-      // A token before the refused send, a new one after it; that one has the scope and is kept.
-      expect(requestLog(sandbox.log).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
-        `POST ${TOKEN_URL_PATH} 200`,
-        `${balance.operation} ${forbidden.status}`,
-        `POST ${TOKEN_URL_PATH} 200`,
-        `${balance.operation} 200`,
-        `${balance.operation} 200`,
-      ]);
-    } finally {
-      await sandbox.close();
-    }
+    const forbidden = errorRule('insufficient_scope');
+    // A token before the refused send, a new one after it; that one has the scope and is kept.
+    expect(requestLog(sandbox.log.slice(logStart)).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+      `POST ${TOKEN_URL_PATH} 200`,
+      `${balance.operation} ${forbidden.status}`,
+      `POST ${TOKEN_URL_PATH} 200`,
+      `${balance.operation} 200`,
+      `${balance.operation} 200`,
+    ]);
   });
 });

@@ -355,7 +355,8 @@ test.describe('runnable samples run against the sandbox', () => {
     test("each language's backoff sample waits out a 429's Retry-After and then succeeds", async () => {
       test.setTimeout(180_000);
       // A backoff sample is a runnable block that reads Retry-After; each runs alone, against a sandbox
-      // that allows one API call per three-second window, so its second call is refused and must be retried.
+      // that allows one API call per window, so its second call is refused and must be retried. Each
+      // refusal says "Retry-After: 1" and the window ends a second after it, whatever the machine's pace.
       // Its token request is refused too, in the token endpoint's format (no `retry` field).
       const samples = allBlocks().filter(
         (block) => block.classification.kind === 'run' && /retry-after/i.test(block.code),
@@ -365,7 +366,7 @@ test.describe('runnable samples run against the sandbox', () => {
         'node',
         'python',
       ]);
-      const strict = await startSandbox({credentials: [], requestsPerMinute: 1, rateLimitWindowMs: 3_000});
+      const strict = await startSandbox({credentials: [], requestsPerMinute: 1, retryAfterSeconds: 1});
       const recovered: string[] = [];
       try {
         for (const block of samples) {

@@ -3,31 +3,28 @@ import {test as base, expect, type Page, type Response} from '@playwright/test';
 type Fixtures = {
   /** Console messages matching this are expected by the test (e.g. a simulated crash). */
   allowedConsoleErrors: RegExp | undefined;
-  /** Fails the test on any console error or uncaught page error not explicitly allowed. */
-  failOnConsoleErrors: void;
 };
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [undefined, {option: true}],
-  failOnConsoleErrors: [
-    async ({page, allowedConsoleErrors}, use) => {
-      const problems: string[] = [];
-      const isAllowed = (text: string) => allowedConsoleErrors?.test(text) ?? false;
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !isAllowed(message.text())) {
-          problems.push(`console.error: ${message.text()}`);
-        }
-      });
-      page.on('pageerror', (error) => {
-        if (!isAllowed(error.message)) {
-          problems.push(`pageerror: ${error.message}`);
-        }
-      });
-      await use();
-      expect(problems, 'console errors and uncaught page errors').toEqual([]);
-    },
-    {auto: true},
-  ],
+  // A test's page fails it on any console error or uncaught page error not explicitly allowed. A test that asks for
+  // no page (Node only: the request fixture, files, processes) opens none.
+  page: async ({page, allowedConsoleErrors}, use) => {
+    const problems: string[] = [];
+    const isAllowed = (text: string) => allowedConsoleErrors?.test(text) ?? false;
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !isAllowed(message.text())) {
+        problems.push(`console.error: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => {
+      if (!isAllowed(error.message)) {
+        problems.push(`pageerror: ${error.message}`);
+      }
+    });
+    await use(page);
+    expect(problems, 'console errors and uncaught page errors').toEqual([]);
+  },
 });
 
 export {expect};
