@@ -19,6 +19,8 @@ for (const mode of ['light', 'dark'] as ColourMode[]) {
       // The whole page is photographed and cut to the specimen: an element shot would scroll the title under
       // the sticky navbar.
       await page.evaluate(() => window.scrollTo(0, 0));
+      // Code off screen skips rendering until a reader scrolls near it; a whole-page photograph would show it blank.
+      await page.addStyleTag({content: 'pre.prism-code > code { content-visibility: visible; }'});
       const clip = (await page.locator('article .markdown').boundingBox())!;
       await expect(page).toHaveScreenshot(`specimen-${mode}.png`, {...TOLERANCE, fullPage: true, clip});
     });
