@@ -396,13 +396,13 @@ const DRIVERS: Record<ActionId, Driver> = {
   'refund.create': async (c) => {
     const created = await c.order();
     const iccid = created.esims[0]!.iccid;
-    // REFUND_RULES: the top-up on the never-installed eSIM is refunded with it, in the same refund.
+    // REFUND_RULES: the applied top-up on the never-installed eSIM is refunded with it only if the model says so.
     const topup = c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
     const topupPrice = (topup.price as {amount: number}).amount;
     return {
       act: async () =>
         expect(c.ok(await c.call('POST', '/v1/refunds', {iccid}), 201)).toMatchObject({
-          amount: {amount: created.unit_price.amount + topupPrice},
+          amount: {amount: created.unit_price.amount + (REFUND_RULES.includesTopups ? topupPrice : 0)},
         }),
     };
   },
@@ -559,13 +559,14 @@ test.describe('actions: each sends the model’s events and makes its balance tr
 // Refunds ----------------------------------------------------------------------------------------
 
 test.describe('refunds', () => {
-  test('refunding a never-installed eSIM returns its top-ups too, in one refund; a failed top-up is not counted twice', async () => {
-    expect(REFUND_RULES.includesTopups).toBe(true);
+  test('refunding a never-installed eSIM returns its unit price; applied top-ups are not refunded (billing: they are non-refundable); refunded_total never exceeds total', async () => {
+    // domain.md, Billing: "Installed/used eSIMs and applied top-ups are non-refundable".
+    expect(REFUND_RULES.includesTopups).toBe(false);
     const c = await client();
     const balanceNow = async () => (c.ok(await c.call('GET', '/v1/balance')).available as {amount: number}).amount;
     const opening = await balanceNow();
-    const created = await c.order();
-    const iccid = created.esims[0]!.iccid;
+    const created = await c.order(SAMPLES.packageId, 2);
+    const [iccid, other] = created.esims.map((esim) => esim.iccid) as [string, string];
     const applied = c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
     const failed = c.ok(
       await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.failingTopupPackageId}),
@@ -576,15 +577,21 @@ test.describe('refunds', () => {
     const before = (await c.transactions()).length;
 
     const refund = c.ok(await c.call('POST', '/v1/refunds', {iccid}), 201) as {id: string; amount: {amount: number}};
-    expect(refund.amount.amount).toBe(created.unit_price.amount + appliedPrice);
+    expect(refund.amount.amount).toBe(created.unit_price.amount);
     const made = (await c.transactions()).slice(before);
     expect(made.map((t) => [t.type, t.amount.amount, t.source_id])).toEqual([
-      ['refund', created.unit_price.amount + appliedPrice, refund.id],
+      ['refund', created.unit_price.amount, refund.id],
     ]);
-    // Nothing bought for the unused eSIM is kept.
-    expect(await balanceNow()).toBe(opening);
-    const order = c.ok(await c.call('GET', `/v1/orders/${created.id}`)) as {refunded_total: {amount: number}};
-    expect(order.refunded_total.amount).toBe(refund.amount.amount);
+    // What the applied top-up cost stays spent; the failed one came back when it failed.
+    c.ok(await c.call('POST', '/v1/refunds', {iccid: other}), 201);
+    expect(await balanceNow()).toBe(opening - appliedPrice);
+    const order = c.ok(await c.call('GET', `/v1/orders/${created.id}`)) as {
+      status: string;
+      total: {amount: number};
+      refunded_total: {amount: number};
+    };
+    expect(order.status).toBe('cancelled');
+    expect(order.refunded_total.amount).toBe(order.total.amount);
   });
 
   test(`while a top-up is pending, refund and cancel answer ${REFUND_RULES.refusedWhileTopupPending} and change nothing; once it settles the same keys go through, refunding it once`, async () => {
@@ -617,8 +624,10 @@ test.describe('refunds', () => {
     const refund = c.ok(await c.call('POST', '/v1/refunds', {iccid: second}, {key: refundKey}), 201) as {
       amount: {amount: number};
     };
-    expect(refund.amount.amount).toBe(created.unit_price.amount + pending.price.amount);
-    // Settled and refunded: nothing is credited for it again.
+    expect(refund.amount.amount).toBe(
+      created.unit_price.amount + (REFUND_RULES.includesTopups ? pending.price.amount : 0),
+    );
+    // Settled: its price is neither credited back on its own nor refunded with the eSIM.
     const made = (await c.transactions()).slice(before);
     expect(made.filter((t) => t.source_id === pending.id)).toEqual([]);
     expect(made.map((t) => t.type)).toEqual(['refund', 'refund']);
@@ -641,20 +650,23 @@ test.describe('refunds', () => {
     expect((await c.call('GET', `/v1/esims/${SAMPLES.iccid}/topups`)).status).toBe(404);
   });
 
-  test('cancelling an order refunds each eSIM with its own top-ups', async () => {
+  test('cancelling an order refunds each eSIM as the refund rule says; refunded_total is then the total, never more', async () => {
     const c = await client();
     const created = await c.order(SAMPLES.packageId, 2);
     const first = created.esims[0]!.iccid;
     const applied = c.ok(await c.call('POST', `/v1/esims/${first}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
-    const appliedPrice = (applied.price as {amount: number}).amount;
+    const refundedTopup = REFUND_RULES.includesTopups ? (applied.price as {amount: number}).amount : 0;
     const before = (await c.transactions()).length;
     const cancelled = c.ok(await c.call('POST', `/v1/orders/${created.id}/cancel`)) as {
+      total: {amount: number};
       refunded_total: {amount: number};
     };
-    expect(cancelled.refunded_total.amount).toBe(created.total.amount + appliedPrice);
+    expect(cancelled.refunded_total.amount).toBe(created.total.amount + refundedTopup);
+    if (!REFUND_RULES.includesTopups)
+      expect(cancelled.refunded_total.amount).toBeLessThanOrEqual(cancelled.total.amount);
     const made = (await c.transactions()).slice(before);
     expect(made.map((t) => t.amount.amount).sort((a, b) => a - b)).toEqual(
-      [created.unit_price.amount, created.unit_price.amount + appliedPrice].sort((a, b) => a - b),
+      [created.unit_price.amount, created.unit_price.amount + refundedTopup].sort((a, b) => a - b),
     );
   });
 });

@@ -385,7 +385,8 @@ export const ERROR_CODES = [
     code: 'topup_pending',
     status: 409,
     sdkClass: 'ConflictError',
-    summary: 'A top-up of the eSIM is still `pending`, so what a refund would return is not known yet',
+    summary:
+      'A top-up of the eSIM is still `pending`; applied after a refund, it would be charged for an eSIM that can no longer be used',
     retry: 'after_fix',
     fix: 'Wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups), then send the same request again',
     sandboxTrigger: `Top up with \`package_id: "${SANDBOX.pendingTopupPackageId}"\`, then refund the eSIM or cancel its order`,
@@ -502,6 +503,53 @@ export const AUTOMATIC_RETRY_CODES = ERROR_CODES.filter((rule) => RETRY_POLICIES
   (rule) => rule.code,
 );
 
+// Refunds ---------------------------------------------------------------------------------------
+
+/**
+ * What a refund returns. Billing's rule: a never-installed eSIM is refunded in full, and an applied
+ * top-up is never refunded, even on an eSIM that is refunded (a top-up's price is spent when it is applied).
+ */
+const REFUND_SCOPE = 'refunds:write';
+
+/** Whether a refund returns the applied top-ups of the eSIM with it. */
+const REFUND_INCLUDES_TOPUPS = false as boolean;
+
+export const REFUND_RULES = {
+  /** The applied top-ups of the eSIM are refunded with it (false: only the order's `unit_price`). */
+  includesTopups: REFUND_INCLUDES_TOPUPS,
+  /**
+   * While a top-up of the eSIM is `pending` its outcome is unknown: if it were applied after the
+   * refund, you would pay for a top-up on an eSIM that can no longer be used, and an applied top-up
+   * is not refunded. So a refund, or a cancel of its order, is refused with this error until every
+   * top-up of the eSIM is `applied` or `failed`.
+   */
+  refusedWhileTopupPending: 'topup_pending',
+  /**
+   * The scope that moves refund money. A cancel refunds every eSIM of the order, so it needs this
+   * scope as well as `orders:write`: a credential that may only buy cannot move money back by cancelling.
+   */
+  scope: REFUND_SCOPE,
+  scopeSentence: `A cancel refunds the order’s eSIMs, so it needs the \`${REFUND_SCOPE}\` scope as well as \`orders:write\`: a token that may only place orders cannot cancel them.`,
+  pendingTopupSentence: `While a top-up of the eSIM is \`pending\`, a refund of that eSIM and a cancel of its order answer \`409 topup_pending\` and change nothing, because a top-up applied after the refund would be charged for an eSIM that can no longer be used${REFUND_INCLUDES_TOPUPS ? '' : ' (and an applied top-up is not refunded)'}: wait for the top-up’s \`topup.applied\` or \`topup.failed\` event (or list the eSIM’s top-ups with \`GET /v1/esims/{iccid}/topups\`), then send the same request again.`,
+  /** What one eSIM's refund credits, as the balance tables say it. */
+  amount: REFUND_INCLUDES_TOPUPS ? 'the eSIM’s unit price plus the top-ups on it' : 'the eSIM’s unit price',
+  /** The same, for a cancel's one refund per eSIM. */
+  amountPerEsim: REFUND_INCLUDES_TOPUPS ? 'each eSIM’s unit price plus the top-ups on it' : 'each eSIM’s unit price',
+  /** What is never refunded, top-ups first: the page's list renders it. */
+  notRefunded: REFUND_INCLUDES_TOPUPS
+    ? [
+        'eSIMs that have been installed or used, and the top-ups on them.',
+        'A top-up on its own: it is refunded only with its never-installed eSIM.',
+      ]
+    : [
+        'eSIMs that have been installed or used.',
+        'Top-ups once applied, on any eSIM: a refund of a never-installed eSIM returns its `unit_price` only, so top up an eSIM when the traveller is about to use it, not when you sell it.',
+      ],
+  sentence: REFUND_INCLUDES_TOPUPS
+    ? 'A refund returns everything bought for the eSIM: the order’s `unit_price` plus the price of every top-up on it (a failed top-up’s price came back already), since a never-installed eSIM used none of it. It is one refund and one `refund` balance transaction for that total; the order’s `refunded_total` grows by the same amount. A top-up is never refunded on its own, and neither is anything on an eSIM that was installed.'
+    : 'A refund returns the order’s `unit_price` for the eSIM, and nothing else: top-ups applied to the eSIM are not refunded, even though it was never installed, so a refund does not give back what you paid for them (a failed top-up’s price came back already when it failed). It is one refund and one `refund` balance transaction for that amount; the order’s `refunded_total` grows by the same amount, so it never exceeds the order’s `total`. A top-up is never refunded on its own, and nothing on an eSIM that was installed is refunded.',
+} as const;
+
 // Actions: who triggers them, the events they send, the money they move -------------------------
 
 export type Actor = 'you' | 'traveller' | 'acme';
@@ -584,9 +632,7 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/orders/{order_id}/cancel',
     events: ['refund.succeeded ×'],
-    balance: [
-      {type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price plus the top-ups on it', perEsim: true},
-    ],
+    balance: [{type: 'refund', direction: 'credit', amount: REFUND_RULES.amountPerEsim, perEsim: true}],
     note: 'One refund per eSIM, as when each is refunded on its own; the order gets `cancelled_at` and `refunded_total`.',
   },
   {
@@ -595,8 +641,8 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/refunds',
     events: ['refund.succeeded'],
-    balance: [{type: 'refund', direction: 'credit', amount: 'the eSIM’s unit price plus the top-ups on it'}],
-    note: 'The refund’s `amount` is that total, and the order’s `refunded_total` grows by it.',
+    balance: [{type: 'refund', direction: 'credit', amount: REFUND_RULES.amount}],
+    note: 'The refund’s `amount` is that, and the order’s `refunded_total` grows by it.',
   },
   {
     id: 'esim.install',
@@ -744,35 +790,6 @@ export type ActionId = (typeof ACTIONS)[number]['id'];
 export function action(id: ActionId): Action {
   return ACTIONS.find((candidate) => candidate.id === id)!;
 }
-
-// Refunds ---------------------------------------------------------------------------------------
-
-/**
- * What a refund returns. A refundable eSIM was never installed, so none of its data was used,
- * top-ups included: refunding only the package would keep money for data nobody could use.
- */
-const REFUND_SCOPE = 'refunds:write';
-
-export const REFUND_RULES = {
-  /** The top-ups on the eSIM (not the failed ones, whose price already came back) are refunded with it. */
-  includesTopups: true,
-  /**
-   * While a top-up of the eSIM is `pending` its outcome is unknown: refunding it then and crediting
-   * it again when it fails would pay it back twice. So a refund, or a cancel of its order, is refused
-   * with this error until every top-up of the eSIM is `applied` or `failed`.
-   */
-  refusedWhileTopupPending: 'topup_pending',
-  /**
-   * The scope that moves refund money. A cancel refunds every eSIM of the order, so it needs this
-   * scope as well as `orders:write`: a credential that may only buy cannot move money back by cancelling.
-   */
-  scope: REFUND_SCOPE,
-  scopeSentence: `A cancel refunds the order’s eSIMs, so it needs the \`${REFUND_SCOPE}\` scope as well as \`orders:write\`: a token that may only place orders cannot cancel them.`,
-  pendingTopupSentence:
-    'While a top-up of the eSIM is `pending`, a refund of that eSIM and a cancel of its order answer `409 topup_pending` and change nothing: wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups with `GET /v1/esims/{iccid}/topups`), then send the same request again.',
-  sentence:
-    'A refund returns everything bought for the eSIM: the order’s `unit_price` plus the price of every top-up on it (a failed top-up’s price came back already), since a never-installed eSIM used none of it. It is one refund and one `refund` balance transaction for that total; the order’s `refunded_total` grows by the same amount. A top-up is never refunded on its own, and neither is anything on an eSIM that was installed.',
-} as const;
 
 // Validity and data -------------------------------------------------------------------------
 

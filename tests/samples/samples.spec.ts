@@ -116,6 +116,30 @@ test.describe('every code block', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a sample that saves a list to a file for later checks reads every page of it (next_cursor)', async () => {
+    // One page is what a reconciliation that "passes" on a small account and misses money on a big one reads.
+    const {document} = await loadContract();
+    const lists = listOperations(document)
+      .filter(({method, path: apiPath, operation}) => {
+        const parameters = (operation.parameters ?? []) as {$ref?: string; name?: string}[];
+        return (
+          method === 'GET' &&
+          !apiPath.includes('{') &&
+          parameters.some((parameter) => parameter.$ref?.endsWith('/Cursor') || parameter.name === 'cursor')
+        );
+      })
+      .map(({path: apiPath}) => apiPath);
+    expect(lists).toContain('/v1/orders');
+    const saved = allBlocks().filter(
+      (block) =>
+        isRun(block) &&
+        lists.some((apiPath) => new RegExp(`${apiPath.replace(/\//g, '\\/')}[?"']`).test(block.code)) &&
+        /(>>?|-o)\s*"?[\w.$-]+\.jsonl?\b/.test(block.code),
+    );
+    expect(saved.length, 'the reconciliation samples').toBeGreaterThan(0);
+    expect(saved.filter((block) => !/next_cursor/.test(block.code)).map(blockName)).toEqual([]);
+  });
+
   test('Node samples type-check against the SDK declaration (sdk/index.d.ts), strict', () => {
     const {problems, checked} = typeCheckSamples(allBlocks());
     console.log(`Node samples type-checked: ${checked}`);

@@ -247,9 +247,20 @@ export function IdempotencyRules(): ReactNode {
   );
 }
 
-/** What a refund returns: the package and the top-ups on the eSIM. */
+/** What a refund returns (the package; the applied top-ups only if the model says so). */
 export function RefundRule(): ReactNode {
   return <>{withCode(REFUND_RULES.sentence)}</>;
+}
+
+/** What is never refunded, as a list. */
+export function NotRefundedList(): ReactNode {
+  return (
+    <ul>
+      {REFUND_RULES.notRefunded.map((item) => (
+        <li key={item}>{withCode(item)}</li>
+      ))}
+    </ul>
+  );
 }
 
 /** Why a refund or cancel waits for the eSIM's pending top-ups, and what to do. */
