@@ -325,6 +325,26 @@ test.describe('errors: every code of the model', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(retried.body.id);
   });
+
+  test(`what is stored is the model's: every error status is not (${IDEMPOTENCY.stored.label} only)`, () => {
+    for (const rule of ERROR_CODES) expect(IDEMPOTENCY.isStored(rule.status), rule.code).toBe(false);
+    expect(IDEMPOTENCY.isStored(200) && IDEMPOTENCY.isStored(201)).toBe(true);
+    expect(IDEMPOTENCY.storedSentence).toContain(IDEMPOTENCY.stored.label);
+  });
+
+  test('a replay is the first answer, not the order now: GET /v1/orders/{order_id} reads the current state', async () => {
+    const c = await client();
+    const key = newKey();
+    const body = {package_id: SANDBOX.slowPackageId};
+    const first = c.ok(await c.call('POST', '/v1/orders', body, {key}), 201);
+    expect(first).toMatchObject({status: 'processing', esims: []});
+    const now = c.ok(await c.call('GET', `/v1/orders/${String(first.id)}`));
+    expect(now).toMatchObject({status: 'completed'});
+    const replay = await c.call('POST', '/v1/orders', body, {key});
+    expect(replay.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    expect(replay.body).toEqual(first);
+    expect(IDEMPOTENCY.replaySentence).toContain('GET /v1/orders/{order_id}');
+  });
 });
 
 // Actions --------------------------------------------------------------------------------------
@@ -811,6 +831,42 @@ test.describe('widget caps', () => {
     });
   });
 
+  test(`the caps count orders ${WIDGET_CAPS.counted.orders.join('/')} (cancelled too, not failed) and top-ups ${WIDGET_CAPS.counted.topups.join('/')}, as the model says`, async () => {
+    expect(WIDGET_CAPS.counted.orders).toContain('cancelled');
+    expect(WIDGET_CAPS.counted.orders).not.toContain('failed');
+    expect(WIDGET_CAPS.counted.topups).not.toContain('failed');
+    const c = await client();
+    const reference = 'counted-booking';
+    const cap = 10;
+    const cancelled = await c.order(SAMPLES.packageId, 1, {customer_reference: reference});
+    c.ok(await c.call('POST', `/v1/orders/${cancelled.id}/cancel`));
+    const failed = await c.order(SANDBOX.slowFailingPackageId, 1, {customer_reference: reference});
+    expect(c.ok(await c.call('GET', `/v1/orders/${failed.id}`))).toMatchObject({status: 'failed'});
+    await c.order(SANDBOX.slowPackageId, 1, {customer_reference: reference});
+    const iccid = (await c.order(SAMPLES.packageId, 1, {customer_reference: reference})).esims[0]!.iccid;
+    const orders = c.ok(await c.call('GET', `/v1/orders?customer_reference=${reference}`)).data as {status: string}[];
+    expect(orders.map((order) => order.status).sort()).toEqual(['cancelled', 'completed', 'failed', 'processing']);
+    const countedOrders = orders.filter((order) =>
+      (WIDGET_CAPS.counted.orders as readonly string[]).includes(order.status),
+    ).length;
+    expect(c.ok(await session(c, {customer_reference: reference, max_orders: cap}), 201)).toMatchObject({
+      remaining_orders: cap - countedOrders,
+    });
+
+    // Their statuses as answered: listing the eSIM's top-ups would apply the pending one.
+    const topups: {status: string}[] = [];
+    for (const package_id of [SANDBOX.pendingTopupPackageId, SANDBOX.failingTopupPackageId]) {
+      topups.push(c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id}), 201) as {status: string});
+    }
+    const countedTopups = topups.filter((topup) =>
+      (WIDGET_CAPS.counted.topups as readonly string[]).includes(topup.status),
+    ).length;
+    expect(topups.map((topup) => topup.status).sort()).toEqual(['failed', 'pending']);
+    expect(
+      c.ok(await session(c, {mode: 'manage', iccid, customer_reference: reference, max_topups: cap}), 201),
+    ).toMatchObject({remaining_topups: cap - countedTopups});
+  });
+
   test('only the widget enforces the caps: the API accepts an order and a top-up past them', async () => {
     const c = await client();
     const reference = 'traveller-43';
@@ -918,6 +974,7 @@ test.describe('the contract states the model', () => {
     };
     const request = sessionRequest.properties;
     expect(request.max_orders.description).toContain(WIDGET_CAPS.sentence);
+    expect(request.max_orders.description).toContain(WIDGET_CAPS.countedSentence);
     expect(request.max_orders.default).toBe(WIDGET_CAPS.maxOrders.default);
     expect(request.max_topups.default).toBe(WIDGET_CAPS.maxTopups.default);
     // The caps count against it, so a session without it would cap nothing.
@@ -932,6 +989,13 @@ test.describe('the contract states the model', () => {
       expect(operationScopes(document, undo as unknown as OpenApiOperation)).toContain(REFUND_RULES.scope);
     }
     expect(cancelOrder.description).toContain(REFUND_RULES.scopeSentence);
+    // What is stored under a key (2xx only: no 4xx either) and what a replay is, as the model says.
+    const keyParameter = (document.components as {parameters: Record<string, {description: string}>}).parameters
+      .IdempotencyKeyRequired!;
+    for (const description of [keyParameter.description, document.info.description as string]) {
+      expect(description).toContain(IDEMPOTENCY.storedSentence);
+      expect(description).toContain(IDEMPOTENCY.replaySentence);
+    }
   });
 
   test('every error example carries its code’s retry policy', () => {

@@ -1019,9 +1019,11 @@ export class SandboxState {
   /** What the widget caps count, in any session or the API: the orders for a booking, the top-ups of an eSIM. */
   private madeFor(account: Account, reference: string, iccid: string | null) {
     const orders = [...account.orders.values()].filter(
-      (order) => order.customer_reference === reference && order.status !== 'failed',
+      (order) => order.customer_reference === reference && WIDGET_CAPS.counted.orders.includes(order.status),
     );
-    const topups = [...account.topups.values()].filter((topup) => topup.status !== 'failed' && topup.iccid === iccid);
+    const topups = [...account.topups.values()].filter(
+      (topup) => topup.iccid === iccid && WIDGET_CAPS.counted.topups.includes(topup.status),
+    );
     return {orders: orders.length, topups: topups.length};
   }
 

@@ -195,19 +195,30 @@ export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: bool
   never: {label: 'No', automatic: false},
 };
 
+/** The answers stored under an `Idempotency-Key`: successes only. */
+const STORED_STATUSES = {min: 200, max: 299, label: '2xx'} as const;
+
 /**
  * Idempotency: which answers are stored under an `Idempotency-Key`, and for how long. Only an
  * answer that did something is stored (2xx); an error changed nothing, so it is never stored and
- * the same key can be sent again once the cause is fixed.
+ * the same key can be sent again once the cause is fixed. That holds for a 4xx as well as for the
+ * 5xx and 429 that are retried as they are: a `402 insufficient_balance` stored under its key would
+ * be replayed after the balance was topped up, and the order could never go through with that key.
  */
 export const IDEMPOTENCY = {
   requiredOn: ['POST /v1/orders', 'POST /v1/esims/{iccid}/topups', 'POST /v1/refunds'],
   retentionHours: LIMITS.idempotencyRetentionHours,
   /** Where a key is remembered: one account in one environment, so every credential of the account shares it. */
   rememberedFor: 'your account in one environment, shared by all its credentials there',
-  isStored: (status: number): boolean => status >= 200 && status < 300,
+  stored: STORED_STATUSES,
+  isStored: (status: number): boolean => status >= STORED_STATUSES.min && status <= STORED_STATUSES.max,
   /** The header a replayed answer carries. */
   replayHeader: 'Idempotent-Replayed',
+  /** What is stored and why; the contract's key descriptions and the Idempotency section render it. */
+  storedSentence: `Only a success (HTTP ${STORED_STATUSES.label}) is stored under a key. No error answer is, whatever its status: not a 5xx, not a 429, and not any other 4xx either. An error changed nothing, so once you have fixed its cause the same key and body go through; a stored \`402 insufficient_balance\` would instead be answered again after you topped up your balance.`,
+  /** What a replay is, and how to see the state now. */
+  replaySentence:
+    'A replay is the first answer as it was sent then, not the resource as it is now: an order first answered `processing`, with no eSIMs yet, is replayed `processing` with no eSIMs even after it completed. After a replay, read the current state: `GET /v1/orders/{order_id}` for an order (its eSIMs, `status`, `refunded_total`), `GET /v1/esims/{iccid}/topups` for a top-up, `GET /v1/esims/{iccid}` for a refunded eSIM.',
 } as const;
 
 export type ErrorRule = {
@@ -825,6 +836,18 @@ export const VALIDITY_RULES = {
 
 // The widget session's caps ---------------------------------------------------------------------
 
+/** `a`, `b` or `c`, in code. */
+function listWords(words: readonly string[]): string {
+  const coded = words.map((word) => `\`${word}\``);
+  return coded.length < 2 ? coded.join('') : `${coded.slice(0, -1).join(', ')} or ${coded.at(-1)}`;
+}
+
+/** The statuses of the orders and top-ups that count against the widget's caps. */
+const WIDGET_COUNTED: {orders: readonly OrderStatus[]; topups: readonly TopupStatus[]} = {
+  orders: ['pending', 'processing', 'completed', 'cancelled'],
+  topups: ['pending', 'applied'],
+};
+
 export const WIDGET_CAPS = {
   maxOrders: {default: 1},
   /** A session adds no top-up unless it says how many: an uncapped default would let a traveller buy without end. */
@@ -834,6 +857,13 @@ export const WIDGET_CAPS = {
    * always holds) and top-ups per eSIM (the session's `iccid`, which a top-up always names).
    */
   countsAgainst: {orders: 'customer_reference', topups: 'iccid'},
+  /**
+   * Which orders and top-ups a cap counts, by status: every one that was placed, except a `failed` one,
+   * which issued and charged nothing. A `cancelled` order counts: it was bought, and a refund is your
+   * decision, not a new allowance for the traveller (raise `max_orders` in the next session to allow one).
+   */
+  counted: WIDGET_COUNTED,
+  countedSentence: `An order counts against \`max_orders\` when it is ${listWords(WIDGET_COUNTED.orders)}, so a cancelled (refunded) order still counts; a \`failed\` one, which issued and charged nothing, does not. A top-up counts against \`max_topups\` when it is ${listWords(WIDGET_COUNTED.topups)}, not when \`failed\`.`,
   /**
    * Only the widget refuses a purchase past a cap. `POST /v1/orders` and `POST /v1/esims/{iccid}/topups`
    * never do: a backend that retries keeps its Idempotency-Key, and that is what stops its duplicates.

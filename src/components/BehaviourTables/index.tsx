@@ -217,9 +217,9 @@ export function IdempotencyRules(): ReactNode {
         it for every retry of the same purchase.
       </li>
       <li>
-        Only a success (HTTP 2xx) is stored, for {IDEMPOTENCY.retentionHours} hours: the same key and body within that
-        time answer the stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and do
-        nothing twice.
+        A success is stored for {IDEMPOTENCY.retentionHours} hours: the same key and body within that time answer the
+        stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and do nothing twice.{' '}
+        {withCode(IDEMPOTENCY.replaySentence)}
       </li>
       <li>
         After {IDEMPOTENCY.retentionHours} hours the key is forgotten, and the same request would buy again. So before
@@ -227,11 +227,7 @@ export function IdempotencyRules(): ReactNode {
         <code>GET /v1/orders?customer_reference=…</code>), or a top-up in its eSIM’s top-ups (
         <code>GET /v1/esims/{'{iccid}'}/topups</code>), and buy again only if nothing was made.
       </li>
-      <li>
-        An error answer is never stored: it changed nothing, so once you have fixed its cause (for example topped up
-        after <Link to={`${ERRORS_PAGE}#insufficient_balance`}>insufficient_balance</Link>) the same key and body go
-        through.
-      </li>
+      <li>{withCode(IDEMPOTENCY.storedSentence)}</li>
       <li>
         The same key with a different body answers{' '}
         <Link to={`${ERRORS_PAGE}#idempotency_key_reused`}>
@@ -245,6 +241,11 @@ export function IdempotencyRules(): ReactNode {
       </li>
     </ul>
   );
+}
+
+/** What a replayed answer is, and how to read the state now. */
+export function ReplayRule(): ReactNode {
+  return <>{withCode(IDEMPOTENCY.replaySentence)}</>;
 }
 
 /** What a refund returns (the package; the applied top-ups only if the model says so). */
@@ -276,6 +277,11 @@ export function CancelScopeRule(): ReactNode {
 /** What the widget session's caps count. */
 export function WidgetCapsSentence(): ReactNode {
   return <>{withCode(WIDGET_CAPS.sentence)}</>;
+}
+
+/** Which orders and top-ups, by status, count against the widget session's caps. */
+export function WidgetCapsCounted(): ReactNode {
+  return <>{withCode(WIDGET_CAPS.countedSentence)}</>;
 }
 
 /** One action's webhook events and balance transactions, as a sentence (`id` of ACTIONS). */
