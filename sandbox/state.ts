@@ -8,6 +8,7 @@ import {createHash, createHmac, randomInt} from 'node:crypto';
 
 import {API_VERSION, BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SANDBOX, URLS} from '../src/constants/api';
 import {
+  ACTIONS,
   IDEMPOTENCY,
   REFUND_RULES,
   SIMULATE_ACTIONS,
@@ -145,6 +146,11 @@ const CURRENCY = PACKAGES[0]!.wholesale_price.currency;
 const minor = (decimalText: string) => Math.round(Number(decimalText.replace(/,/g, '')) * 100);
 export const STARTING_BALANCE = minor(SANDBOX.startingBalance);
 const DAY = 86_400_000;
+
+/** The event catalogue: every webhook event type some action of the model sends. */
+const EVENT_TYPES: readonly string[] = [
+  ...new Set(ACTIONS.flatMap((action) => action.events.map((event) => event.replace(/ ×$/, '')))),
+];
 /** Sandbox-only packages that trigger a behaviour: never listed in the catalogue. */
 const TRIGGER_PACKAGES: readonly string[] = [
   SANDBOX.failingPackageId,
@@ -378,7 +384,8 @@ export class SandboxState {
       'GET /v1/webhook-endpoints': (state, call, account) =>
         ok(state.page([...account.endpoints.values()].reverse().map(state.endpointView), call.query)),
       'POST /v1/webhook-endpoints': (state, call, account) => ok(state.createEndpoint(account, call.body!), 201),
-      'POST /v1/webhook-endpoints/{id}/test': (state, call, account) => state.testEndpoint(account, call.params.id!),
+      'POST /v1/webhook-endpoints/{id}/test': (state, call, account) =>
+        state.testEndpoint(account, call.params.id!, call.body ?? {}),
       'POST /v1/webhook-endpoints/{id}/roll-secret': (state, call, account) =>
         ok(state.rollSecret(account, call.params.id!, call.body ?? {})),
       'POST /v1/webhook-endpoints/{id}/enable': (state, call, account) =>
@@ -1108,11 +1115,22 @@ export class SandboxState {
     return {...this.endpointView(endpoint), secret: endpoint.secret};
   }
 
-  private async testEndpoint(account: Account, id: string): Promise<Answer> {
+  /** Sends a test event of the body's `type` (one of the model's event types), else of the endpoint's first. */
+  private async testEndpoint(account: Account, id: string, body: Record<string, unknown>): Promise<Answer> {
     const endpoint = account.endpoints.get(id);
     if (!endpoint) throw notFound.endpoint(id);
-    const type = endpoint.enabled_events[0]!;
+    if (body.type !== undefined && !EVENT_TYPES.includes(body.type as string)) {
+      throw new Refusal(
+        400,
+        'validation_failed',
+        `type must be one of the event types: ${EVENT_TYPES.join(', ')}.`,
+        'type',
+      );
+    }
+    const type = (body.type as string | undefined) ?? endpoint.enabled_events[0]!;
     const event = this.event(type, {test: true});
+    // Listed by GET /v1/events as delivered, like every other event.
+    account.events.push(event);
     const status = await this.deliver(endpoint, event);
     return {
       status: 200,
