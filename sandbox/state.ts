@@ -378,8 +378,10 @@ export class SandboxState {
         ok(state.createTopup(account, call.params.iccid!, call.body!), 201),
       'POST /v1/refunds': (state, call, account) => ok(state.createRefund(account, call.body!), 201),
       'GET /v1/balance': (state, _call, account) => ok(state.balanceView(account)),
-      'GET /v1/balance/transactions': (state, call, account) =>
-        ok(state.page([...account.transactions].reverse(), call.query)),
+      'GET /v1/balance/transactions': (state, call, account) => {
+        const within = state.createdWithin(call.query);
+        return ok(state.page([...account.transactions].reverse().filter(within), call.query));
+      },
       'POST /v1/sandbox/balance': (state, call, account) => ok(state.setBalance(account, call.body!)),
       'GET /v1/webhook-endpoints': (state, call, account) =>
         ok(state.page([...account.endpoints.values()].reverse().map(state.endpointView), call.query)),
@@ -619,11 +621,25 @@ export class SandboxState {
     };
   }
 
+  /** The `created_gte` and `created_lt` filters of a list, as a test of an item's `created_at`. */
+  private createdWithin(query: URLSearchParams): (item: {created_at: string}) => boolean {
+    const bound = (name: string, otherwise: number) => {
+      const value = query.get(name);
+      if (value === null) return otherwise;
+      const time = Date.parse(value);
+      if (Number.isNaN(time))
+        throw new Refusal(400, 'validation_failed', `${name} must be an RFC 3339 timestamp.`, name);
+      return time;
+    };
+    const gte = bound('created_gte', -Infinity);
+    const lt = bound('created_lt', Infinity);
+    return (item) => Date.parse(item.created_at) >= gte && Date.parse(item.created_at) < lt;
+  }
+
   private orders(account: Account, query: URLSearchParams): Order[] {
     const status = query.get('status');
     const reference = query.get('customer_reference');
-    const gte = query.has('created_gte') ? Date.parse(query.get('created_gte')!) : -Infinity;
-    const lt = query.has('created_lt') ? Date.parse(query.get('created_lt')!) : Infinity;
+    const within = this.createdWithin(query);
     return [...account.orders.values()]
       .reverse()
       .map((order) => this.orderView(account, order))
@@ -631,8 +647,7 @@ export class SandboxState {
         (order) =>
           (!status || order.status === status) &&
           (!reference || order.customer_reference === reference) &&
-          Date.parse(order.created_at) >= gte &&
-          Date.parse(order.created_at) < lt,
+          within(order),
       );
   }
 
