@@ -9,6 +9,7 @@ import {expect, test} from '@playwright/test';
 import {BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDBOX} from '../src/constants/api';
 import {
   ACTIONS,
+  CLOCK_STARTS,
   ERROR_CODES,
   IDEMPOTENCY,
   REFUND_RULES,
@@ -79,7 +80,8 @@ type Esim = {
 
 const schemas = () => document.components.schemas as Record<string, {enum?: string[]; properties?: object}>;
 const eventTypes = () => schemas().EventType!.enum!;
-const errorOf = (result: Result) => result.body.error as {code: string; retry: string; param: string | null};
+const errorOf = (result: Result) =>
+  result.body.error as {code: string; message: string; retry: string; param: string | null};
 const minor = (decimalText: string) => Math.round(Number(decimalText.replace(/,/g, '')) * 100);
 const DAY = 86_400_000;
 
@@ -767,7 +769,16 @@ test.describe('validity', () => {
       c.ok(await c.call('POST', `/v1/esims/${iccid}/suspend`));
       const answer = await c.call('POST', `/v1/sandbox/esims/${iccid}/simulate`, {action});
       if (from.includes('ready')) expect(answer.status, action).toBe(200);
-      else expectModelError(answer, 'invalid_state');
+      else {
+        expectModelError(answer, 'invalid_state');
+        // The message says why: the status it had before, and what the action needs, never "needs … suspended".
+        const message = errorOf(answer).message;
+        expect(message, action).toContain('was ready');
+        expect(message, action).not.toMatch(/needs [^.]*\bsuspended\b(?! from)/);
+        for (const status of from.filter((candidate) => candidate !== 'suspended')) {
+          expect(message, action).toContain(status);
+        }
+      }
       expect((await c.esim(iccid)).status, action).toBe('suspended');
     }
   });
@@ -989,6 +1000,15 @@ test.describe('the contract states the model', () => {
       expect(operationScopes(document, undo as unknown as OpenApiOperation)).toContain(REFUND_RULES.scope);
     }
     expect(cancelOrder.description).toContain(REFUND_RULES.scopeSentence);
+    // The event catalogue's summaries: when the clock starts (both policies), and what a failed order charges.
+    const examples = (
+      document.webhooks as {
+        event: {post: {requestBody: {content: {'application/json': {examples: Record<string, {summary: string}>}}}}};
+      }
+    ).event.post.requestBody.content['application/json'].examples;
+    for (const policy of Object.keys(CLOCK_STARTS)) expect(examples['esim.activated']!.summary).toContain(policy);
+    const failBalance = ACTIONS.find((candidate) => candidate.id === 'order.fail')!.balance;
+    for (const movement of failBalance) expect(examples['order.failed']!.summary).toContain(movement.type);
     // What is stored under a key (2xx only: no 4xx either) and what a replay is, as the model says.
     const keyParameter = (document.components as {parameters: Record<string, {description: string}>}).parameters
       .IdempotencyKeyRequired!;

@@ -147,6 +147,24 @@ const minor = (decimalText: string) => Math.round(Number(decimalText.replace(/,/
 export const STARTING_BALANCE = minor(SANDBOX.startingBalance);
 const DAY = 86_400_000;
 
+/**
+ * Why a simulate action is refused. A suspended eSIM is judged by the status it had before, so the
+ * message names that one and the statuses the action needs, never `suspended` as if it were enough.
+ */
+export function simulateRefusal(
+  action: string,
+  iccid: string,
+  status: EsimStatus,
+  before: EsimStatus | null,
+  from: readonly EsimStatus[],
+): string {
+  const needs = from.filter((candidate) => candidate !== 'suspended').join(', ');
+  if (status === 'suspended') {
+    return `Cannot simulate ${action} on eSIM ${iccid}: it is suspended and was ${before} before, and ${action} needs ${needs}${from.includes('suspended') ? ', or suspended from one of those' : ''}.`;
+  }
+  return `Cannot simulate ${action} on eSIM ${iccid}: it is ${status}, and ${action} needs ${needs}${from.includes('suspended') ? ' or suspended' : ''}.`;
+}
+
 /** The event catalogue: every webhook event type some action of the model sends. */
 const EVENT_TYPES: readonly string[] = [
   ...new Set(ACTIONS.flatMap((action) => action.events.map((event) => event.replace(/ ×$/, '')))),
@@ -953,7 +971,7 @@ export class SandboxState {
       throw new Refusal(
         422,
         'invalid_state',
-        `Cannot simulate ${action} on eSIM ${iccid}: it is ${esim.status}${esim.status === 'suspended' ? ` (was ${esim.statusBeforeSuspend})` : ''}, and ${action} needs ${rule.from.join(' or ')}.`,
+        simulateRefusal(action, iccid, esim.status, esim.statusBeforeSuspend ?? null, from),
         'action',
       );
     }

@@ -243,6 +243,11 @@ export function IdempotencyRules(): ReactNode {
   );
 }
 
+/** The failures without a `retry` field that a client retries as `same_key`. */
+export function ImplicitSameKey(): ReactNode {
+  return <>{withCode(IMPLICIT_SAME_KEY)}</>;
+}
+
 /** What a replayed answer is, and how to read the state now. */
 export function ReplayRule(): ReactNode {
   return <>{withCode(IDEMPOTENCY.replaySentence)}</>;
