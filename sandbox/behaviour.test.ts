@@ -1000,6 +1000,18 @@ test.describe('the contract states the model', () => {
       expect(operationScopes(document, undo as unknown as OpenApiOperation)).toContain(REFUND_RULES.scope);
     }
     expect(cancelOrder.description).toContain(REFUND_RULES.scopeSentence);
+    // Every API operation documents the shared server errors a client retries (the token endpoint has its own format).
+    const serverStatuses = [
+      ...new Set(ERROR_CODES.filter((rule) => rule.status >= 500).map((rule) => String(rule.status))),
+    ];
+    for (const {method, path: apiPath, operation} of listOperations(document)) {
+      if (!apiPath.startsWith('/v1/')) continue;
+      const documented = Object.keys(operation.responses ?? {});
+      expect(
+        serverStatuses.filter((status) => !documented.includes(status)),
+        `${method} ${apiPath}`,
+      ).toEqual([]);
+    }
     // The event catalogue's summaries: when the clock starts (both policies), and what a failed order charges.
     const examples = (
       document.webhooks as {
