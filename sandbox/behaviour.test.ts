@@ -9,6 +9,7 @@ import {expect, test} from '@playwright/test';
 import {BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDBOX} from '../src/constants/api';
 import {
   ACTIONS,
+  CLOCK_STARTS,
   ERROR_CODES,
   IDEMPOTENCY,
   REFUND_RULES,
@@ -79,7 +80,8 @@ type Esim = {
 
 const schemas = () => document.components.schemas as Record<string, {enum?: string[]; properties?: object}>;
 const eventTypes = () => schemas().EventType!.enum!;
-const errorOf = (result: Result) => result.body.error as {code: string; retry: string; param: string | null};
+const errorOf = (result: Result) =>
+  result.body.error as {code: string; message: string; retry: string; param: string | null};
 const minor = (decimalText: string) => Math.round(Number(decimalText.replace(/,/g, '')) * 100);
 const DAY = 86_400_000;
 
@@ -325,6 +327,26 @@ test.describe('errors: every code of the model', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(retried.body.id);
   });
+
+  test(`what is stored is the model's: every error status is not (${IDEMPOTENCY.stored.label} only)`, () => {
+    for (const rule of ERROR_CODES) expect(IDEMPOTENCY.isStored(rule.status), rule.code).toBe(false);
+    expect(IDEMPOTENCY.isStored(200) && IDEMPOTENCY.isStored(201)).toBe(true);
+    expect(IDEMPOTENCY.storedSentence).toContain(IDEMPOTENCY.stored.label);
+  });
+
+  test('a replay is the first answer, not the order now: GET /v1/orders/{order_id} reads the current state', async () => {
+    const c = await client();
+    const key = newKey();
+    const body = {package_id: SANDBOX.slowPackageId};
+    const first = c.ok(await c.call('POST', '/v1/orders', body, {key}), 201);
+    expect(first).toMatchObject({status: 'processing', esims: []});
+    const now = c.ok(await c.call('GET', `/v1/orders/${String(first.id)}`));
+    expect(now).toMatchObject({status: 'completed'});
+    const replay = await c.call('POST', '/v1/orders', body, {key});
+    expect(replay.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    expect(replay.body).toEqual(first);
+    expect(IDEMPOTENCY.replaySentence).toContain('GET /v1/orders/{order_id}');
+  });
 });
 
 // Actions --------------------------------------------------------------------------------------
@@ -396,13 +418,13 @@ const DRIVERS: Record<ActionId, Driver> = {
   'refund.create': async (c) => {
     const created = await c.order();
     const iccid = created.esims[0]!.iccid;
-    // REFUND_RULES: the top-up on the never-installed eSIM is refunded with it, in the same refund.
+    // REFUND_RULES: the applied top-up on the never-installed eSIM is refunded with it only if the model says so.
     const topup = c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
     const topupPrice = (topup.price as {amount: number}).amount;
     return {
       act: async () =>
         expect(c.ok(await c.call('POST', '/v1/refunds', {iccid}), 201)).toMatchObject({
-          amount: {amount: created.unit_price.amount + topupPrice},
+          amount: {amount: created.unit_price.amount + (REFUND_RULES.includesTopups ? topupPrice : 0)},
         }),
     };
   },
@@ -559,13 +581,14 @@ test.describe('actions: each sends the model’s events and makes its balance tr
 // Refunds ----------------------------------------------------------------------------------------
 
 test.describe('refunds', () => {
-  test('refunding a never-installed eSIM returns its top-ups too, in one refund; a failed top-up is not counted twice', async () => {
-    expect(REFUND_RULES.includesTopups).toBe(true);
+  test('refunding a never-installed eSIM returns its unit price; applied top-ups are not refunded (billing: they are non-refundable); refunded_total never exceeds total', async () => {
+    // domain.md, Billing: "Installed/used eSIMs and applied top-ups are non-refundable".
+    expect(REFUND_RULES.includesTopups).toBe(false);
     const c = await client();
     const balanceNow = async () => (c.ok(await c.call('GET', '/v1/balance')).available as {amount: number}).amount;
     const opening = await balanceNow();
-    const created = await c.order();
-    const iccid = created.esims[0]!.iccid;
+    const created = await c.order(SAMPLES.packageId, 2);
+    const [iccid, other] = created.esims.map((esim) => esim.iccid) as [string, string];
     const applied = c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
     const failed = c.ok(
       await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.failingTopupPackageId}),
@@ -576,15 +599,21 @@ test.describe('refunds', () => {
     const before = (await c.transactions()).length;
 
     const refund = c.ok(await c.call('POST', '/v1/refunds', {iccid}), 201) as {id: string; amount: {amount: number}};
-    expect(refund.amount.amount).toBe(created.unit_price.amount + appliedPrice);
+    expect(refund.amount.amount).toBe(created.unit_price.amount);
     const made = (await c.transactions()).slice(before);
     expect(made.map((t) => [t.type, t.amount.amount, t.source_id])).toEqual([
-      ['refund', created.unit_price.amount + appliedPrice, refund.id],
+      ['refund', created.unit_price.amount, refund.id],
     ]);
-    // Nothing bought for the unused eSIM is kept.
-    expect(await balanceNow()).toBe(opening);
-    const order = c.ok(await c.call('GET', `/v1/orders/${created.id}`)) as {refunded_total: {amount: number}};
-    expect(order.refunded_total.amount).toBe(refund.amount.amount);
+    // What the applied top-up cost stays spent; the failed one came back when it failed.
+    c.ok(await c.call('POST', '/v1/refunds', {iccid: other}), 201);
+    expect(await balanceNow()).toBe(opening - appliedPrice);
+    const order = c.ok(await c.call('GET', `/v1/orders/${created.id}`)) as {
+      status: string;
+      total: {amount: number};
+      refunded_total: {amount: number};
+    };
+    expect(order.status).toBe('cancelled');
+    expect(order.refunded_total.amount).toBe(order.total.amount);
   });
 
   test(`while a top-up is pending, refund and cancel answer ${REFUND_RULES.refusedWhileTopupPending} and change nothing; once it settles the same keys go through, refunding it once`, async () => {
@@ -617,8 +646,10 @@ test.describe('refunds', () => {
     const refund = c.ok(await c.call('POST', '/v1/refunds', {iccid: second}, {key: refundKey}), 201) as {
       amount: {amount: number};
     };
-    expect(refund.amount.amount).toBe(created.unit_price.amount + pending.price.amount);
-    // Settled and refunded: nothing is credited for it again.
+    expect(refund.amount.amount).toBe(
+      created.unit_price.amount + (REFUND_RULES.includesTopups ? pending.price.amount : 0),
+    );
+    // Settled: its price is neither credited back on its own nor refunded with the eSIM.
     const made = (await c.transactions()).slice(before);
     expect(made.filter((t) => t.source_id === pending.id)).toEqual([]);
     expect(made.map((t) => t.type)).toEqual(['refund', 'refund']);
@@ -641,20 +672,23 @@ test.describe('refunds', () => {
     expect((await c.call('GET', `/v1/esims/${SAMPLES.iccid}/topups`)).status).toBe(404);
   });
 
-  test('cancelling an order refunds each eSIM with its own top-ups', async () => {
+  test('cancelling an order refunds each eSIM as the refund rule says; refunded_total is then the total, never more', async () => {
     const c = await client();
     const created = await c.order(SAMPLES.packageId, 2);
     const first = created.esims[0]!.iccid;
     const applied = c.ok(await c.call('POST', `/v1/esims/${first}/topups`, {package_id: SAMPLES.topupPackageId}), 201);
-    const appliedPrice = (applied.price as {amount: number}).amount;
+    const refundedTopup = REFUND_RULES.includesTopups ? (applied.price as {amount: number}).amount : 0;
     const before = (await c.transactions()).length;
     const cancelled = c.ok(await c.call('POST', `/v1/orders/${created.id}/cancel`)) as {
+      total: {amount: number};
       refunded_total: {amount: number};
     };
-    expect(cancelled.refunded_total.amount).toBe(created.total.amount + appliedPrice);
+    expect(cancelled.refunded_total.amount).toBe(created.total.amount + refundedTopup);
+    if (!REFUND_RULES.includesTopups)
+      expect(cancelled.refunded_total.amount).toBeLessThanOrEqual(cancelled.total.amount);
     const made = (await c.transactions()).slice(before);
     expect(made.map((t) => t.amount.amount).sort((a, b) => a - b)).toEqual(
-      [created.unit_price.amount, created.unit_price.amount + appliedPrice].sort((a, b) => a - b),
+      [created.unit_price.amount, created.unit_price.amount + refundedTopup].sort((a, b) => a - b),
     );
   });
 });
@@ -735,7 +769,16 @@ test.describe('validity', () => {
       c.ok(await c.call('POST', `/v1/esims/${iccid}/suspend`));
       const answer = await c.call('POST', `/v1/sandbox/esims/${iccid}/simulate`, {action});
       if (from.includes('ready')) expect(answer.status, action).toBe(200);
-      else expectModelError(answer, 'invalid_state');
+      else {
+        expectModelError(answer, 'invalid_state');
+        // The message says why: the status it had before, and what the action needs, never "needs … suspended".
+        const message = errorOf(answer).message;
+        expect(message, action).toContain('was ready');
+        expect(message, action).not.toMatch(/needs [^.]*\bsuspended\b(?! from)/);
+        for (const status of from.filter((candidate) => candidate !== 'suspended')) {
+          expect(message, action).toContain(status);
+        }
+      }
       expect((await c.esim(iccid)).status, action).toBe('suspended');
     }
   });
@@ -797,6 +840,42 @@ test.describe('widget caps', () => {
       code: 'validation_failed',
       param: WIDGET_CAPS.countsAgainst.orders,
     });
+  });
+
+  test(`the caps count orders ${WIDGET_CAPS.counted.orders.join('/')} (cancelled too, not failed) and top-ups ${WIDGET_CAPS.counted.topups.join('/')}, as the model says`, async () => {
+    expect(WIDGET_CAPS.counted.orders).toContain('cancelled');
+    expect(WIDGET_CAPS.counted.orders).not.toContain('failed');
+    expect(WIDGET_CAPS.counted.topups).not.toContain('failed');
+    const c = await client();
+    const reference = 'counted-booking';
+    const cap = 10;
+    const cancelled = await c.order(SAMPLES.packageId, 1, {customer_reference: reference});
+    c.ok(await c.call('POST', `/v1/orders/${cancelled.id}/cancel`));
+    const failed = await c.order(SANDBOX.slowFailingPackageId, 1, {customer_reference: reference});
+    expect(c.ok(await c.call('GET', `/v1/orders/${failed.id}`))).toMatchObject({status: 'failed'});
+    await c.order(SANDBOX.slowPackageId, 1, {customer_reference: reference});
+    const iccid = (await c.order(SAMPLES.packageId, 1, {customer_reference: reference})).esims[0]!.iccid;
+    const orders = c.ok(await c.call('GET', `/v1/orders?customer_reference=${reference}`)).data as {status: string}[];
+    expect(orders.map((order) => order.status).sort()).toEqual(['cancelled', 'completed', 'failed', 'processing']);
+    const countedOrders = orders.filter((order) =>
+      (WIDGET_CAPS.counted.orders as readonly string[]).includes(order.status),
+    ).length;
+    expect(c.ok(await session(c, {customer_reference: reference, max_orders: cap}), 201)).toMatchObject({
+      remaining_orders: cap - countedOrders,
+    });
+
+    // Their statuses as answered: listing the eSIM's top-ups would apply the pending one.
+    const topups: {status: string}[] = [];
+    for (const package_id of [SANDBOX.pendingTopupPackageId, SANDBOX.failingTopupPackageId]) {
+      topups.push(c.ok(await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id}), 201) as {status: string});
+    }
+    const countedTopups = topups.filter((topup) =>
+      (WIDGET_CAPS.counted.topups as readonly string[]).includes(topup.status),
+    ).length;
+    expect(topups.map((topup) => topup.status).sort()).toEqual(['failed', 'pending']);
+    expect(
+      c.ok(await session(c, {mode: 'manage', iccid, customer_reference: reference, max_topups: cap}), 201),
+    ).toMatchObject({remaining_topups: cap - countedTopups});
   });
 
   test('only the widget enforces the caps: the API accepts an order and a top-up past them', async () => {
@@ -906,6 +985,7 @@ test.describe('the contract states the model', () => {
     };
     const request = sessionRequest.properties;
     expect(request.max_orders.description).toContain(WIDGET_CAPS.sentence);
+    expect(request.max_orders.description).toContain(WIDGET_CAPS.countedSentence);
     expect(request.max_orders.default).toBe(WIDGET_CAPS.maxOrders.default);
     expect(request.max_topups.default).toBe(WIDGET_CAPS.maxTopups.default);
     // The caps count against it, so a session without it would cap nothing.
@@ -920,6 +1000,34 @@ test.describe('the contract states the model', () => {
       expect(operationScopes(document, undo as unknown as OpenApiOperation)).toContain(REFUND_RULES.scope);
     }
     expect(cancelOrder.description).toContain(REFUND_RULES.scopeSentence);
+    // Every API operation documents the shared server errors a client retries (the token endpoint has its own format).
+    const serverStatuses = [
+      ...new Set(ERROR_CODES.filter((rule) => rule.status >= 500).map((rule) => String(rule.status))),
+    ];
+    for (const {method, path: apiPath, operation} of listOperations(document)) {
+      if (!apiPath.startsWith('/v1/')) continue;
+      const documented = Object.keys(operation.responses ?? {});
+      expect(
+        serverStatuses.filter((status) => !documented.includes(status)),
+        `${method} ${apiPath}`,
+      ).toEqual([]);
+    }
+    // The event catalogue's summaries: when the clock starts (both policies), and what a failed order charges.
+    const examples = (
+      document.webhooks as {
+        event: {post: {requestBody: {content: {'application/json': {examples: Record<string, {summary: string}>}}}}};
+      }
+    ).event.post.requestBody.content['application/json'].examples;
+    for (const policy of Object.keys(CLOCK_STARTS)) expect(examples['esim.activated']!.summary).toContain(policy);
+    const failBalance = ACTIONS.find((candidate) => candidate.id === 'order.fail')!.balance;
+    for (const movement of failBalance) expect(examples['order.failed']!.summary).toContain(movement.type);
+    // What is stored under a key (2xx only: no 4xx either) and what a replay is, as the model says.
+    const keyParameter = (document.components as {parameters: Record<string, {description: string}>}).parameters
+      .IdempotencyKeyRequired!;
+    for (const description of [keyParameter.description, document.info.description as string]) {
+      expect(description).toContain(IDEMPOTENCY.storedSentence);
+      expect(description).toContain(IDEMPOTENCY.replaySentence);
+    }
   });
 
   test('every error example carries its code’s retry policy', () => {

@@ -447,3 +447,39 @@ test('webhooks: every event a journey causes reaches the endpoint, signed with i
     acme.webhooks.constructEvent(received[0]!.body, received[0]!.headers as Record<string, string>, 'whsec_wrong'),
   ).toThrow();
 });
+
+test('GET /v1/balance/transactions and GET /v1/orders filter by created_gte and created_lt; a bad timestamp names its field', async () => {
+  let clock = Date.parse('2025-03-14T09:00:00Z');
+  const state = new SandboxState(
+    async () => 204,
+    () => clock,
+  );
+  const call = (operation: string, query = '', body?: Record<string, unknown>) =>
+    state.answer({
+      operation,
+      params: {},
+      query: new URLSearchParams(query),
+      body,
+      idempotencyKey: undefined,
+      clientId: 'client-periods',
+      requestId: 'req_periods',
+    });
+  const at = ['2025-03-14T09:00:00Z', '2025-04-02T09:00:00Z', '2025-05-01T00:00:00Z'];
+  for (const time of at) {
+    clock = Date.parse(time);
+    expect((await call('POST /v1/orders', '', {package_id: SAMPLES.packageId})).status).toBe(201);
+  }
+  const april = 'created_gte=2025-04-01T00:00:00Z&created_lt=2025-05-01T00:00:00Z';
+  for (const operation of ['GET /v1/balance/transactions', 'GET /v1/orders']) {
+    const all = (await call(operation)).body as {data: {created_at: string}[]};
+    expect(all.data.map((item) => item.created_at)).toEqual([...at].reverse());
+    const inApril = (await call(operation, april)).body as {data: {created_at: string}[]};
+    expect(
+      inApril.data.map((item) => item.created_at),
+      operation,
+    ).toEqual([at[1]]);
+    const bad = await call(operation, 'created_lt=next-week');
+    expect(bad.status, operation).toBe(400);
+    expect(bad.body, operation).toMatchObject({error: {code: 'validation_failed', param: 'created_lt'}});
+  }
+});

@@ -8,6 +8,7 @@ import {createHash, createHmac, randomInt} from 'node:crypto';
 
 import {API_VERSION, BILLING, ENVIRONMENTS, LIFETIMES, LIMITS, SANDBOX, URLS} from '../src/constants/api';
 import {
+  ACTIONS,
   IDEMPOTENCY,
   REFUND_RULES,
   SIMULATE_ACTIONS,
@@ -145,6 +146,29 @@ const CURRENCY = PACKAGES[0]!.wholesale_price.currency;
 const minor = (decimalText: string) => Math.round(Number(decimalText.replace(/,/g, '')) * 100);
 export const STARTING_BALANCE = minor(SANDBOX.startingBalance);
 const DAY = 86_400_000;
+
+/**
+ * Why a simulate action is refused. A suspended eSIM is judged by the status it had before, so the
+ * message names that one and the statuses the action needs, never `suspended` as if it were enough.
+ */
+export function simulateRefusal(
+  action: string,
+  iccid: string,
+  status: EsimStatus,
+  before: EsimStatus | null,
+  from: readonly EsimStatus[],
+): string {
+  const needs = from.filter((candidate) => candidate !== 'suspended').join(', ');
+  if (status === 'suspended') {
+    return `Cannot simulate ${action} on eSIM ${iccid}: it is suspended and was ${before} before, and ${action} needs ${needs}${from.includes('suspended') ? ', or suspended from one of those' : ''}.`;
+  }
+  return `Cannot simulate ${action} on eSIM ${iccid}: it is ${status}, and ${action} needs ${needs}${from.includes('suspended') ? ' or suspended' : ''}.`;
+}
+
+/** The event catalogue: every webhook event type some action of the model sends. */
+const EVENT_TYPES: readonly string[] = [
+  ...new Set(ACTIONS.flatMap((action) => action.events.map((event) => event.replace(/ ×$/, '')))),
+];
 /** Sandbox-only packages that trigger a behaviour: never listed in the catalogue. */
 const TRIGGER_PACKAGES: readonly string[] = [
   SANDBOX.failingPackageId,
@@ -372,13 +396,16 @@ export class SandboxState {
         ok(state.createTopup(account, call.params.iccid!, call.body!), 201),
       'POST /v1/refunds': (state, call, account) => ok(state.createRefund(account, call.body!), 201),
       'GET /v1/balance': (state, _call, account) => ok(state.balanceView(account)),
-      'GET /v1/balance/transactions': (state, call, account) =>
-        ok(state.page([...account.transactions].reverse(), call.query)),
+      'GET /v1/balance/transactions': (state, call, account) => {
+        const within = state.createdWithin(call.query);
+        return ok(state.page([...account.transactions].reverse().filter(within), call.query));
+      },
       'POST /v1/sandbox/balance': (state, call, account) => ok(state.setBalance(account, call.body!)),
       'GET /v1/webhook-endpoints': (state, call, account) =>
         ok(state.page([...account.endpoints.values()].reverse().map(state.endpointView), call.query)),
       'POST /v1/webhook-endpoints': (state, call, account) => ok(state.createEndpoint(account, call.body!), 201),
-      'POST /v1/webhook-endpoints/{id}/test': (state, call, account) => state.testEndpoint(account, call.params.id!),
+      'POST /v1/webhook-endpoints/{id}/test': (state, call, account) =>
+        state.testEndpoint(account, call.params.id!, call.body ?? {}),
       'POST /v1/webhook-endpoints/{id}/roll-secret': (state, call, account) =>
         ok(state.rollSecret(account, call.params.id!, call.body ?? {})),
       'POST /v1/webhook-endpoints/{id}/enable': (state, call, account) =>
@@ -612,11 +639,25 @@ export class SandboxState {
     };
   }
 
+  /** The `created_gte` and `created_lt` filters of a list, as a test of an item's `created_at`. */
+  private createdWithin(query: URLSearchParams): (item: {created_at: string}) => boolean {
+    const bound = (name: string, otherwise: number) => {
+      const value = query.get(name);
+      if (value === null) return otherwise;
+      const time = Date.parse(value);
+      if (Number.isNaN(time))
+        throw new Refusal(400, 'validation_failed', `${name} must be an RFC 3339 timestamp.`, name);
+      return time;
+    };
+    const gte = bound('created_gte', -Infinity);
+    const lt = bound('created_lt', Infinity);
+    return (item) => Date.parse(item.created_at) >= gte && Date.parse(item.created_at) < lt;
+  }
+
   private orders(account: Account, query: URLSearchParams): Order[] {
     const status = query.get('status');
     const reference = query.get('customer_reference');
-    const gte = query.has('created_gte') ? Date.parse(query.get('created_gte')!) : -Infinity;
-    const lt = query.has('created_lt') ? Date.parse(query.get('created_lt')!) : Infinity;
+    const within = this.createdWithin(query);
     return [...account.orders.values()]
       .reverse()
       .map((order) => this.orderView(account, order))
@@ -624,8 +665,7 @@ export class SandboxState {
         (order) =>
           (!status || order.status === status) &&
           (!reference || order.customer_reference === reference) &&
-          Date.parse(order.created_at) >= gte &&
-          Date.parse(order.created_at) < lt,
+          within(order),
       );
   }
 
@@ -931,7 +971,7 @@ export class SandboxState {
       throw new Refusal(
         422,
         'invalid_state',
-        `Cannot simulate ${action} on eSIM ${iccid}: it is ${esim.status}${esim.status === 'suspended' ? ` (was ${esim.statusBeforeSuspend})` : ''}, and ${action} needs ${rule.from.join(' or ')}.`,
+        simulateRefusal(action, iccid, esim.status, esim.statusBeforeSuspend ?? null, from),
         'action',
       );
     }
@@ -1019,9 +1059,11 @@ export class SandboxState {
   /** What the widget caps count, in any session or the API: the orders for a booking, the top-ups of an eSIM. */
   private madeFor(account: Account, reference: string, iccid: string | null) {
     const orders = [...account.orders.values()].filter(
-      (order) => order.customer_reference === reference && order.status !== 'failed',
+      (order) => order.customer_reference === reference && WIDGET_CAPS.counted.orders.includes(order.status),
     );
-    const topups = [...account.topups.values()].filter((topup) => topup.status !== 'failed' && topup.iccid === iccid);
+    const topups = [...account.topups.values()].filter(
+      (topup) => topup.iccid === iccid && WIDGET_CAPS.counted.topups.includes(topup.status),
+    );
     return {orders: orders.length, topups: topups.length};
   }
 
@@ -1106,11 +1148,22 @@ export class SandboxState {
     return {...this.endpointView(endpoint), secret: endpoint.secret};
   }
 
-  private async testEndpoint(account: Account, id: string): Promise<Answer> {
+  /** Sends a test event of the body's `type` (one of the model's event types), else of the endpoint's first. */
+  private async testEndpoint(account: Account, id: string, body: Record<string, unknown>): Promise<Answer> {
     const endpoint = account.endpoints.get(id);
     if (!endpoint) throw notFound.endpoint(id);
-    const type = endpoint.enabled_events[0]!;
+    if (body.type !== undefined && !EVENT_TYPES.includes(body.type as string)) {
+      throw new Refusal(
+        400,
+        'validation_failed',
+        `type must be one of the event types: ${EVENT_TYPES.join(', ')}.`,
+        'type',
+      );
+    }
+    const type = (body.type as string | undefined) ?? endpoint.enabled_events[0]!;
     const event = this.event(type, {test: true});
+    // Listed by GET /v1/events as delivered, like every other event.
+    account.events.push(event);
     const status = await this.deliver(endpoint, event);
     return {
       status: 200,

@@ -208,3 +208,31 @@ test('disable and enable round trip; a disabled endpoint gets no deliveries; ena
   expect((await call('POST /v1/sandbox/webhook-endpoints/{id}/disable', {id})).status).toBe(200);
   expect(errorCode(await call('POST /v1/sandbox/webhook-endpoints/{id}/disable', {id}))).toBe('invalid_state');
 });
+
+test('POST …/test sends a test event of the body’s type (one of the event catalogue), listed by GET /v1/events', async () => {
+  const {state, call, endpoint} = harness();
+  const {id} = await endpoint();
+  const eventTypes = ((await sandboxDocument()).document.components.schemas as Record<string, {enum?: string[]}>)
+    .EventType!.enum!;
+  // A type the endpoint does not subscribe to is sent too: a test goes where you point it.
+  const type = 'esim.activated';
+  expect(eventTypes).toContain(type);
+  const sent = await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type});
+  expect(sent.status).toBe(200);
+  expect(sent.body).toMatchObject({type, delivered: true});
+  const delivered = JSON.parse(state.deliveries.at(-1)!.body) as {id: string; type: string};
+  expect(delivered).toMatchObject({id: (sent.body as {event_id: string}).event_id, type});
+  const listed = (await call('GET /v1/events', {}, undefined, `type=${type}`)).body as {data: unknown[]};
+  expect(listed.data).toEqual([delivered]);
+
+  // Without a type: the endpoint's first subscribed event.
+  const plain = await call('POST /v1/webhook-endpoints/{id}/test', {id}, undefined);
+  expect(plain.body).toMatchObject({type: 'order.completed'});
+  // Every type of the catalogue is accepted; any other is refused, naming the field.
+  for (const each of eventTypes) {
+    expect((await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type: each})).status, each).toBe(200);
+  }
+  const unknown = await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type: 'esim.exploded'});
+  expect(unknown.status).toBe(400);
+  expect(unknown.body).toMatchObject({error: {code: 'validation_failed', param: 'type'}});
+});

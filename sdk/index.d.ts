@@ -211,7 +211,7 @@ export interface Order {
   completedAt?: Timestamp | null;
   /** When the order became `cancelled` (cancelled, or its last eSIM refunded); null otherwise. */
   cancelledAt: Timestamp | null;
-  /** What the order's refunds credited to the balance so far (each refunded eSIM's unit price plus its top-ups). */
+  /** What the order's refunds credited to the balance so far (each refunded eSIM's unit price; applied top-ups are not refunded). Never more than `total`. */
   refundedTotal: Money;
 }
 

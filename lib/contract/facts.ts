@@ -1,7 +1,7 @@
 // One object, so a test can build the artifacts for another brand and see them change.
 import {BRAND} from '../../src/constants/site';
 import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX, URLS} from '../../src/constants/api';
-import {REFUND_RULES, WIDGET_CAPS} from '../../src/constants/behaviour';
+import {IDEMPOTENCY, REFUND_RULES, WIDGET_CAPS} from '../../src/constants/behaviour';
 
 type Environment = (typeof ENVIRONMENTS)[keyof typeof ENVIRONMENTS];
 
@@ -19,6 +19,8 @@ export type ApiFacts = {
   URLS: typeof URLS;
   /** The refund rule's sentence, for the refund and cancel operations' descriptions. */
   REFUND_RULES: typeof REFUND_RULES;
+  /** What is stored under an Idempotency-Key and what a replay is, for the key's descriptions. */
+  IDEMPOTENCY: typeof IDEMPOTENCY;
   /** The widget caps' sentence and defaults, for the widget session's fields. */
   WIDGET_CAPS: typeof WIDGET_CAPS;
 };
@@ -42,6 +44,7 @@ export function apiFacts(brand: string = BRAND): ApiFacts {
     SANDBOX,
     URLS,
     REFUND_RULES,
+    IDEMPOTENCY,
     WIDGET_CAPS,
   };
 }

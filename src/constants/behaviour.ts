@@ -195,19 +195,30 @@ export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: bool
   never: {label: 'No', automatic: false},
 };
 
+/** The answers stored under an `Idempotency-Key`: successes only. */
+const STORED_STATUSES = {min: 200, max: 299, label: '2xx'} as const;
+
 /**
  * Idempotency: which answers are stored under an `Idempotency-Key`, and for how long. Only an
  * answer that did something is stored (2xx); an error changed nothing, so it is never stored and
- * the same key can be sent again once the cause is fixed.
+ * the same key can be sent again once the cause is fixed. That holds for a 4xx as well as for the
+ * 5xx and 429 that are retried as they are: a `402 insufficient_balance` stored under its key would
+ * be replayed after the balance was topped up, and the order could never go through with that key.
  */
 export const IDEMPOTENCY = {
   requiredOn: ['POST /v1/orders', 'POST /v1/esims/{iccid}/topups', 'POST /v1/refunds'],
   retentionHours: LIMITS.idempotencyRetentionHours,
   /** Where a key is remembered: one account in one environment, so every credential of the account shares it. */
   rememberedFor: 'your account in one environment, shared by all its credentials there',
-  isStored: (status: number): boolean => status >= 200 && status < 300,
+  stored: STORED_STATUSES,
+  isStored: (status: number): boolean => status >= STORED_STATUSES.min && status <= STORED_STATUSES.max,
   /** The header a replayed answer carries. */
   replayHeader: 'Idempotent-Replayed',
+  /** What is stored and why; the contract's key descriptions and the Idempotency section render it. */
+  storedSentence: `Only a success (HTTP ${STORED_STATUSES.label}) is stored under a key. No error answer is, whatever its status: not a 5xx, not a 429, and not any other 4xx either. An error changed nothing, so once you have fixed its cause the same key and body go through; a stored \`402 insufficient_balance\` would instead be answered again after you topped up your balance.`,
+  /** What a replay is, and how to see the state now. */
+  replaySentence:
+    'A replay is the first answer as it was sent then, not the resource as it is now: an order first answered `processing`, with no eSIMs yet, is replayed `processing` with no eSIMs even after it completed. After a replay, read the current state: `GET /v1/orders/{order_id}` for an order (its eSIMs, `status`, `refunded_total`), `GET /v1/esims/{iccid}/topups` for a top-up, `GET /v1/esims/{iccid}` for a refunded eSIM.',
 } as const;
 
 export type ErrorRule = {
@@ -385,7 +396,8 @@ export const ERROR_CODES = [
     code: 'topup_pending',
     status: 409,
     sdkClass: 'ConflictError',
-    summary: 'A top-up of the eSIM is still `pending`, so what a refund would return is not known yet',
+    summary:
+      'A top-up of the eSIM is still `pending`; applied after a refund, it would be charged for an eSIM that can no longer be used',
     retry: 'after_fix',
     fix: 'Wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups), then send the same request again',
     sandboxTrigger: `Top up with \`package_id: "${SANDBOX.pendingTopupPackageId}"\`, then refund the eSIM or cancel its order`,
@@ -502,6 +514,53 @@ export const AUTOMATIC_RETRY_CODES = ERROR_CODES.filter((rule) => RETRY_POLICIES
   (rule) => rule.code,
 );
 
+// Refunds ---------------------------------------------------------------------------------------
+
+/**
+ * What a refund returns. Billing's rule: a never-installed eSIM is refunded in full, and an applied
+ * top-up is never refunded, even on an eSIM that is refunded (a top-up's price is spent when it is applied).
+ */
+const REFUND_SCOPE = 'refunds:write';
+
+/** Whether a refund returns the applied top-ups of the eSIM with it. */
+const REFUND_INCLUDES_TOPUPS = false as boolean;
+
+export const REFUND_RULES = {
+  /** The applied top-ups of the eSIM are refunded with it (false: only the order's `unit_price`). */
+  includesTopups: REFUND_INCLUDES_TOPUPS,
+  /**
+   * While a top-up of the eSIM is `pending` its outcome is unknown: if it were applied after the
+   * refund, you would pay for a top-up on an eSIM that can no longer be used, and an applied top-up
+   * is not refunded. So a refund, or a cancel of its order, is refused with this error until every
+   * top-up of the eSIM is `applied` or `failed`.
+   */
+  refusedWhileTopupPending: 'topup_pending',
+  /**
+   * The scope that moves refund money. A cancel refunds every eSIM of the order, so it needs this
+   * scope as well as `orders:write`: a credential that may only buy cannot move money back by cancelling.
+   */
+  scope: REFUND_SCOPE,
+  scopeSentence: `A cancel refunds the order’s eSIMs, so it needs the \`${REFUND_SCOPE}\` scope as well as \`orders:write\`: a token that may only place orders cannot cancel them.`,
+  pendingTopupSentence: `While a top-up of the eSIM is \`pending\`, a refund of that eSIM and a cancel of its order answer \`409 topup_pending\` and change nothing, because a top-up applied after the refund would be charged for an eSIM that can no longer be used${REFUND_INCLUDES_TOPUPS ? '' : ' (and an applied top-up is not refunded)'}: wait for the top-up’s \`topup.applied\` or \`topup.failed\` event (or list the eSIM’s top-ups with \`GET /v1/esims/{iccid}/topups\`), then send the same request again.`,
+  /** What one eSIM's refund credits, as the balance tables say it. */
+  amount: REFUND_INCLUDES_TOPUPS ? 'the eSIM’s unit price plus the top-ups on it' : 'the eSIM’s unit price',
+  /** The same, for a cancel's one refund per eSIM. */
+  amountPerEsim: REFUND_INCLUDES_TOPUPS ? 'each eSIM’s unit price plus the top-ups on it' : 'each eSIM’s unit price',
+  /** What is never refunded, top-ups first: the page's list renders it. */
+  notRefunded: REFUND_INCLUDES_TOPUPS
+    ? [
+        'eSIMs that have been installed or used, and the top-ups on them.',
+        'A top-up on its own: it is refunded only with its never-installed eSIM.',
+      ]
+    : [
+        'eSIMs that have been installed or used.',
+        'Top-ups once applied, on any eSIM: a refund of a never-installed eSIM returns its `unit_price` only, so top up an eSIM when the traveller is about to use it, not when you sell it.',
+      ],
+  sentence: REFUND_INCLUDES_TOPUPS
+    ? 'A refund returns everything bought for the eSIM: the order’s `unit_price` plus the price of every top-up on it (a failed top-up’s price came back already), since a never-installed eSIM used none of it. It is one refund and one `refund` balance transaction for that total; the order’s `refunded_total` grows by the same amount. A top-up is never refunded on its own, and neither is anything on an eSIM that was installed.'
+    : 'A refund returns the order’s `unit_price` for the eSIM, and nothing else: top-ups applied to the eSIM are not refunded, even though it was never installed, so a refund does not give back what you paid for them (a failed top-up’s price came back already when it failed). It is one refund and one `refund` balance transaction for that amount; the order’s `refunded_total` grows by the same amount, so it never exceeds the order’s `total`. A top-up is never refunded on its own, and nothing on an eSIM that was installed is refunded.',
+} as const;
+
 // Actions: who triggers them, the events they send, the money they move -------------------------
 
 export type Actor = 'you' | 'traveller' | 'acme';
@@ -584,9 +643,7 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/orders/{order_id}/cancel',
     events: ['refund.succeeded ×'],
-    balance: [
-      {type: 'refund', direction: 'credit', amount: 'each eSIM’s unit price plus the top-ups on it', perEsim: true},
-    ],
+    balance: [{type: 'refund', direction: 'credit', amount: REFUND_RULES.amountPerEsim, perEsim: true}],
     note: 'One refund per eSIM, as when each is refunded on its own; the order gets `cancelled_at` and `refunded_total`.',
   },
   {
@@ -595,8 +652,8 @@ export const ACTIONS = [
     by: 'you',
     operation: 'POST /v1/refunds',
     events: ['refund.succeeded'],
-    balance: [{type: 'refund', direction: 'credit', amount: 'the eSIM’s unit price plus the top-ups on it'}],
-    note: 'The refund’s `amount` is that total, and the order’s `refunded_total` grows by it.',
+    balance: [{type: 'refund', direction: 'credit', amount: REFUND_RULES.amount}],
+    note: 'The refund’s `amount` is that, and the order’s `refunded_total` grows by it.',
   },
   {
     id: 'esim.install',
@@ -745,35 +802,6 @@ export function action(id: ActionId): Action {
   return ACTIONS.find((candidate) => candidate.id === id)!;
 }
 
-// Refunds ---------------------------------------------------------------------------------------
-
-/**
- * What a refund returns. A refundable eSIM was never installed, so none of its data was used,
- * top-ups included: refunding only the package would keep money for data nobody could use.
- */
-const REFUND_SCOPE = 'refunds:write';
-
-export const REFUND_RULES = {
-  /** The top-ups on the eSIM (not the failed ones, whose price already came back) are refunded with it. */
-  includesTopups: true,
-  /**
-   * While a top-up of the eSIM is `pending` its outcome is unknown: refunding it then and crediting
-   * it again when it fails would pay it back twice. So a refund, or a cancel of its order, is refused
-   * with this error until every top-up of the eSIM is `applied` or `failed`.
-   */
-  refusedWhileTopupPending: 'topup_pending',
-  /**
-   * The scope that moves refund money. A cancel refunds every eSIM of the order, so it needs this
-   * scope as well as `orders:write`: a credential that may only buy cannot move money back by cancelling.
-   */
-  scope: REFUND_SCOPE,
-  scopeSentence: `A cancel refunds the order’s eSIMs, so it needs the \`${REFUND_SCOPE}\` scope as well as \`orders:write\`: a token that may only place orders cannot cancel them.`,
-  pendingTopupSentence:
-    'While a top-up of the eSIM is `pending`, a refund of that eSIM and a cancel of its order answer `409 topup_pending` and change nothing: wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups with `GET /v1/esims/{iccid}/topups`), then send the same request again.',
-  sentence:
-    'A refund returns everything bought for the eSIM: the order’s `unit_price` plus the price of every top-up on it (a failed top-up’s price came back already), since a never-installed eSIM used none of it. It is one refund and one `refund` balance transaction for that total; the order’s `refunded_total` grows by the same amount. A top-up is never refunded on its own, and neither is anything on an eSIM that was installed.',
-} as const;
-
 // Validity and data -------------------------------------------------------------------------
 
 /** When the validity clock starts, by the package's `activation_policy`. */
@@ -808,6 +836,18 @@ export const VALIDITY_RULES = {
 
 // The widget session's caps ---------------------------------------------------------------------
 
+/** `a`, `b` or `c`, in code. */
+function listWords(words: readonly string[]): string {
+  const coded = words.map((word) => `\`${word}\``);
+  return coded.length < 2 ? coded.join('') : `${coded.slice(0, -1).join(', ')} or ${coded.at(-1)}`;
+}
+
+/** The statuses of the orders and top-ups that count against the widget's caps. */
+const WIDGET_COUNTED: {orders: readonly OrderStatus[]; topups: readonly TopupStatus[]} = {
+  orders: ['pending', 'processing', 'completed', 'cancelled'],
+  topups: ['pending', 'applied'],
+};
+
 export const WIDGET_CAPS = {
   maxOrders: {default: 1},
   /** A session adds no top-up unless it says how many: an uncapped default would let a traveller buy without end. */
@@ -817,6 +857,13 @@ export const WIDGET_CAPS = {
    * always holds) and top-ups per eSIM (the session's `iccid`, which a top-up always names).
    */
   countsAgainst: {orders: 'customer_reference', topups: 'iccid'},
+  /**
+   * Which orders and top-ups a cap counts, by status: every one that was placed, except a `failed` one,
+   * which issued and charged nothing. A `cancelled` order counts: it was bought, and a refund is your
+   * decision, not a new allowance for the traveller (raise `max_orders` in the next session to allow one).
+   */
+  counted: WIDGET_COUNTED,
+  countedSentence: `An order counts against \`max_orders\` when it is ${listWords(WIDGET_COUNTED.orders)}, so a cancelled (refunded) order still counts; a \`failed\` one, which issued and charged nothing, does not. A top-up counts against \`max_topups\` when it is ${listWords(WIDGET_COUNTED.topups)}, not when \`failed\`.`,
   /**
    * Only the widget refuses a purchase past a cap. `POST /v1/orders` and `POST /v1/esims/{iccid}/topups`
    * never do: a backend that retries keeps its Idempotency-Key, and that is what stops its duplicates.

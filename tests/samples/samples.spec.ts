@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX} from '../../src/constants/api';
+import {ENVIRONMENTS, LIFETIMES, LIMITS, SAMPLES, SANDBOX} from '../../src/constants/api';
 import {ERROR_CODES, RETRY_POLICIES, TOKEN_DROPPING_CODES, errorRule} from '../../src/constants/behaviour';
 import {webhookEventExamples} from '../../lib/contract/webhooks';
 import {contractData, type ContractData} from '../../lib/contract/data';
@@ -61,6 +61,28 @@ test('Main concepts has one error section per code of the behaviour model, in it
   for (const {title, anchor, first} of sections) {
     expect(title).toBe(anchor);
     expect(first, `### ${anchor}`).toMatch(new RegExp(`^HTTP ${errorRule(anchor!).status}\\.`));
+  }
+});
+
+test('the Changelog follows its Deprecation policy: additive, fixed, retired after a Sunset, or announced with the notice it requires', () => {
+  const changelog = readFileSync(path.join(ROOT, 'docs/additional/changelog.mdx'), 'utf8');
+  const entries = [...changelog.matchAll(/^## (\d{4}-\d{2}-\d{2}):[^\n]*\n([\s\S]*?)(?=^## )/gm)];
+  expect(entries.length).toBeGreaterThan(5);
+  // The policy knows no unannounced change to what an existing v1 request answers.
+  const allowed = /^(Added|Fixed|Deprecated|Removed|Announced: takes effect on Live on (\d{4}-\d{2}-\d{2}))$/;
+  for (const [, date, body] of entries) {
+    for (const [, heading] of body!.matchAll(/^### (.+)$/gm)) {
+      const match = allowed.exec(heading!);
+      expect(match, `${date}: "### ${heading}" is not a section the policy allows`).not.toBeNull();
+      if (match?.[2]) {
+        const notice = new Date(`${date}T00:00:00Z`);
+        notice.setUTCMonth(notice.getUTCMonth() + LIFETIMES.deprecationNoticeMonths);
+        expect(Date.parse(`${match[2]}T00:00:00Z`), `${date}: ${heading}`).toBeGreaterThanOrEqual(notice.getTime());
+        // The Sunset header it announces names the same day.
+        const sunset = new Date(`${match[2]}T00:00:00Z`).toUTCString();
+        expect(body, `${date}: the Sunset header of ${heading}`).toContain(`Sunset: ${sunset}`);
+      }
+    }
   }
 });
 
@@ -114,6 +136,30 @@ test.describe('every code block', () => {
         ),
     );
     expect(problems).toEqual([]);
+  });
+
+  test('a sample that saves a list to a file for later checks reads every page of it (next_cursor)', async () => {
+    // One page is what a reconciliation that "passes" on a small account and misses money on a big one reads.
+    const {document} = await loadContract();
+    const lists = listOperations(document)
+      .filter(({method, path: apiPath, operation}) => {
+        const parameters = (operation.parameters ?? []) as {$ref?: string; name?: string}[];
+        return (
+          method === 'GET' &&
+          !apiPath.includes('{') &&
+          parameters.some((parameter) => parameter.$ref?.endsWith('/Cursor') || parameter.name === 'cursor')
+        );
+      })
+      .map(({path: apiPath}) => apiPath);
+    expect(lists).toContain('/v1/orders');
+    const saved = allBlocks().filter(
+      (block) =>
+        isRun(block) &&
+        lists.some((apiPath) => new RegExp(`${apiPath.replace(/\//g, '\\/')}[?"']`).test(block.code)) &&
+        /(>>?|-o)\s*"?[\w.$-]+\.jsonl?\b/.test(block.code),
+    );
+    console.log(`samples that save a list: ${saved.length}, each following next_cursor`);
+    expect(saved.filter((block) => !/next_cursor/.test(block.code)).map(blockName)).toEqual([]);
   });
 
   test('Node samples type-check against the SDK declaration (sdk/index.d.ts), strict', () => {

@@ -217,9 +217,9 @@ export function IdempotencyRules(): ReactNode {
         it for every retry of the same purchase.
       </li>
       <li>
-        Only a success (HTTP 2xx) is stored, for {IDEMPOTENCY.retentionHours} hours: the same key and body within that
-        time answer the stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and do
-        nothing twice.
+        A success is stored for {IDEMPOTENCY.retentionHours} hours: the same key and body within that time answer the
+        stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and do nothing twice.{' '}
+        {withCode(IDEMPOTENCY.replaySentence)}
       </li>
       <li>
         After {IDEMPOTENCY.retentionHours} hours the key is forgotten, and the same request would buy again. So before
@@ -227,11 +227,7 @@ export function IdempotencyRules(): ReactNode {
         <code>GET /v1/orders?customer_reference=…</code>), or a top-up in its eSIM’s top-ups (
         <code>GET /v1/esims/{'{iccid}'}/topups</code>), and buy again only if nothing was made.
       </li>
-      <li>
-        An error answer is never stored: it changed nothing, so once you have fixed its cause (for example topped up
-        after <Link to={`${ERRORS_PAGE}#insufficient_balance`}>insufficient_balance</Link>) the same key and body go
-        through.
-      </li>
+      <li>{withCode(IDEMPOTENCY.storedSentence)}</li>
       <li>
         The same key with a different body answers{' '}
         <Link to={`${ERRORS_PAGE}#idempotency_key_reused`}>
@@ -247,9 +243,30 @@ export function IdempotencyRules(): ReactNode {
   );
 }
 
-/** What a refund returns: the package and the top-ups on the eSIM. */
+/** The failures without a `retry` field that a client retries as `same_key`. */
+export function ImplicitSameKey(): ReactNode {
+  return <>{withCode(IMPLICIT_SAME_KEY)}</>;
+}
+
+/** What a replayed answer is, and how to read the state now. */
+export function ReplayRule(): ReactNode {
+  return <>{withCode(IDEMPOTENCY.replaySentence)}</>;
+}
+
+/** What a refund returns (the package; the applied top-ups only if the model says so). */
 export function RefundRule(): ReactNode {
   return <>{withCode(REFUND_RULES.sentence)}</>;
+}
+
+/** What is never refunded, as a list. */
+export function NotRefundedList(): ReactNode {
+  return (
+    <ul>
+      {REFUND_RULES.notRefunded.map((item) => (
+        <li key={item}>{withCode(item)}</li>
+      ))}
+    </ul>
+  );
 }
 
 /** Why a refund or cancel waits for the eSIM's pending top-ups, and what to do. */
@@ -265,6 +282,11 @@ export function CancelScopeRule(): ReactNode {
 /** What the widget session's caps count. */
 export function WidgetCapsSentence(): ReactNode {
   return <>{withCode(WIDGET_CAPS.sentence)}</>;
+}
+
+/** Which orders and top-ups, by status, count against the widget session's caps. */
+export function WidgetCapsCounted(): ReactNode {
+  return <>{withCode(WIDGET_CAPS.countedSentence)}</>;
 }
 
 /** One action's webhook events and balance transactions, as a sentence (`id` of ACTIONS). */
