@@ -1,7 +1,8 @@
 /**
  * Docusaurus's Link prefetches the chunks of every route a link in view leads to, parents' chunks included, and
  * asks again for each route: one page inserted hundreds of `<link rel="prefetch">` elements for a few distinct
- * files. This points core's prefetch helper at one that asks once per file. Why: BENCHMARKS.md, "Prefetch once".
+ * files. This points core's prefetch helper at one that asks once per file.
+ * Why: BENCHMARKS.md, "Code off screen skips rendering; each chunk prefetched once".
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
