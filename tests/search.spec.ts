@@ -364,6 +364,31 @@ test.describe('search results', () => {
     },
   );
 
+  // A changelog entry (front matter `news: true`) names a topic in a few words, so it outscores the page that
+  // explains it; the guide's section comes first, in the box and in search_docs.
+  test(
+    'a news page never comes first when a guide holds the same words, and the page about a topic beats one that mentions it',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const anchors = await openInstrumentedSearch(page);
+      const docs = new BuiltDocs(BUILD_DIR);
+      const cases = [
+        ['webhook signature', '/getting-started/main-concepts'],
+        ['sandbox-fail-1gb-7d', '/basics/test-in-postman'],
+        ['request an access token', '/getting-started/authentication'],
+      ] as const;
+      const answers = await runQueriesInBox(
+        page,
+        cases.map(([query]) => query),
+        anchors,
+      );
+      for (const [query, expected] of cases) {
+        expect(answers.shift()![0]?.page, `box: ${query}`).toBe(expected);
+        expect(new URL((await docs.search(query, 1))[0]!.url).pathname, `search_docs: ${query}`).toBe(expected);
+      }
+    },
+  );
+
   // The index holds words without the punctuation around them (lunr's trimmer); the box searches them so.
   test(
     'a word wrapped in punctuation (a question mark, quotes, a Postman variable) finds what the bare word finds',

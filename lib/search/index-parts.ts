@@ -45,6 +45,10 @@ export type Manifest = {
   titles: IndexPart;
   /** The other types (heading, description, keywords, content), in the plugin's order. */
   split: SplitType[];
+  /** Runs of document ids and the page each belongs to, by `first` id: a hit's page before its document loads. */
+  pages?: {first: number; page: number}[];
+  /** The ids of news pages (front matter `news: true`, the changelog). */
+  news?: number[];
 };
 /** Postings in the order of the manifest's `terms` (the terms themselves are there, once). */
 export type TermPart = {postings: Posting[]; fieldVectors: FieldVector[]};
@@ -104,11 +108,28 @@ function splitType({documents, index}: IndexPart, store: (json: string) => strin
 
 /**
  * Splits the plugin's index: titles stay whole, every other type is split. `store` writes one part (JSON text)
- * and returns the name the manifest gives it, relative to the manifest.
+ * and returns the name the manifest gives it, relative to the manifest. `newsPages`: the URLs of news pages.
  */
-export function splitIndex(parts: IndexPart[], store: (json: string) => string): Manifest {
+export function splitIndex(
+  parts: IndexPart[],
+  store: (json: string) => string,
+  newsPages: readonly string[] = [],
+): Manifest {
   const [titles, ...rest] = parts;
-  return {format: 'split-2', titles: titles!, split: rest.map((part) => splitType(part, store))};
+  const pages: {first: number; page: number}[] = [];
+  const byId = new Map(
+    parts.flatMap(({documents}) => documents.map((document) => [document.i, document.p ?? document.i])),
+  );
+  for (const [id, page] of [...byId].sort(([a], [b]) => a - b)) {
+    if (pages.at(-1)?.page !== page) pages.push({first: id, page});
+  }
+  return {
+    format: 'split-2',
+    titles: titles!,
+    split: rest.map((part) => splitType(part, store)),
+    pages,
+    news: titles!.documents.filter(({u}) => newsPages.includes(u)).map(({i}) => i),
+  };
 }
 
 export function isManifest(json: unknown): json is Manifest {

@@ -6,7 +6,7 @@ import {isDeepStrictEqual} from 'node:util';
 import {expect, test} from '@playwright/test';
 import createJiti from 'jiti';
 
-import {splitIndex, type IndexPart, type SearchDocument} from './index-parts';
+import {partOf, splitIndex, type IndexPart, type SearchDocument} from './index-parts';
 import type * as ShardedSearch from './sharded-index';
 import {tokenize} from './tokenize';
 
@@ -156,15 +156,34 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
     expect(whole.some((result) => result.type === manifest.split.length)).toBe(true);
   });
 
-  test('what the box shows starts with the plugin’s own results, and fills the list with partial matches', async () => {
+  test('what the box shows holds no document twice, and at least as many pages as the plugin’s own results', async () => {
     const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
     const key = (result: ShardedSearch.SearchResult) => `${result.type}:${result.document.i}`;
-    for (const query of ['webhook signature', 'billing', 'sdk retries', 'idempotency key']) {
-      const whole = (await sharded.search(tokenize(query), 8)).map(key);
-      const shown = (await sharded.find(tokenize(query), 8)).map(key);
-      expect(shown.slice(0, whole.length), query).toEqual(whole);
-      expect(new Set(shown).size, query).toBe(shown.length);
+    const pages = (results: ShardedSearch.SearchResult[]) => new Set(results.map(({document}) => document.u)).size;
+    for (const query of ['webhook signature', 'billing', 'sdk retries', 'idempotency key', 'webhook']) {
+      const whole = await sharded.search(tokenize(query), 8);
+      const shown = await sharded.find(tokenize(query), 8);
+      expect(new Set(shown.map(key)).size, query).toBe(shown.length);
       expect(shown.length, query).toBeLessThanOrEqual(8);
+      // Two hits of a page at most among the whole matches: more pages in the list.
+      expect(pages(shown), query).toBeGreaterThanOrEqual(pages(whole));
+    }
+  });
+
+  test('every document’s page is known before the document loads', () => {
+    const documents = unsplit.flatMap(({documents}) => documents);
+    const pageOf = (id: number) => manifest.pages![partOf(manifest.pages!, id)]!.page;
+    expect(documents.filter((document) => pageOf(document.i) !== (document.p ?? document.i))).toEqual([]);
+  });
+
+  test('when no document holds every word, the order of the words does not change the first results', async () => {
+    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    const top = async (query: string) =>
+      (await sharded.find(tokenize(query), 8)).slice(0, 3).map(({document}) => `${document.u}${document.h ?? ''}`);
+    // The plugin drops the last word first; the box searches the words less one, each in turn, together.
+    for (const words of [['token', 'automatically', 'postman']]) {
+      expect(await sharded.search(words, 8), words.join(' ')).not.toEqual([]);
+      expect(await top(words.join(' ')), words.join(' ')).toEqual(await top([...words].reverse().join(' ')));
     }
   });
 
@@ -188,5 +207,50 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
     const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
     expect(await sharded.find(tokenize('xylophone zither'), 8)).toEqual([]);
     expect(await sharded.find(tokenize('what is the'), 8)).toEqual([]);
+  });
+
+  test('a news page’s section comes after another page’s with the same match, and still shows when alone', async () => {
+    // A changelog entry is short, so it outscores the guide on the same words; marked as news, it comes after.
+    const page = (i: number, u: string, t: string): SearchDocument => ({i, t, u});
+    const section = (i: number, p: number, u: string, t: string): SearchDocument => ({
+      i,
+      t,
+      s: 'Section',
+      u,
+      h: '#s',
+      p,
+    });
+    const documents: SearchDocument[][] = [
+      [page(1, '/changelog', 'Changelog'), page(3, '/guide', 'Guide')],
+      [],
+      [],
+      [],
+      [
+        section(2, 1, '/changelog', 'Added: webhook signature header. Also: refunds.'),
+        section(4, 3, '/guide', 'Check the webhook signature of every delivery against your secret, then answer 200.'),
+      ],
+    ];
+    const index = JSON.parse(
+      JSON.stringify(
+        buildIndex(documents, {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: []}),
+      ),
+    ) as IndexPart[];
+    const search = async (news: string[], query: string) => {
+      const files = new Map<string, string>();
+      const split = splitIndex(
+        index,
+        (json) => {
+          files.set(`${files.size}`, json);
+          return `${files.size - 1}`;
+        },
+        news,
+      );
+      expect(split.news).toEqual(news.length ? [1] : []);
+      const sharded = new ShardedIndex(split, async (file) => JSON.parse(files.get(file)!));
+      return (await sharded.find(tokenize(query), 8)).map(({document}) => document.u);
+    };
+    expect(await search([], 'webhook signature')).toEqual(['/changelog', '/guide']);
+    expect(await search(['/changelog'], 'webhook signature')).toEqual(['/guide', '/changelog']);
+    expect(await search(['/changelog'], 'refunds')).toEqual(['/changelog']);
   });
 });

@@ -31,6 +31,30 @@ const lunrApi = lunr as unknown as {
 };
 
 const REQUIRED = lunrApi.Query.presence.REQUIRED;
+/** Hits of one page among the whole matches at most (more pages in the list; the partial matches may add more). */
+const PER_PAGE = 2;
+/** The kinds that describe a whole page: title, description, keywords. */
+const PAGE_TYPES = [0, 2, 3];
+/** How much a page whose title, description or keywords hold all the query's words raises its hits' scores. */
+const PAGE_WORDS_WEIGHT = 0.5;
+
+/** Consecutive queries of the same shape: as many words, the same wildcards and edit distances. */
+function groupByShape<Q extends {term: SmartTerm[]}>(queries: Q[]): Q[][] {
+  const shape = ({term}: Q) =>
+    JSON.stringify([term.length, term.map(({wildcard, editDistance}) => [wildcard, editDistance ?? 0])]);
+  const groups: Q[][] = [];
+  for (const query of queries) {
+    const last = groups.at(-1);
+    if (last && shape(last[0]!) === shape(query)) last.push(query);
+    else groups.push([query]);
+  }
+  return groups;
+}
+
+/** The words searched alone: each once, no stop words. */
+function searchedWords(tokens: string[]): string[] {
+  return [...new Set(tokens.filter((word) => lunrApi.stopWordFilter(word) !== undefined))];
+}
 
 export type SearchResult = {
   document: SearchDocument;
@@ -136,6 +160,8 @@ export class ShardedIndex {
   /** Per type (titles first): a page's description and keywords share its title's id. */
   private readonly documents: Map<number, SearchDocument>[];
   private readonly documentParts = new Map<string, Promise<void>>();
+  /** Ids of the documents on news pages (./index-parts.ts). */
+  private readonly news: Set<number>;
 
   /** `fetchPart` reads a part by the name the manifest gives it. */
   constructor(
@@ -148,6 +174,7 @@ export class ShardedIndex {
       new Map(manifest.titles.documents.map((document) => [document.i, document])),
       ...this.split.map(() => new Map()),
     ];
+    this.news = new Set(manifest.news);
   }
 
   /**
@@ -163,39 +190,56 @@ export class ShardedIndex {
 
   /**
    * What the box and search_docs show: the plugin's search of the query in the docs' words (./variants.ts), then
-   * as typed; when these fill less than the list, the documents holding the most of its words after them.
+   * as typed, each query's hits of one kind ranked by `rank`; when these fill less than the list, the documents
+   * holding the most of its words after them.
    */
   async find(tokens: string[], limit: number): Promise<SearchResult[]> {
     const picked: Picked[] = [];
     const forms = docsWording(tokens);
+    const words = searchedWords(forms.flat());
+    const pageWords = await this.pageWords(words);
+    const rank = (results: LunrResult[]) => this.rank(results, pageWords);
     for (const form of forms) {
-      await this.pick(form, limit, picked);
+      await this.pick(form, limit, picked, rank);
       if (picked.length >= limit) break;
     }
     const partial: Picked[] = [];
-    if (picked.length < limit) await this.pickPartial(forms.flat(), limit - picked.length, picked, partial);
+    if (picked.length < limit) await this.pickPartial(words, limit - picked.length, picked, partial);
     // Sorted apart: a partial match never moves a whole match down (the plugin groups hits under their page).
     return [...(await this.finish(picked)), ...(await this.finish(partial))];
   }
 
-  private async pick(tokens: string[], limit: number, picked: Picked[]): Promise<void> {
+  private async pick(
+    tokens: string[],
+    limit: number,
+    picked: Picked[],
+    rank?: (results: LunrResult[]) => LunrResult[],
+  ): Promise<void> {
     if (tokens.length === 0) return;
     // By id alone, as the plugin: a page's description and keywords share its title's id.
     const seen = new Set(picked.map(({result}) => result.ref));
-    search: for (const {term, tokens: queryTokens} of smartQueries(tokens, []) as {
-      term: SmartTerm[];
-      tokens: string[];
-    }[]) {
-      await Promise.all(this.split.map((split) => split.load(term)));
+    const queries = smartQueries(tokens, []) as {term: SmartTerm[]; tokens: string[]}[];
+    // With `rank`, queries of one shape (the words less one, each word in turn) are searched together.
+    const groups = rank ? groupByShape(queries) : queries.map((query) => [query]);
+    search: for (const group of groups) {
+      await Promise.all(group.flatMap(({term}) => this.split.map((split) => split.load(term))));
       for (let type = 0; type <= this.split.length; type++) {
-        const found = this.indexOf(type)
-          .query((query) => addTerms(query, term))
-          .slice(0, limit)
-          .filter((result) => !seen.has(result.ref))
-          .slice(0, limit - picked.length);
-        for (const result of found) {
+        const found: {result: LunrResult; tokens: string[]}[] = [];
+        for (const {term, tokens: queryTokens} of group) {
+          for (const result of this.indexOf(type).query((query) => addTerms(query, term))) {
+            const other = found.find((hit) => hit.result.ref === result.ref);
+            if (!other) found.push({result, tokens: queryTokens});
+            else if (result.score > other.result.score) Object.assign(other, {result, tokens: queryTokens});
+          }
+        }
+        const byRef = new Map(found.map((hit) => [hit.result, hit.tokens]));
+        const results = rank ? rank(found.map(({result}) => result)) : found.map(({result}) => result);
+        // As the plugin: the query's first `limit` hits of this kind; with `rank`, at most PER_PAGE of a page.
+        for (const result of rank ? results : results.slice(0, limit)) {
+          if (picked.length >= limit) break;
+          if (seen.has(result.ref) || (rank && this.shownOf(picked, Number(result.ref)) >= PER_PAGE)) continue;
           seen.add(result.ref);
-          picked.push({type, result, tokens: queryTokens});
+          picked.push({type, result, tokens: byRef.get(result)!});
         }
         if (picked.length >= limit) break search;
       }
@@ -203,11 +247,53 @@ export class ShardedIndex {
   }
 
   /**
+   * The hits of one query and kind, ranked: those on news pages last (an entry names a topic, rarely answers
+   * it), then by score, raised by the share of the query's words that their page's title, description or
+   * keywords hold (a section of the page about the topic before a section that mentions it).
+   */
+  private rank(results: LunrResult[], pageWords: Map<number, number>): LunrResult[] {
+    const keyed = results.map((result) => {
+      const page = this.pageOf(Number(result.ref));
+      const share = page === undefined ? 0 : (pageWords.get(page) ?? 0);
+      return {
+        result,
+        news: page !== undefined && this.news.has(page),
+        score: result.score * (1 + PAGE_WORDS_WEIGHT * share),
+      };
+    });
+    keyed.sort((a, b) => Number(a.news) - Number(b.news) || b.score - a.score);
+    return keyed.map(({result}) => result);
+  }
+
+  /** The share of the words each page's title, description or keywords hold. */
+  private async pageWords(words: string[]): Promise<Map<number, number>> {
+    const shares = new Map<number, number>();
+    for (const word of words) {
+      const term: SmartTerm[] = [{value: word, wildcard: lunrApi.Query.wildcard.NONE, presence: REQUIRED}];
+      await Promise.all(PAGE_TYPES.map((type) => (type === 0 ? null : this.split[type - 1]!.load(term))));
+      const pages = new Set(
+        PAGE_TYPES.flatMap((type) => this.indexOf(type).query((query) => addTerms(query, term))).map(({ref}) =>
+          Number(ref),
+        ),
+      );
+      for (const page of pages) shares.set(page, (shares.get(page) ?? 0) + 1);
+    }
+    for (const [page, count] of shares) shares.set(page, count / words.length);
+    return shares;
+  }
+
+  /** The page a document belongs to (a title, description or keywords document has its page's id). */
+  private pageOf(id: number): number | undefined {
+    const {pages} = this.manifest;
+    if (!pages?.length || id < pages[0]!.first) return undefined;
+    return pages[partOf(pages, id)]!.page;
+  }
+
+  /**
    * Documents holding some of the words, those with the most first, then by kind (titles first, as the plugin)
    * and score: each word is looked up alone, so a word the docs lack costs only its own match.
    */
-  private async pickPartial(tokens: string[], limit: number, picked: Picked[], partial: Picked[]): Promise<void> {
-    const words = [...new Set(tokens.filter((word) => lunrApi.stopWordFilter(word) !== undefined))];
+  private async pickPartial(words: string[], limit: number, picked: Picked[], partial: Picked[]): Promise<void> {
     const found = new Map<string, Picked & {words: Set<string>}>();
     for (const word of words) {
       const term: SmartTerm[] = [{value: word, wildcard: lunrApi.Query.wildcard.NONE, presence: REQUIRED}];
@@ -230,7 +316,11 @@ export class ShardedIndex {
       }
     }
     const ranked = [...found.values()].sort(
-      (a, b) => b.words.size - a.words.size || a.type - b.type || b.result.score - a.result.score,
+      (a, b) =>
+        b.words.size - a.words.size ||
+        a.type - b.type ||
+        Number(this.isNews(a.result)) - Number(this.isNews(b.result)) ||
+        b.result.score - a.result.score,
     );
     const seen = new Set(picked.map(({result}) => result.ref));
     for (const {type, result, tokens: hitTokens} of ranked) {
@@ -239,6 +329,17 @@ export class ShardedIndex {
       seen.add(result.ref);
       partial.push({type, result, tokens: hitTokens});
     }
+  }
+
+  /** How many picked hits are on the page of document `id`. */
+  private shownOf(picked: Picked[], id: number): number {
+    const page = this.pageOf(id);
+    return page === undefined ? 0 : picked.filter(({result}) => this.pageOf(Number(result.ref)) === page).length;
+  }
+
+  private isNews(result: LunrResult): boolean {
+    const page = this.pageOf(Number(result.ref));
+    return page !== undefined && this.news.has(page);
   }
 
   private indexOf(type: number): LunrIndex {

@@ -3,7 +3,7 @@
 import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 
 import searchAskAiOff from './ask-ai-off';
@@ -20,19 +20,33 @@ export const validateOptions = searchLocal.validateOptions;
 
 type Aliases = {resolve?: {alias?: Record<string, string | false>}};
 
+type DocsContent = {loadedVersions: {docs: {permalink: string; frontMatter: {news?: unknown}}[]}[]};
+
+/** The pages whose front matter says `news: true` (the changelog): search lists them after the others. */
+export function newsPages(plugins: readonly LoadedPlugin[]): string[] {
+  return plugins
+    .filter(({name}) => name === 'docusaurus-plugin-content-docs')
+    .flatMap(({content}) => (content as DocsContent).loadedVersions)
+    .flatMap(({docs}) => docs.filter(({frontMatter}) => frontMatter.news === true).map(({permalink}) => permalink));
+}
+
 /** Replaces each index file the plugin wrote by its manifest, and writes the parts. */
-export function shardSearchIndexes(outDir: string): void {
+export function shardSearchIndexes(outDir: string, news: readonly string[] = []): void {
   const partsDir = path.join(outDir, PARTS_DIR);
   rmSync(partsDir, {recursive: true, force: true});
   mkdirSync(partsDir, {recursive: true});
   for (const name of readdirSync(outDir).filter((file) => MANIFEST_FILE.test(file))) {
     const file = path.join(outDir, name);
     const parts = JSON.parse(readFileSync(file, 'utf8')) as IndexPart[];
-    const manifest = splitIndex(parts, (json) => {
-      const partName = `${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`;
-      writeFileSync(path.join(partsDir, partName), json);
-      return `${PARTS_DIR}/${partName}`;
-    });
+    const manifest = splitIndex(
+      parts,
+      (json) => {
+        const partName = `${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`;
+        writeFileSync(path.join(partsDir, partName), json);
+        return `${PARTS_DIR}/${partName}`;
+      },
+      news,
+    );
     writeFileSync(file, JSON.stringify(manifest));
   }
 }
@@ -63,7 +77,7 @@ export default function searchPlugin(context: LoadContext, options: PluginOption
     },
     async postBuild(props) {
       await theme.postBuild?.(props);
-      shardSearchIndexes(props.outDir);
+      shardSearchIndexes(props.outDir, newsPages(props.plugins));
     },
   };
 }
