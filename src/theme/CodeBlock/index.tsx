@@ -43,12 +43,12 @@ export default function CodeBlock({
   const language = (languageProp ?? parseLanguage(blockClassName))?.toLowerCase();
   const title = parseCodeBlockTitle(metastring) || titleProp;
   const {code} = parseLines(source, {metastring, language, magicComments});
-  const lines = code.split('\n');
-  // The code's size before it is laid out (styles.module.css, render-skipping): monospace, unwrapped.
-  const size = {
-    '--code-lines': lines.length,
-    '--code-columns': Math.max(...lines.map((line) => [...line].length)),
-  } as CSSProperties;
+  // Off screen, code whose size is known before it is laid out skips rendering (styles.module.css): printable ASCII
+  // without tabs, each character one `ch` wide; other code renders as usual.
+  const lines = code.replace(/\n$/, '').split('\n');
+  const size = /^[\x20-\x7e\n]+$/.test(code)
+    ? ({'--code-lines': lines.length, '--code-columns': Math.max(...lines.map((line) => line.length))} as CSSProperties)
+    : undefined;
   if (html === undefined && language && language !== 'text') {
     // Without it the block would be plain text: the build fails here (static rendering) rather than ship it.
     throw new Error(
@@ -74,9 +74,12 @@ export default function CodeBlock({
           className={clsx('prism-code', `language-${language ?? 'text'}`, styles.codeBlock, 'thin-scrollbar')}>
           {html === undefined ? (
             // Plain text only (no language, or `text`): nothing to highlight.
-            <code className={styles.codeBlockLines}>{code}</code>
+            <code className={clsx(styles.codeBlockLines, size && styles.skipsOffScreen)}>{code}</code>
           ) : (
-            <code className={styles.codeBlockLines} dangerouslySetInnerHTML={html} />
+            <code
+              className={clsx(styles.codeBlockLines, size && styles.skipsOffScreen)}
+              dangerouslySetInnerHTML={html}
+            />
           )}
         </pre>
         <div className={styles.buttonGroup}>
