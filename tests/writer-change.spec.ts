@@ -184,6 +184,8 @@ const OPERATION_YAML = `
         '403': {$ref: '#/components/responses/Forbidden'}
         '429': {$ref: '#/components/responses/TooManyRequests'}
         '500': {$ref: '#/components/responses/ServerError'}
+        '502': {$ref: '#/components/responses/ServerError'}
+        '503': {$ref: '#/components/responses/ServerError'}
 `;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
