@@ -28,6 +28,7 @@ import {
 import {ARTIFACTS, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
 import {ERROR_CODES, errorRule} from '../src/constants/behaviour';
 import {matchesTemplate} from '../lib/contract/openapi';
+import {webhookEventExamples} from '../lib/contract/webhooks';
 import {freePort} from '../lib/ports';
 import {SandboxState, type Delivery, type WebhookTransport} from './state';
 
@@ -278,7 +279,7 @@ const fetchTransport: WebhookTransport = async (url, headers, body) => {
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const {yaml, document} = await sandboxDocument();
   const routes = routesOf(document);
-  const state = new SandboxState(options.webhookTransport ?? fetchTransport);
+  const state = new SandboxState(options.webhookTransport ?? fetchTransport, Date.now, webhookEventExamples(document));
   const requestsPerMinute = options.requestsPerMinute ?? LIMITS.sandboxRequestsPerMinute;
   const windowMs = options.rateLimitWindowMs ?? 60_000;
   /** Request times per credential (API calls) and per client (token requests), for the sliding one-minute windows. */

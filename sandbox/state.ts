@@ -22,6 +22,7 @@ import {
   type OrderStatus,
   type TopupStatus,
 } from '../src/constants/behaviour';
+import type {WebhookEventExample} from '../lib/contract/webhooks';
 import {DESTINATIONS, PACKAGES, regionOf, type Package} from './catalogue';
 
 export type Answer = {status: number; body?: unknown; headers?: Record<string, string>};
@@ -235,6 +236,8 @@ export class SandboxState {
   constructor(
     private readonly transport: WebhookTransport,
     private readonly now: () => number = Date.now,
+    /** The contract's example event of each type (`webhookEventExamples`): what a test event carries. */
+    private readonly eventExamples: readonly WebhookEventExample[] = [],
   ) {}
 
   /** Every operation this state answers; others fall back to the contract's examples. */
@@ -1161,7 +1164,11 @@ export class SandboxState {
       );
     }
     const type = (body.type as string | undefined) ?? endpoint.enabled_events[0]!;
-    const event = this.event(type, {test: true});
+    // The catalogue's example of that type, so a handler gets the resource it expects (ids that exist nowhere).
+    const example = this.eventExamples.find((each) => each.type === type)?.payload.data as
+      {object: unknown; threshold?: number} | undefined;
+    if (!example) throw new Error(`The sandbox has no example event of type ${type} (webhookEventExamples)`);
+    const event = this.event(type, structuredClone(example.object), example.threshold);
     // Listed by GET /v1/events as delivered, like every other event.
     account.events.push(event);
     const status = await this.deliver(endpoint, event);

@@ -8,16 +8,18 @@ import {expect, test} from '@playwright/test';
 import {SAMPLES} from '../src/constants/api';
 import {errorRule} from '../src/constants/behaviour';
 import {listOperations} from '../lib/contract/openapi';
+import {webhookEventExamples, type WebhookEventExample} from '../lib/contract/webhooks';
 import {sandboxDocument} from './server';
 import {SandboxState, signWebhook, type Answer, type Call} from './state';
 
 const HOUR = 3_600_000;
 
-function harness() {
+function harness(eventExamples: readonly WebhookEventExample[] = []) {
   let clock = Date.parse('2025-03-14T09:00:00Z');
   const state = new SandboxState(
     async () => 204,
     () => clock,
+    eventExamples,
   );
   let calls = 0;
   const call = (operation: string, params: Record<string, string> = {}, body?: Record<string, unknown>, query = '') =>
@@ -209,19 +211,22 @@ test('disable and enable round trip; a disabled endpoint gets no deliveries; ena
   expect(errorCode(await call('POST /v1/sandbox/webhook-endpoints/{id}/disable', {id}))).toBe('invalid_state');
 });
 
-test('POST …/test sends a test event of the body’s type (one of the event catalogue), listed by GET /v1/events', async () => {
-  const {state, call, endpoint} = harness();
+test('POST …/test sends a test event of the body’s type (one of the event catalogue) carrying that type’s example resource, listed by GET /v1/events', async () => {
+  const {document} = await sandboxDocument();
+  const examples = webhookEventExamples(document);
+  const {state, call, endpoint} = harness(examples);
   const {id} = await endpoint();
-  const eventTypes = ((await sandboxDocument()).document.components.schemas as Record<string, {enum?: string[]}>)
-    .EventType!.enum!;
+  const eventTypes = (document.components.schemas as Record<string, {enum?: string[]}>).EventType!.enum!;
   // A type the endpoint does not subscribe to is sent too: a test goes where you point it.
   const type = 'esim.activated';
   expect(eventTypes).toContain(type);
   const sent = await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type});
   expect(sent.status).toBe(200);
   expect(sent.body).toMatchObject({type, delivered: true});
-  const delivered = JSON.parse(state.deliveries.at(-1)!.body) as {id: string; type: string};
-  expect(delivered).toMatchObject({id: (sent.body as {event_id: string}).event_id, type});
+  const delivered = JSON.parse(state.deliveries.at(-1)!.body) as {id: string; type: string; data: unknown};
+  expect(delivered).toMatchObject({id: (sent.body as {event_id: string}).event_id, type, livemode: false});
+  // A handler gets the resource the catalogue shows for that type, as the contract's Event says, not a stub.
+  expect(delivered.data).toEqual(examples.find((example) => example.type === type)!.payload.data);
   const listed = (await call('GET /v1/events', {}, undefined, `type=${type}`)).body as {data: unknown[]};
   expect(listed.data).toEqual([delivered]);
 
@@ -231,6 +236,8 @@ test('POST …/test sends a test event of the body’s type (one of the event ca
   // Every type of the catalogue is accepted; any other is refused, naming the field.
   for (const each of eventTypes) {
     expect((await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type: each})).status, each).toBe(200);
+    const data = (JSON.parse(state.deliveries.at(-1)!.body) as {data: unknown}).data;
+    expect(data, each).toEqual(examples.find((example) => example.type === each)!.payload.data);
   }
   const unknown = await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type: 'esim.exploded'});
   expect(unknown.status).toBe(400);
