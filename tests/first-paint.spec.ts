@@ -64,3 +64,33 @@ test.describe('navbar completed after a first paint', () => {
     }
   });
 });
+
+// The same for the Markdown actions above every title: painted after the Copy button arrived and before the link
+// beside it, nothing may move as the link arrives.
+test.describe('Markdown actions completed after a first paint', () => {
+  test.use({viewport: LIGHTHOUSE_DESKTOP});
+  test('the Copy button does not shift as the link beside it arrives', async ({page, baseURL}) => {
+    const proxy = await startStallingProxy({
+      upstream: baseURL!,
+      splitAt: (html) => {
+        const actions = html.indexOf('page-markdown-actions');
+        return actions < 0 ? -1 : html.indexOf('</button>', actions) + '</button>'.length;
+      },
+    });
+    try {
+      await recordLayoutShifts(page);
+      await page.goto(`${proxy.origin}/getting-started/quick-start`, {waitUntil: 'commit'});
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('paint').some((entry) => entry.name === 'first-paint'),
+      );
+      await expect(page.locator('.page-markdown-actions button')).toBeAttached();
+      proxy.release();
+      await expect(page.locator('.page-markdown-actions button')).toBeVisible();
+      await expect(page.locator('footer')).toBeAttached();
+      await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+      expect(await layoutShifts(page)).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
