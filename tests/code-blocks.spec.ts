@@ -120,6 +120,36 @@ test.describe('code blocks', () => {
     await expect.poll(edges).toEqual({left: false, right: false});
   });
 
+  test('the word-wrap toggle is offered exactly where a block overflows: in every tab once shown, and after a resize', async ({
+    page,
+  }) => {
+    await openPage(page, '/getting-started/quick-start');
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    // Every visible block of the page: offered where its lines are wider than it, and only there.
+    const offeredWhereOverflowing = () =>
+      page.locator('.theme-code-block:visible').evaluateAll((blocks) =>
+        blocks.map((block) => {
+          const pre = block.querySelector('pre')!;
+          const offered = !!block.querySelector('button[aria-label="Toggle word wrap"]');
+          return offered === pre.scrollWidth > pre.clientWidth;
+        }),
+      );
+    // The page's language tabs are synced: choosing one in the first group shows it in every group.
+    const tabs = page.locator('.tabs-container').first().getByRole('tab');
+    let overflowing = 0;
+    for (let index = 0; index < (await tabs.count()); index += 1) {
+      await tabs.nth(index).click();
+      await expect.poll(async () => (await offeredWhereOverflowing()).every(Boolean)).toBe(true);
+      overflowing += await page
+        .locator('.theme-code-block:visible pre')
+        .evaluateAll((pres) => pres.filter((pre) => pre.scrollWidth > pre.clientWidth).length);
+    }
+    expect(overflowing, 'some block overflows, so the toggle is seen offered').toBeGreaterThan(0);
+    // Narrower, more blocks overflow; each gets its toggle without a reload.
+    await page.setViewportSize({width: 320, height: 700});
+    await expect.poll(async () => (await offeredWhereOverflowing()).every(Boolean)).toBe(true);
+  });
+
   test('hydration keeps the server-rendered code: no node of a block is replaced', async ({page}) => {
     await page.addInitScript(() => {
       // Parsed, and the deferred scripts (React) not yet run: remember every node of every block.
