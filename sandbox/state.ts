@@ -53,6 +53,8 @@ export type WebhookEvent = {
   api_version: string;
   created_at: string;
   livemode: false;
+  /** Only on an event sent by the test operation. */
+  test?: true;
   data: {object: unknown; threshold?: number};
 };
 
@@ -1168,7 +1170,7 @@ export class SandboxState {
     const example = this.eventExamples.find((each) => each.type === type)?.payload.data as
       {object: unknown; threshold?: number} | undefined;
     if (!example) throw new Error(`The sandbox has no example event of type ${type} (webhookEventExamples)`);
-    const event = this.event(type, structuredClone(example.object), example.threshold);
+    const event: WebhookEvent = {...this.event(type, structuredClone(example.object), example.threshold), test: true};
     // Listed by GET /v1/events as delivered, like every other event.
     account.events.push(event);
     const status = await this.deliver(endpoint, event);

@@ -224,7 +224,7 @@ test('POST …/test sends a test event of the body’s type (one of the event ca
   expect(sent.status).toBe(200);
   expect(sent.body).toMatchObject({type, delivered: true});
   const delivered = JSON.parse(state.deliveries.at(-1)!.body) as {id: string; type: string; data: unknown};
-  expect(delivered).toMatchObject({id: (sent.body as {event_id: string}).event_id, type, livemode: false});
+  expect(delivered).toMatchObject({id: (sent.body as {event_id: string}).event_id, type, livemode: false, test: true});
   // A handler gets the resource the catalogue shows for that type, as the contract's Event says, not a stub.
   expect(delivered.data).toEqual(examples.find((example) => example.type === type)!.payload.data);
   const listed = (await call('GET /v1/events', {}, undefined, `type=${type}`)).body as {data: unknown[]};

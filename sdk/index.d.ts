@@ -317,6 +317,8 @@ export interface WebhookEventOf<T extends WebhookEventType> {
   apiVersion: string;
   createdAt: Timestamp;
   livemode: boolean;
+  /** Only on an event sent by `POST /v1/webhook-endpoints/{id}/test`: its ids exist nowhere; act on nothing. */
+  test?: true;
   data: T extends 'esim.usage_threshold'
     ? {object: WebhookEventObjects[T]; /** 50, 80 or 100 by default (configurable). */ threshold: number}
     : {object: WebhookEventObjects[T]};
