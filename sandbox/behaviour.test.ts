@@ -523,6 +523,20 @@ const DRIVERS: Record<ActionId, Driver> = {
         ]),
     };
   },
+  'topup.fail_pending': async (c) => {
+    const iccid = await activeEsim(c);
+    const topup = c.ok(
+      await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.pendingFailingTopupPackageId}),
+      201,
+    );
+    expect(topup).toMatchObject({status: 'pending'});
+    return {
+      act: async () =>
+        expect(c.ok(await c.call('GET', `/v1/esims/${iccid}/topups`)).data).toMatchObject([
+          {id: topup.id, status: 'failed', applied_at: null},
+        ]),
+    };
+  },
   'topup.fail': async (c) => {
     const iccid = await activeEsim(c);
     return {
@@ -912,9 +926,10 @@ test.describe('lists, usage and updates', () => {
     SANDBOX.slowFailingPackageId,
     SANDBOX.failingTopupPackageId,
     SANDBOX.pendingTopupPackageId,
+    SANDBOX.pendingFailingTopupPackageId,
   ];
 
-  test('trigger packages are never in the catalogue; the pending, then the failing top-up end every topup-packages list', async () => {
+  test('trigger packages are never in the catalogue; the pending, the pending failing, then the failing top-up end every topup-packages list', async () => {
     const c = await client();
     const listed = (c.ok(await c.call('GET', `/v1/packages?limit=${LIMITS.pageSizeMax}`)).data as {id: string}[]).map(
       (pkg) => pkg.id,
@@ -931,7 +946,7 @@ test.describe('lists, usage and updates', () => {
       expect(
         topups.filter((id) => triggers.includes(id)),
         pkg,
-      ).toEqual([SANDBOX.pendingTopupPackageId, SANDBOX.failingTopupPackageId]);
+      ).toEqual([SANDBOX.pendingTopupPackageId, SANDBOX.pendingFailingTopupPackageId, SANDBOX.failingTopupPackageId]);
     }
   });
 

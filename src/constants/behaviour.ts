@@ -760,6 +760,15 @@ export const ACTIONS = [
     balance: [],
   },
   {
+    id: 'topup.fail_pending',
+    name: 'A pending top-up fails',
+    by: 'acme',
+    sandboxTrigger: `the next \`GET /v1/esims/{iccid}/topups\` of the eSIM of a \`${SANDBOX.pendingFailingTopupPackageId}\` top-up`,
+    events: ['topup.failed'],
+    balance: [{type: 'topup_failed', direction: 'credit', amount: 'the top-up price'}],
+    note: 'The price was debited when the top-up was created; this credits it back.',
+  },
+  {
     id: 'topup.fail',
     name: 'Add a top-up that fails',
     by: 'you',
