@@ -29,6 +29,7 @@ import {
   resolveRef,
   type OpenApiDocument,
   type OpenApiOperation,
+  type OpenApiParameter,
 } from '../lib/contract/openapi';
 import {answerChecker} from '../lib/contract/validator';
 import {PACKAGES} from './catalogue';
@@ -522,6 +523,20 @@ const DRIVERS: Record<ActionId, Driver> = {
         ]),
     };
   },
+  'topup.fail_pending': async (c) => {
+    const iccid = await activeEsim(c);
+    const topup = c.ok(
+      await c.call('POST', `/v1/esims/${iccid}/topups`, {package_id: SANDBOX.pendingFailingTopupPackageId}),
+      201,
+    );
+    expect(topup).toMatchObject({status: 'pending'});
+    return {
+      act: async () =>
+        expect(c.ok(await c.call('GET', `/v1/esims/${iccid}/topups`)).data).toMatchObject([
+          {id: topup.id, status: 'failed', applied_at: null},
+        ]),
+    };
+  },
   'topup.fail': async (c) => {
     const iccid = await activeEsim(c);
     return {
@@ -911,9 +926,10 @@ test.describe('lists, usage and updates', () => {
     SANDBOX.slowFailingPackageId,
     SANDBOX.failingTopupPackageId,
     SANDBOX.pendingTopupPackageId,
+    SANDBOX.pendingFailingTopupPackageId,
   ];
 
-  test('trigger packages are never in the catalogue; the pending, then the failing top-up end every topup-packages list', async () => {
+  test('trigger packages are never in the catalogue; the pending, the pending failing, then the failing top-up end every topup-packages list', async () => {
     const c = await client();
     const listed = (c.ok(await c.call('GET', `/v1/packages?limit=${LIMITS.pageSizeMax}`)).data as {id: string}[]).map(
       (pkg) => pkg.id,
@@ -930,15 +946,103 @@ test.describe('lists, usage and updates', () => {
       expect(
         topups.filter((id) => triggers.includes(id)),
         pkg,
-      ).toEqual([SANDBOX.pendingTopupPackageId, SANDBOX.failingTopupPackageId]);
+      ).toEqual([SANDBOX.pendingTopupPackageId, SANDBOX.pendingFailingTopupPackageId, SANDBOX.failingTopupPackageId]);
     }
   });
 
-  test('page= is retired: 400 validation_failed naming page', async () => {
+  test('page= is retired: 400 validation_failed naming page, and the contract no longer offers it', async () => {
     const c = await client();
-    const answer = await c.call('GET', '/v1/orders?page=2');
+    for (const list of ['/v1/orders', '/v1/esims']) {
+      const answer = await c.call('GET', `${list}?page=2`);
+      expectModelError(answer, 'validation_failed');
+      expect(errorOf(answer).param).toBe('page');
+    }
+    const offered = listOperations(document).filter(({operation}) =>
+      (operation.parameters ?? []).some(
+        (parameter) => resolveRef<OpenApiParameter>(document, parameter).name === 'page',
+      ),
+    );
+    expect(offered.map(({method, path: apiPath}) => `${method} ${apiPath}`)).toEqual([]);
+  });
+
+  test('every list refuses limit=0 with 400 validation_failed naming limit (the contract documents it: afterEach)', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf();
+    const lists = listOperations(document).filter(
+      ({method, operation}) =>
+        method === 'GET' &&
+        (operation.parameters ?? []).some(
+          (parameter) => resolveRef<OpenApiParameter>(document, parameter).name === 'limit',
+        ),
+    );
+    expect(lists.length).toBeGreaterThan(5);
+    for (const {path: apiPath} of lists) {
+      const answer = await c.call('GET', `${apiPath.replace('{iccid}', iccid)}?limit=0`);
+      expectModelError(answer, 'validation_failed');
+      expect(errorOf(answer).param, apiPath).toBe('limit');
+    }
+  });
+
+  test('every operation that takes an Idempotency-Key refuses a malformed key (400) and a key used for another request (409)', async () => {
+    const c = await client();
+    const usedKey = newKey();
+    c.ok(await c.call('POST', '/v1/sandbox/balance', {amount: 123_456}, {key: usedKey}));
+    const tooLongKey = 'k'.repeat(LIMITS.idempotencyKeyMaxLength + 1);
+    const keyed = listOperations(document).filter(({operation}) =>
+      (operation.parameters ?? []).some(
+        (parameter) => resolveRef<OpenApiParameter>(document, parameter).name === 'Idempotency-Key',
+      ),
+    );
+    expect(keyed.length).toBeGreaterThan(10);
+    for (const {method, path: apiPath, operation} of keyed) {
+      // The contract's own examples: a valid request, so only the key can be refused.
+      let concretePath = apiPath;
+      for (const parameter of (operation.parameters ?? []).map((each) =>
+        resolveRef<OpenApiParameter>(document, each),
+      )) {
+        if (parameter.in === 'path') {
+          concretePath = concretePath.replace(`{${parameter.name}}`, encodeURIComponent(String(parameter.example)));
+        }
+      }
+      const requestBody = (operation as {requestBody?: {content: {'application/json': {example?: unknown}}}})
+        .requestBody;
+      const body = requestBody?.content['application/json'].example;
+      const reused = await c.call(method, concretePath, body, {key: usedKey});
+      expectModelError(reused, 'idempotency_key_reused');
+      const malformed = await c.call(method, concretePath, body, {key: tooLongKey});
+      expectModelError(malformed, 'validation_failed');
+      expect(errorOf(malformed).param, `${method} ${apiPath}`).toBe('Idempotency-Key');
+    }
+  });
+
+  test('a widget session for an ICCID you did not order is 404 esim_not_found; its key reused for another session is 409', async () => {
+    const c = await client();
+    const session = {
+      mode: 'activate',
+      allowed_origins: ['https://shop.example.org'],
+      customer_reference: 'booking-404',
+    };
+    const unknown = await c.call('POST', '/v1/widget-sessions', {...session, iccid: SAMPLES.iccid});
+    expectModelError(unknown, 'esim_not_found');
+    const iccid = await c.iccidOf();
+    const key = newKey();
+    c.ok(await c.call('POST', '/v1/widget-sessions', {...session, iccid}, {key}), 201);
+    const reused = await c.call('POST', '/v1/widget-sessions', {...session, iccid, locale: 'de'}, {key});
+    expectModelError(reused, 'idempotency_key_reused');
+  });
+
+  test('a test event of a type that does not exist is 400 validation_failed naming type', async () => {
+    const c = await client();
+    const endpoint = c.ok(
+      await c.call('POST', '/v1/webhook-endpoints', {
+        url: 'https://partner.example.org/test-event',
+        enabled_events: eventTypes(),
+      }),
+      201,
+    );
+    const answer = await c.call('POST', `/v1/webhook-endpoints/${String(endpoint.id)}/test`, {type: 'esim.teleported'});
     expectModelError(answer, 'validation_failed');
-    expect(errorOf(answer).param).toBe('page');
+    expect(errorOf(answer).param).toBe('type');
   });
 
   test('a usage 429 carries the ICCID bucket’s own rate-limit headers', async () => {
@@ -1004,11 +1108,30 @@ test.describe('the contract states the model', () => {
     const serverStatuses = [
       ...new Set(ERROR_CODES.filter((rule) => rule.status >= 500).map((rule) => String(rule.status))),
     ];
+    // An operation that takes an Idempotency-Key can refuse a malformed key (400) and a key that is reused or
+    // still running (409); a list can refuse its `limit` or `cursor` (400).
+    const validationStatus = String(errorRule('validation_failed').status);
+    const idempotencyStatuses = [
+      validationStatus,
+      ...new Set(IDEMPOTENCY.refusalCodes.map((code) => String(errorRule(code).status))),
+    ];
     for (const {method, path: apiPath, operation} of listOperations(document)) {
       if (!apiPath.startsWith('/v1/')) continue;
       const documented = Object.keys(operation.responses ?? {});
+      const parameters = (operation.parameters ?? []).map((parameter) =>
+        resolveRef<OpenApiParameter>(document, parameter),
+      );
+      const takesKey = parameters.some(
+        (parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key',
+      );
+      const isList = parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'limit');
+      const shared = [
+        ...serverStatuses,
+        ...(takesKey ? idempotencyStatuses : []),
+        ...(isList ? [validationStatus] : []),
+      ];
       expect(
-        serverStatuses.filter((status) => !documented.includes(status)),
+        shared.filter((status) => !documented.includes(status)),
         `${method} ${apiPath}`,
       ).toEqual([]);
     }

@@ -80,6 +80,15 @@ export const PACKAGES: readonly Package[] = [
   plan(SANDBOX.slowPackageId, 'Sandbox slow 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100),
   plan(SANDBOX.slowFailingPackageId, 'Sandbox slow failure 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100),
   plan(SANDBOX.pendingTopupPackageId, 'Sandbox pending top-up 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100),
+  plan(
+    SANDBOX.pendingFailingTopupPackageId,
+    'Sandbox pending failing top-up 1 GB · 7 days',
+    'local',
+    ['JP'],
+    1024,
+    7,
+    100,
+  ),
   plan(SANDBOX.failingTopupPackageId, 'Sandbox failing top-up 1 GB · 7 days', 'local', ['JP'], 1024, 7, 100),
 ];
 

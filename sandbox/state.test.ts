@@ -31,6 +31,7 @@ const TRIGGER_PACKAGES: string[] = [
   SANDBOX.slowFailingPackageId,
   SANDBOX.failingTopupPackageId,
   SANDBOX.pendingTopupPackageId,
+  SANDBOX.pendingFailingTopupPackageId,
 ];
 
 test.beforeAll(async () => {

@@ -180,6 +180,7 @@ const TRIGGER_PACKAGES: readonly string[] = [
   SANDBOX.slowFailingPackageId,
   SANDBOX.failingTopupPackageId,
   SANDBOX.pendingTopupPackageId,
+  SANDBOX.pendingFailingTopupPackageId,
 ];
 /** Listing order: local plans first, then regional, then global. */
 const PACKAGE_TYPES: readonly Package['type'][] = ['local', 'regional', 'global'];
@@ -822,7 +823,7 @@ export class SandboxState {
     };
   }
 
-  /** The packages that fit the eSIM's own, then the sandbox's failing top-up (listed for every eSIM). */
+  /** The packages that fit the eSIM's own, then the sandbox's pending and failing top-ups (listed for every eSIM). */
   private topupPackages(esim: Esim): Package[] {
     const base = this.pkg(esim.package_id);
     const key = base.countries.join();
@@ -831,7 +832,12 @@ export class SandboxState {
           (pkg) => pkg.countries.join() === key && pkg.topup_available && !TRIGGER_PACKAGES.includes(pkg.id),
         )
       : [];
-    return [...fitting, this.pkg(SANDBOX.pendingTopupPackageId), this.pkg(SANDBOX.failingTopupPackageId)];
+    return [
+      ...fitting,
+      this.pkg(SANDBOX.pendingTopupPackageId),
+      this.pkg(SANDBOX.pendingFailingTopupPackageId),
+      this.pkg(SANDBOX.failingTopupPackageId),
+    ];
   }
 
   private createTopup(account: Account, iccid: string, body: Record<string, unknown>) {
@@ -861,13 +867,18 @@ export class SandboxState {
     this.charge(account, pkg.wholesale_price.amount, 'topup', topup.id);
     account.topups.set(topup.id, topup);
     if (pkg.id === SANDBOX.failingTopupPackageId) {
-      topup.status = 'failed';
-      this.credit(account, pkg.wholesale_price.amount, 'topup_failed', topup.id);
-      this.emit(account, 'topup.failed', topup);
-    } else if (pkg.id !== SANDBOX.pendingTopupPackageId) {
+      this.failTopup(account, topup);
+    } else if (pkg.id !== SANDBOX.pendingTopupPackageId && pkg.id !== SANDBOX.pendingFailingTopupPackageId) {
       this.applyTopup(account, esim, topup);
     }
     return topup;
+  }
+
+  /** A failed top-up added nothing, so its price goes back. */
+  private failTopup(account: Account, topup: Topup) {
+    topup.status = 'failed';
+    this.credit(account, topup.price.amount, 'topup_failed', topup.id);
+    this.emit(account, 'topup.failed', topup);
   }
 
   /** Adds a pending top-up's data and validity to its eSIM. */
@@ -889,12 +900,14 @@ export class SandboxState {
     this.emit(account, 'topup.applied', topup);
   }
 
-  /** `GET /v1/esims/{iccid}/topups`, newest first: a sandbox top-up left `pending` is applied at this read. */
+  /** `GET /v1/esims/{iccid}/topups`, newest first: a sandbox top-up left `pending` is applied (or failed) at this read. */
   private topups(account: Account, iccid: string, query: URLSearchParams): Topup[] {
     const esim = this.esim(account, iccid);
     const ofEsim = [...account.topups.values()].filter((topup) => topup.iccid === iccid);
     for (const topup of ofEsim) {
-      if (topup.status === 'pending') this.applyTopup(account, esim, topup);
+      if (topup.status !== 'pending') continue;
+      if (topup.package_id === SANDBOX.pendingFailingTopupPackageId) this.failTopup(account, topup);
+      else this.applyTopup(account, esim, topup);
     }
     const status = query.get('status');
     return ofEsim.reverse().filter((topup) => !status || topup.status === status);

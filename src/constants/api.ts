@@ -119,6 +119,8 @@ export const SANDBOX = {
   failingTopupPackageId: 'sandbox-topup-fail-1gb-7d',
   /** Listed before the failing one; a top-up with it answers 201 `pending`, and the next list of the eSIM's top-ups applies it. */
   pendingTopupPackageId: 'sandbox-topup-slow-1gb-7d',
+  /** Listed after the pending one; a top-up with it answers 201 `pending`, and the next list of the eSIM's top-ups fails it (`topup.failed`, price credited back). */
+  pendingFailingTopupPackageId: 'sandbox-topup-slow-fail-1gb-7d',
   /** Request header that makes the sandbox answer that error code (any code of the behaviour model). */
   errorHeader: 'X-Sandbox-Error',
   simulateActions: ['installed', 'activated', 'consume_data', 'expiring_soon', 'expire', 'profile_deleted'],

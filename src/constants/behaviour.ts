@@ -214,6 +214,8 @@ export const IDEMPOTENCY = {
   isStored: (status: number): boolean => status >= STORED_STATUSES.min && status <= STORED_STATUSES.max,
   /** The header a replayed answer carries. */
   replayHeader: 'Idempotent-Replayed',
+  /** What any request that sends a key can be refused with: the key was used for another request, or its first one still runs. */
+  refusalCodes: ['idempotency_key_reused', 'idempotency_in_progress'],
   /** What is stored and why; the contract's key descriptions and the Idempotency section render it. */
   storedSentence: `Only a success (HTTP ${STORED_STATUSES.label}) is stored under a key. No error answer is, whatever its status: not a 5xx, not a 429, and not any other 4xx either. An error changed nothing, so once you have fixed its cause the same key and body go through; a stored \`402 insufficient_balance\` would instead be answered again after you topped up your balance.`,
   /** What a replay is, and how to see the state now. */
@@ -756,6 +758,15 @@ export const ACTIONS = [
     sandboxTrigger: `the next \`GET /v1/esims/{iccid}/topups\` of the eSIM of a \`${SANDBOX.pendingTopupPackageId}\` top-up`,
     events: ['topup.applied'],
     balance: [],
+  },
+  {
+    id: 'topup.fail_pending',
+    name: 'A pending top-up fails',
+    by: 'acme',
+    sandboxTrigger: `the next \`GET /v1/esims/{iccid}/topups\` of the eSIM of a \`${SANDBOX.pendingFailingTopupPackageId}\` top-up`,
+    events: ['topup.failed'],
+    balance: [{type: 'topup_failed', direction: 'credit', amount: 'the top-up price'}],
+    note: 'The price was debited when the top-up was created; this credits it back.',
   },
   {
     id: 'topup.fail',
