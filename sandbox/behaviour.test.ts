@@ -578,6 +578,31 @@ test.describe('actions: each sends the model’s events and makes its balance tr
   }
 });
 
+// Events ---------------------------------------------------------------------------------------
+
+test.describe('an event carries its resource as the API answers it once the change is made', () => {
+  test('using up the data: each esim.usage_threshold carries the eSIM as that consume_data answered it, depleted at 100 %', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf();
+    await c.simulate(iccid, 'activated');
+    const halfUsed = await c.simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb / 2);
+    const usedUp = await c.simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb);
+    expect([halfUsed.status, usedUp.status]).toEqual(['active', 'depleted']);
+    const listed = c.ok(await c.call('GET', `/v1/events?type=esim.usage_threshold&limit=${LIMITS.pageSizeMax}`))
+      .data as {data: {object: Esim; threshold: number}}[];
+    const ofEsim = listed.filter((event) => event.data.object.iccid === iccid).reverse();
+    expect(ofEsim.map((event) => [event.data.threshold, event.data.object.status])).toEqual([
+      [USAGE_THRESHOLDS[0], halfUsed.status],
+      ...USAGE_THRESHOLDS.slice(1).map((threshold) => [threshold, usedUp.status]),
+    ]);
+    const expired = await c.simulate(iccid, 'expire');
+    const [expiredEvent] = c.ok(await c.call('GET', '/v1/events?type=esim.expired&limit=1')).data as {
+      data: {object: Esim};
+    }[];
+    expect(expiredEvent!.data.object).toMatchObject({iccid, status: expired.status, expires_at: expired.expires_at});
+  });
+});
+
 // Refunds ----------------------------------------------------------------------------------------
 
 test.describe('refunds', () => {

@@ -998,13 +998,14 @@ export class SandboxState {
       if (!mb) throw new Refusal(400, 'validation_failed', 'consume_data needs mb (1 or more).', 'mb');
       esim.dataUsedMb =
         esim.dataTotalMb === null ? esim.dataUsedMb + mb : Math.min(esim.dataTotalMb, esim.dataUsedMb + mb);
+      // Depleted before the events are sent: each carries the eSIM as the API answers it from now on.
+      if (esim.dataTotalMb !== null && esim.dataUsedMb >= esim.dataTotalMb) esim.status = 'depleted';
       for (const threshold of USAGE_THRESHOLDS) {
         if (this.usedShare(esim) >= threshold && !esim.thresholdsSent.includes(threshold)) {
           esim.thresholdsSent.push(threshold);
           this.emit(account, 'esim.usage_threshold', this.view(esim), threshold);
         }
       }
-      if (esim.dataTotalMb !== null && esim.dataUsedMb >= esim.dataTotalMb) esim.status = 'depleted';
     } else if (action === 'expiring_soon') {
       if (!esim.expires_at) {
         throw new Refusal(
