@@ -334,6 +334,37 @@ test.describe('errors: every code of the model', () => {
     expect(IDEMPOTENCY.storedSentence).toContain(IDEMPOTENCY.stored.label);
   });
 
+  test('the same request is the same method, path and JSON value: reordered keys and spacing replay; another value, a default sent or another endpoint is idempotency_key_reused', async () => {
+    const c = await client();
+    const key = newKey();
+    const packageId = JSON.stringify(SAMPLES.packageId);
+    const first = c.ok(
+      await c.call('POST', '/v1/orders', undefined, {key, raw: `{"quantity":1,"package_id":${packageId}}`}),
+      201,
+    );
+    // A client that rebuilds its JSON for the retry: other key order, other spacing, the same value.
+    const rebuilt = await c.call('POST', '/v1/orders', undefined, {
+      key,
+      raw: `{\n  "package_id": ${packageId},\n  "quantity": 1\n}`,
+    });
+    expect(rebuilt.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    expect(c.ok(rebuilt, 201).id).toBe(first.id);
+    for (const other of [
+      c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId, quantity: 2}, {key}),
+      // Leaving out `quantity` is not the same as sending its default.
+      c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId}, {key}),
+      c.call(
+        'POST',
+        `/v1/esims/${(first as unknown as Order).esims[0]!.iccid}/topups`,
+        {package_id: SAMPLES.topupPackageId},
+        {key},
+      ),
+    ]) {
+      expectModelError(await other, 'idempotency_key_reused');
+    }
+    expect(c.ok(await c.call('GET', '/v1/orders')).data).toHaveLength(1);
+  });
+
   test('a replay is the first answer, not the order now: GET /v1/orders/{order_id} reads the current state', async () => {
     const c = await client();
     const key = newKey();
@@ -1052,6 +1083,7 @@ test.describe('the contract states the model', () => {
     for (const description of [keyParameter.description, document.info.description as string]) {
       expect(description).toContain(IDEMPOTENCY.storedSentence);
       expect(description).toContain(IDEMPOTENCY.replaySentence);
+      expect(description).toContain(IDEMPOTENCY.sameRequestSentence);
     }
   });
 

@@ -199,6 +199,16 @@ function luhnCheckDigit(digits: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/** A JSON value with its object keys sorted: the same text for the same value, whatever its key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 const money = (amount: number): Money => ({amount, currency: CURRENCY});
 const decimal = (minor: number) => `${(minor / 100).toFixed(2)} ${CURRENCY}`;
 
@@ -302,8 +312,9 @@ export class SandboxState {
   async answer(call: Call): Promise<Answer> {
     const account = this.account(call.clientId);
     const isPost = call.operation.startsWith('POST ');
+    // IDEMPOTENCY.sameRequestSentence: the method, the path and the body as a JSON value.
     const fingerprint = createHash('sha256')
-      .update(`${call.operation}\n${JSON.stringify(call.params)}\n${JSON.stringify(call.body ?? null)}`)
+      .update(`${call.operation}\n${canonicalJson(call.params)}\n${canonicalJson(call.body ?? null)}`)
       .digest('hex');
     const stored = isPost && call.idempotencyKey ? account.idempotency.get(call.idempotencyKey) : undefined;
     if (stored) {
@@ -313,7 +324,7 @@ export class SandboxState {
           new Refusal(
             409,
             'idempotency_key_reused',
-            'This Idempotency-Key was used with another request; use a new key for a new request.',
+            'This Idempotency-Key was used with another request (another body, method or path); use a new key for a new request.',
             'Idempotency-Key',
           ),
         );

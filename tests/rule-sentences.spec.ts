@@ -22,8 +22,9 @@ test.describe('rule sentences', {tag: '@viewport-independent'}, () => {
     for (const item of REFUND_RULES.notRefunded) expect(billing).toContain(item);
   });
 
-  test('the Idempotency section says exactly what is stored and that a replay is the first answer', () => {
+  test('the Idempotency section says what the same request is, exactly what is stored and that a replay is the first answer', () => {
     const concepts = twin('/getting-started/main-concepts');
+    expect(concepts).toContain(IDEMPOTENCY.sameRequestSentence);
     expect(concepts).toContain(IDEMPOTENCY.storedSentence);
     expect(concepts).toContain(IDEMPOTENCY.replaySentence);
   });

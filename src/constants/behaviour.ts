@@ -214,6 +214,14 @@ export const IDEMPOTENCY = {
   isStored: (status: number): boolean => status >= STORED_STATUSES.min && status <= STORED_STATUSES.max,
   /** The header a replayed answer carries. */
   replayHeader: 'Idempotent-Replayed',
+  /**
+   * What "the same request" is, the one test a key's replay and its 409 both depend on. The body is
+   * compared as a JSON value so that a client that rebuilds its JSON for a retry replays instead of
+   * being told to use a new key (and buying twice); a default is not filled in first, because only
+   * what was sent is known when the key is checked.
+   */
+  sameRequestSentence:
+    'A request is the same when it has the same method and path and the same JSON body, compared as a value: the order of its keys and the spacing do not matter, but leaving a field out is not the same as sending its default (`"quantity": 1`). The key with any other request, another body or another endpoint, answers `409 idempotency_key_reused` and does nothing.',
   /** What is stored and why; the contract's key descriptions and the Idempotency section render it. */
   storedSentence: `Only a success (HTTP ${STORED_STATUSES.label}) is stored under a key. No error answer is, whatever its status: not a 5xx, not a 429, and not any other 4xx either. An error changed nothing, so once you have fixed its cause the same key and body go through; a stored \`402 insufficient_balance\` would instead be answered again after you topped up your balance.`,
   /** What a replay is, and how to see the state now. */
@@ -378,7 +386,7 @@ export const ERROR_CODES = [
     code: 'idempotency_key_reused',
     status: 409,
     sdkClass: 'ConflictError',
-    summary: 'The key was used with a different body',
+    summary: 'The key was used with another request: another body, method or path',
     retry: 'never',
     fix: 'Send a new key for a new request',
     sandboxTrigger: 'Reuse an order’s key with another `quantity`',
