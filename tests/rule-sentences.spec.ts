@@ -1,7 +1,7 @@
 /**
  * The rule sentences the pages render from the behaviour model, in the production build (their `.md`
- * twins): what a refund returns, what is stored under an Idempotency-Key and what a replay is, and
- * which orders count against the widget's caps. Plain Node tests: build first (tagged
+ * twins): what a refund returns, what is stored under an Idempotency-Key and what a replay is, how a
+ * cursor walks a list, and which orders count against the widget's caps. Plain Node tests: build first (tagged
  * @viewport-independent: run once, not again for the phone).
  */
 import {readFileSync} from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {IDEMPOTENCY, REFUND_RULES, WIDGET_CAPS} from '../src/constants/behaviour';
+import {IDEMPOTENCY, PAGINATION, REFUND_RULES, WIDGET_CAPS} from '../src/constants/behaviour';
 
 const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 const twin = (route: string) => readFileSync(path.join(BUILD_DIR, `${route}.md`), 'utf8').replace(/\s+/g, ' ');
@@ -27,6 +27,10 @@ test.describe('rule sentences', {tag: '@viewport-independent'}, () => {
     expect(concepts).toContain(IDEMPOTENCY.sameRequestSentence);
     expect(concepts).toContain(IDEMPOTENCY.storedSentence);
     expect(concepts).toContain(IDEMPOTENCY.replaySentence);
+  });
+
+  test('the Pagination section says how a cursor walks a list when items are created during the walk', () => {
+    expect(twin('/getting-started/main-concepts')).toContain(PAGINATION.cursorSentence);
   });
 
   test('the iframe page says which orders and top-ups count against the caps', () => {

@@ -229,6 +229,16 @@ export const IDEMPOTENCY = {
     'A replay is the first answer as it was sent then, not the resource as it is now: an order first answered `processing`, with no eSIMs yet, is replayed `processing` with no eSIMs even after it completed. After a replay, read the current state: `GET /v1/orders/{order_id}` for an order (its eSIMs, `status`, `refunded_total`), `GET /v1/esims/{iccid}/topups` for a top-up, `GET /v1/esims/{iccid}` for a refunded eSIM.',
 } as const;
 
+/**
+ * How a cursor walks a list; the Pagination section and the contract render it, and the sandbox's
+ * lists are built on it. A cursor that counted items would move when an item is added before it
+ * (every list but the catalogue is newest first), and the next page would repeat one.
+ */
+export const PAGINATION = {
+  cursorSentence:
+    'A `next_cursor` names the last item of its page, not a position: the next page starts right after that item, so no item is listed twice and none is skipped. On the lists that are newest first, an item created during a walk comes before every item listed so far, so it appears only on a new walk, not as a duplicate. A cursor names an item, not your filters: send the same filters with every page of a walk (with others, the page lists the items after that item that match them).',
+} as const;
+
 export type ErrorRule = {
   code: string;
   status: number;

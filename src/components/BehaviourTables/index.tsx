@@ -9,6 +9,7 @@ import {
   ERROR_CODES,
   IDEMPOTENCY,
   IMPLICIT_SAME_KEY,
+  PAGINATION,
   REFUND_RULES,
   RETRY_POLICIES,
   VALIDITY_RULES,
@@ -244,6 +245,11 @@ export function IdempotencyRules(): ReactNode {
       </li>
     </ul>
   );
+}
+
+/** How a cursor walks a list: what an item created during a walk does, and why filters stay the same. */
+export function PaginationRule(): ReactNode {
+  return <>{withCode(PAGINATION.cursorSentence)}</>;
 }
 
 /** The failures without a `retry` field that a client retries as `same_key`. */
