@@ -12,6 +12,7 @@ import {
   CLOCK_STARTS,
   ERROR_CODES,
   IDEMPOTENCY,
+  PAGINATION,
   REFUND_RULES,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
@@ -335,6 +336,37 @@ test.describe('errors: every code of the model', () => {
     expect(IDEMPOTENCY.storedSentence).toContain(IDEMPOTENCY.stored.label);
   });
 
+  test('the same request is the same method, path and JSON value: reordered keys and spacing replay; another value, a default sent or another endpoint is idempotency_key_reused', async () => {
+    const c = await client();
+    const key = newKey();
+    const packageId = JSON.stringify(SAMPLES.packageId);
+    const first = c.ok(
+      await c.call('POST', '/v1/orders', undefined, {key, raw: `{"quantity":1,"package_id":${packageId}}`}),
+      201,
+    );
+    // A client that rebuilds its JSON for the retry: other key order, other spacing, the same value.
+    const rebuilt = await c.call('POST', '/v1/orders', undefined, {
+      key,
+      raw: `{\n  "package_id": ${packageId},\n  "quantity": 1\n}`,
+    });
+    expect(rebuilt.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    expect(c.ok(rebuilt, 201).id).toBe(first.id);
+    for (const other of [
+      c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId, quantity: 2}, {key}),
+      // Leaving out `quantity` is not the same as sending its default.
+      c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId}, {key}),
+      c.call(
+        'POST',
+        `/v1/esims/${(first as unknown as Order).esims[0]!.iccid}/topups`,
+        {package_id: SAMPLES.topupPackageId},
+        {key},
+      ),
+    ]) {
+      expectModelError(await other, 'idempotency_key_reused');
+    }
+    expect(c.ok(await c.call('GET', '/v1/orders')).data).toHaveLength(1);
+  });
+
   test('a replay is the first answer, not the order now: GET /v1/orders/{order_id} reads the current state', async () => {
     const c = await client();
     const key = newKey();
@@ -591,6 +623,31 @@ test.describe('actions: each sends the model’s events and makes its balance tr
       expect(made.every((t) => t.amount.amount !== 0)).toBe(true);
     });
   }
+});
+
+// Events ---------------------------------------------------------------------------------------
+
+test.describe('an event carries its resource as the API answers it once the change is made', () => {
+  test('using up the data: each esim.usage_threshold carries the eSIM as that consume_data answered it, depleted at 100 %', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf();
+    await c.simulate(iccid, 'activated');
+    const halfUsed = await c.simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb / 2);
+    const usedUp = await c.simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb);
+    expect([halfUsed.status, usedUp.status]).toEqual(['active', 'depleted']);
+    const listed = c.ok(await c.call('GET', `/v1/events?type=esim.usage_threshold&limit=${LIMITS.pageSizeMax}`))
+      .data as {data: {object: Esim; threshold: number}}[];
+    const ofEsim = listed.filter((event) => event.data.object.iccid === iccid).reverse();
+    expect(ofEsim.map((event) => [event.data.threshold, event.data.object.status])).toEqual([
+      [USAGE_THRESHOLDS[0], halfUsed.status],
+      ...USAGE_THRESHOLDS.slice(1).map((threshold) => [threshold, usedUp.status]),
+    ]);
+    const expired = await c.simulate(iccid, 'expire');
+    const [expiredEvent] = c.ok(await c.call('GET', '/v1/events?type=esim.expired&limit=1')).data as {
+      data: {object: Esim};
+    }[];
+    expect(expiredEvent!.data.object).toMatchObject({iccid, status: expired.status, expires_at: expired.expires_at});
+  });
 });
 
 // Refunds ----------------------------------------------------------------------------------------
@@ -1015,6 +1072,78 @@ test.describe('lists, usage and updates', () => {
     }
   });
 
+  type Listed = Record<string, unknown>;
+
+  /** Every item of a list, `limit` at a time, following next_cursor; `afterFirstPage` runs between the first two pages. */
+  async function walk(c: Client, list: string, limit: number, afterFirstPage?: () => Promise<unknown>) {
+    const items: Listed[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query = `${list.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = c.ok(await c.call('GET', `${list}${query}`));
+      items.push(...(page.data as Listed[]));
+      cursor = page.has_more ? (page.next_cursor as string) : null;
+      if (++pages === 1) await afterFirstPage?.();
+    } while (cursor && pages < 100);
+    return items;
+  }
+  const onePage = async (c: Client, list: string) =>
+    c.ok(await c.call('GET', `${list}${list.includes('?') ? '&' : '?'}limit=${LIMITS.pageSizeMax}`)).data as Listed[];
+  const idOf = (item: Listed) => String(item.id ?? item.iccid ?? item.code);
+
+  test('a cursor names the last item returned: an item created during a walk is not listed twice, and none is skipped', async () => {
+    const c = await client();
+    for (let index = 0; index < 4; index++) await c.order();
+    for (const list of ['/v1/orders', '/v1/esims', '/v1/balance/transactions', '/v1/events']) {
+      const before = (await onePage(c, list)).map(idOf);
+      expect(before.length, list).toBeGreaterThan(2);
+      // The new order is newer than every item listed: it belongs to a new walk.
+      const walked = (await walk(c, list, 2, () => c.order())).map(idOf);
+      expect(walked, list).toEqual(before);
+    }
+  });
+
+  test('an item that stops matching the filter after its page does not make the next page skip one', async () => {
+    const c = await client();
+    for (let index = 0; index < 4; index++) await c.order();
+    const ready = (await onePage(c, '/v1/esims?status=ready')).map(idOf);
+    const walked = await walk(c, '/v1/esims?status=ready', 2, () => c.simulate(ready[1]!, 'activated'));
+    expect(walked.map(idOf)).toEqual(ready);
+  });
+
+  test('the catalogue, destinations and top-up packages walk page by page in the order of a single page', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf();
+    for (const list of [
+      '/v1/packages',
+      '/v1/packages?country=JP',
+      '/v1/destinations',
+      `/v1/esims/${iccid}/topup-packages`,
+    ]) {
+      const whole = (await onePage(c, list)).map(idOf);
+      expect((await walk(c, list, 2)).map(idOf), list).toEqual(whole);
+    }
+  });
+
+  test('a cursor this API did not return is 400 validation_failed naming cursor', async () => {
+    const c = await client();
+    const notJson = `c_${Buffer.from('not json').toString('base64url')}`;
+    const ordersCursor = `c_${Buffer.from(JSON.stringify({id: 'ord_01JB7Z3KQ8'})).toString('base64url')}`;
+    for (const [list, cursor] of [
+      ['/v1/orders', 'garbage'],
+      ['/v1/orders', notJson],
+      ['/v1/orders', `c_${Buffer.from('[]').toString('base64url')}`],
+      // A list in a fixed order knows every item a cursor can name.
+      ['/v1/destinations', ordersCursor],
+      ['/v1/packages', ordersCursor],
+    ] as const) {
+      const answer = await c.call('GET', `${list}?cursor=${cursor}`);
+      expectModelError(answer, 'validation_failed');
+      expect(errorOf(answer).param, `${list} ${cursor}`).toBe('cursor');
+    }
+  });
+
   test('a widget session for an ICCID you did not order is 404 esim_not_found; its key reused for another session is 409', async () => {
     const c = await client();
     const session = {
@@ -1150,6 +1279,13 @@ test.describe('the contract states the model', () => {
     for (const description of [keyParameter.description, document.info.description as string]) {
       expect(description).toContain(IDEMPOTENCY.storedSentence);
       expect(description).toContain(IDEMPOTENCY.replaySentence);
+      expect(description).toContain(IDEMPOTENCY.sameRequestSentence);
+    }
+    // How a cursor walks a list, where the contract describes pagination.
+    const cursorParameter = (document.components as {parameters: Record<string, {description: string}>}).parameters
+      .Cursor!;
+    for (const description of [cursorParameter.description, document.info.description as string]) {
+      expect(description).toContain(PAGINATION.cursorSentence);
     }
   });
 

@@ -185,9 +185,91 @@ const TRIGGER_PACKAGES: readonly string[] = [
 /** Listing order: local plans first, then regional, then global. */
 const PACKAGE_TYPES: readonly Package['type'][] = ['local', 'regional', 'global'];
 
-const ALPHANUMERIC = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';
-const newId = (prefix: string) =>
-  `${prefix}_01${Array.from({length: 10}, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('')}`;
+/** Crockford's base 32, in code-unit order: two IDs compare as strings as their sequences do. */
+const ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ID_SEQUENCE_LENGTH = 8;
+/** Started at the clock (in seconds) so a later run's IDs sort after an earlier run's, as ULIDs do. */
+let idSequence = Math.floor(Date.now() / 1000);
+/**
+ * IDs sort in the order they were made: a newest-first list is ordered by ID, so a cursor can name
+ * the last item it returned. A sequence, then two random characters.
+ */
+function newId(prefix: string): string {
+  let sequence = '';
+  for (let rest = idSequence++, index = 0; index < ID_SEQUENCE_LENGTH; index++, rest = Math.floor(rest / 32)) {
+    sequence = ID_ALPHABET[rest % 32]! + sequence;
+  }
+  const random = Array.from({length: 2}, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join('');
+  return `${prefix}_01${sequence}${random}`;
+}
+
+/** Code-unit order, the same in every locale. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * How a list is ordered, so that a page can start right after the item its cursor names: items made
+ * during a walk then come before that item (newest first) or keep their place, and never repeat.
+ */
+type ListOrder<T, Key> = {
+  /** What a cursor keeps of an item: enough to place any other item before or after it. */
+  keyOf: (item: T) => Key;
+  /** The key a decoded cursor holds, or null when it is not one of this list's. */
+  parse: (decoded: unknown) => Key | null;
+  /** Negative when `a` is listed before `b`. */
+  compare: (a: Key, b: Key) => number;
+};
+type IdKey = {id: string};
+
+const parseIdKey = (decoded: unknown): IdKey | null =>
+  isRecord(decoded) && typeof decoded.id === 'string' && Object.keys(decoded).length === 1 ? {id: decoded.id} : null;
+
+/** Orders, eSIMs, top-ups, transactions, events, endpoints: newest first, which is by ID (or ICCID), descending. */
+function newestFirst<T>(idOf: (item: T) => string): ListOrder<T, IdKey> {
+  return {keyOf: (item) => ({id: idOf(item)}), parse: parseIdKey, compare: (a, b) => byCodeUnits(b.id, a.id)};
+}
+
+/** A list whose order never changes (destinations, an eSIM's top-up packages): a cursor names one of its items. */
+function fixedOrder<T>(all: readonly T[], idOf: (item: T) => string): ListOrder<T, IdKey> {
+  const position = new Map(all.map((item, index) => [idOf(item), index]));
+  return {
+    keyOf: (item) => ({id: idOf(item)}),
+    parse: (decoded) => {
+      const key = parseIdKey(decoded);
+      return key && position.has(key.id) ? key : null;
+    },
+    compare: (a, b) => position.get(a.id)! - position.get(b.id)!,
+  };
+}
+
+type CatalogueKey = {type: Package['type']; country: string; data_mb: number | null; id: string};
+/** The catalogue: local plans, then regional, then global; each by its first country, then data (unlimited last). */
+const CATALOGUE_ORDER: ListOrder<Package, CatalogueKey> = {
+  keyOf: (pkg) => ({type: pkg.type, country: pkg.countries[0]!, data_mb: pkg.data_mb, id: pkg.id}),
+  parse: (decoded) =>
+    isRecord(decoded) &&
+    PACKAGE_TYPES.includes(decoded.type as Package['type']) &&
+    typeof decoded.country === 'string' &&
+    (decoded.data_mb === null || typeof decoded.data_mb === 'number') &&
+    typeof decoded.id === 'string'
+      ? {
+          type: decoded.type as Package['type'],
+          country: decoded.country,
+          data_mb: decoded.data_mb as number | null,
+          id: decoded.id,
+        }
+      : null,
+  compare: (a, b) =>
+    PACKAGE_TYPES.indexOf(a.type) - PACKAGE_TYPES.indexOf(b.type) ||
+    byCodeUnits(a.country, b.country) ||
+    (a.data_mb ?? Infinity) - (b.data_mb ?? Infinity) ||
+    byCodeUnits(a.id, b.id),
+};
+
+const DESTINATION_ORDER = fixedOrder(DESTINATIONS, (destination) => destination.code);
+const BY_ID = newestFirst((item: {id: string}) => item.id);
+const BY_ICCID = newestFirst((esim: {iccid: string}) => esim.iccid);
 
 function luhnCheckDigit(digits: string): number {
   let sum = 0;
@@ -200,6 +282,16 @@ function luhnCheckDigit(digits: string): number {
     sum += digit;
   });
   return (10 - (sum % 10)) % 10;
+}
+
+/** A JSON value with its object keys sorted: the same text for the same value, whatever its key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 const money = (amount: number): Money => ({amount, currency: CURRENCY});
@@ -305,8 +397,9 @@ export class SandboxState {
   async answer(call: Call): Promise<Answer> {
     const account = this.account(call.clientId);
     const isPost = call.operation.startsWith('POST ');
+    // IDEMPOTENCY.sameRequestSentence: the method, the path and the body as a JSON value.
     const fingerprint = createHash('sha256')
-      .update(`${call.operation}\n${JSON.stringify(call.params)}\n${JSON.stringify(call.body ?? null)}`)
+      .update(`${call.operation}\n${canonicalJson(call.params)}\n${canonicalJson(call.body ?? null)}`)
       .digest('hex');
     const stored = isPost && call.idempotencyKey ? account.idempotency.get(call.idempotencyKey) : undefined;
     if (stored) {
@@ -316,7 +409,7 @@ export class SandboxState {
           new Refusal(
             409,
             'idempotency_key_reused',
-            'This Idempotency-Key was used with another request; use a new key for a new request.',
+            'This Idempotency-Key was used with another request (another body, method or path); use a new key for a new request.',
             'Idempotency-Key',
           ),
         );
@@ -379,36 +472,40 @@ export class SandboxState {
   > {
     const ok = (value: unknown, status = 200): Answer => ({status, body: value});
     return {
-      'GET /v1/destinations': (state, call, _account) => ok(state.page(DESTINATIONS, call.query)),
-      'GET /v1/packages': (state, call, _account) => ok(state.page(state.packages(call.query), call.query)),
+      'GET /v1/destinations': (state, call, _account) => ok(state.page(DESTINATIONS, call.query, DESTINATION_ORDER)),
+      'GET /v1/packages': (state, call, _account) =>
+        ok(state.page(state.packages(call.query), call.query, CATALOGUE_ORDER)),
       'GET /v1/packages/{package_id}': (state, call, _account) => ok(state.pkg(call.params.package_id!)),
       'POST /v1/orders': (state, call, account) => state.createOrder(account, call.body!),
-      'GET /v1/orders': (state, call, account) => ok(state.page(state.orders(account, call.query), call.query)),
+      'GET /v1/orders': (state, call, account) => ok(state.page(state.orders(account, call.query), call.query, BY_ID)),
       'GET /v1/orders/{order_id}': (state, call, account) => ok(state.readOrder(account, call.params.order_id!)),
       'POST /v1/orders/{order_id}/cancel': (state, call, account) =>
         ok(state.cancelOrder(account, call.params.order_id!)),
-      'GET /v1/esims': (state, call, account) => ok(state.page(state.esims(account, call.query), call.query)),
+      'GET /v1/esims': (state, call, account) => ok(state.page(state.esims(account, call.query), call.query, BY_ICCID)),
       'GET /v1/esims/{iccid}': (state, call, account) => ok(state.view(state.esim(account, call.params.iccid!))),
       'PATCH /v1/esims/{iccid}': (state, call, account) =>
         ok(state.updateEsim(account, call.params.iccid!, call.body!)),
       'POST /v1/esims/{iccid}/suspend': (state, call, account) => ok(state.suspend(account, call.params.iccid!)),
       'POST /v1/esims/{iccid}/resume': (state, call, account) => ok(state.resume(account, call.params.iccid!)),
       'GET /v1/esims/{iccid}/usage': (state, call, account) => ok(state.usage(account, call.params.iccid!)),
-      'GET /v1/esims/{iccid}/topup-packages': (state, call, account) =>
-        ok(state.page(state.topupPackages(state.esim(account, call.params.iccid!)), call.query)),
+      'GET /v1/esims/{iccid}/topup-packages': (state, call, account) => {
+        const packages = state.topupPackages(state.esim(account, call.params.iccid!));
+        const listOrder = fixedOrder(packages, (pkg) => pkg.id);
+        return ok(state.page(packages, call.query, listOrder));
+      },
       'GET /v1/esims/{iccid}/topups': (state, call, account) =>
-        ok(state.page(state.topups(account, call.params.iccid!, call.query), call.query)),
+        ok(state.page(state.topups(account, call.params.iccid!, call.query), call.query, BY_ID)),
       'POST /v1/esims/{iccid}/topups': (state, call, account) =>
         ok(state.createTopup(account, call.params.iccid!, call.body!), 201),
       'POST /v1/refunds': (state, call, account) => ok(state.createRefund(account, call.body!), 201),
       'GET /v1/balance': (state, _call, account) => ok(state.balanceView(account)),
       'GET /v1/balance/transactions': (state, call, account) => {
         const within = state.createdWithin(call.query);
-        return ok(state.page([...account.transactions].reverse().filter(within), call.query));
+        return ok(state.page(account.transactions.filter(within), call.query, BY_ID));
       },
       'POST /v1/sandbox/balance': (state, call, account) => ok(state.setBalance(account, call.body!)),
       'GET /v1/webhook-endpoints': (state, call, account) =>
-        ok(state.page([...account.endpoints.values()].reverse().map(state.endpointView), call.query)),
+        ok(state.page([...account.endpoints.values()].map(state.endpointView), call.query, BY_ID)),
       'POST /v1/webhook-endpoints': (state, call, account) => ok(state.createEndpoint(account, call.body!), 201),
       'POST /v1/webhook-endpoints/{id}/test': (state, call, account) =>
         state.testEndpoint(account, call.params.id!, call.body ?? {}),
@@ -418,7 +515,7 @@ export class SandboxState {
         ok(state.setEndpointStatus(account, call.params.id!, 'enabled')),
       'POST /v1/sandbox/webhook-endpoints/{id}/disable': (state, call, account) =>
         ok(state.setEndpointStatus(account, call.params.id!, 'disabled')),
-      'GET /v1/events': (state, call, account) => ok(state.page(state.events(account, call.query), call.query)),
+      'GET /v1/events': (state, call, account) => ok(state.page(state.events(account, call.query), call.query, BY_ID)),
       'DELETE /v1/webhook-endpoints/{id}': (state, call, account) => {
         if (!account.endpoints.delete(call.params.id!)) throw notFound.endpoint(call.params.id!);
         return {status: 204};
@@ -435,34 +532,44 @@ export class SandboxState {
     return handler(this, call, account);
   }
 
-  // Lists: cursor pagination, newest first (the catalogue by country, then data).
+  // Lists: cursor pagination (PAGINATION.cursorSentence), each list in its ListOrder.
 
-  private page<T>(items: readonly T[], query: URLSearchParams) {
+  /**
+   * One page of `items` in `order`: the `limit` items right after the one the cursor names. The
+   * cursor is that item's key (`c_` + base64url JSON), not a count, so an item made or filtered
+   * out since the last page moves no other item onto it or off it.
+   */
+  private page<T, Key>(items: readonly T[], query: URLSearchParams, order: ListOrder<T, Key>) {
     const limit = Number(query.get('limit') ?? LIMITS.pageSizeDefault);
-    let offset = 0;
     const cursor = query.get('cursor');
-    if (cursor) {
-      try {
-        offset = (JSON.parse(Buffer.from(cursor.replace(/^c_/, ''), 'base64url').toString()) as {offset: number})
-          .offset;
-      } catch {
-        offset = NaN;
-      }
-      if (!Number.isInteger(offset) || offset < 0) {
-        throw new Refusal(400, 'validation_failed', 'cursor is not a next_cursor this API returned.', 'cursor');
-      }
-    }
+    const after = cursor === null ? null : this.cursorKey(cursor, order);
     if (query.has('page')) {
       // Retired at its Sunset (2025-10-31): the request is refused rather than answered from the start.
       throw new Refusal(400, 'validation_failed', 'page was retired on 2025-10-31; use cursor.', 'page');
     }
-    const data = items.slice(offset, offset + limit);
-    const hasMore = offset + limit < items.length;
+    const listed = [...items].sort((a, b) => order.compare(order.keyOf(a), order.keyOf(b)));
+    const rest = after === null ? listed : listed.filter((item) => order.compare(order.keyOf(item), after) > 0);
+    const data = rest.slice(0, limit);
+    const hasMore = rest.length > limit;
     return {
       data,
       has_more: hasMore,
-      next_cursor: hasMore ? `c_${Buffer.from(JSON.stringify({offset: offset + limit})).toString('base64url')}` : null,
+      next_cursor: hasMore ? `c_${Buffer.from(JSON.stringify(order.keyOf(data.at(-1)!))).toString('base64url')}` : null,
     };
+  }
+
+  private cursorKey<T, Key>(cursor: string, order: ListOrder<T, Key>): Key {
+    let decoded: unknown;
+    try {
+      decoded = cursor.startsWith('c_') ? JSON.parse(Buffer.from(cursor.slice(2), 'base64url').toString()) : null;
+    } catch {
+      decoded = null;
+    }
+    const key = order.parse(decoded);
+    if (key === null) {
+      throw new Refusal(400, 'validation_failed', 'cursor is not a next_cursor this list returned.', 'cursor');
+    }
+    return key;
   }
 
   private packages(query: URLSearchParams): Package[] {
@@ -477,12 +584,6 @@ export class SandboxState {
         (!region || regionOf(pkg) === region) &&
         (!type || pkg.type === type) &&
         (minData === undefined || pkg.unlimited || (pkg.data_mb ?? 0) >= minData),
-    ).sort(
-      (a, b) =>
-        PACKAGE_TYPES.indexOf(a.type) - PACKAGE_TYPES.indexOf(b.type) ||
-        a.countries[0]!.localeCompare(b.countries[0]!) ||
-        (a.data_mb ?? Infinity) - (b.data_mb ?? Infinity) ||
-        a.id.localeCompare(b.id),
     );
   }
 
@@ -665,7 +766,6 @@ export class SandboxState {
     const reference = query.get('customer_reference');
     const within = this.createdWithin(query);
     return [...account.orders.values()]
-      .reverse()
       .map((order) => this.orderView(account, order))
       .filter(
         (order) =>
@@ -715,7 +815,6 @@ export class SandboxState {
     const status = query.get('status');
     const orderId = query.get('order_id');
     return [...account.esims.values()]
-      .reverse()
       .filter((esim) => (!status || esim.status === status) && (!orderId || esim.order_id === orderId))
       .map((esim) => this.view(esim));
   }
@@ -910,7 +1009,7 @@ export class SandboxState {
       else this.applyTopup(account, esim, topup);
     }
     const status = query.get('status');
-    return ofEsim.reverse().filter((topup) => !status || topup.status === status);
+    return ofEsim.filter((topup) => !status || topup.status === status);
   }
 
   /** REFUND_RULES.refusedWhileTopupPending: a pending top-up's outcome decides what a refund returns. */
@@ -1013,13 +1112,14 @@ export class SandboxState {
       if (!mb) throw new Refusal(400, 'validation_failed', 'consume_data needs mb (1 or more).', 'mb');
       esim.dataUsedMb =
         esim.dataTotalMb === null ? esim.dataUsedMb + mb : Math.min(esim.dataTotalMb, esim.dataUsedMb + mb);
+      // Depleted before the events are sent: each carries the eSIM as the API answers it from now on.
+      if (esim.dataTotalMb !== null && esim.dataUsedMb >= esim.dataTotalMb) esim.status = 'depleted';
       for (const threshold of USAGE_THRESHOLDS) {
         if (this.usedShare(esim) >= threshold && !esim.thresholdsSent.includes(threshold)) {
           esim.thresholdsSent.push(threshold);
           this.emit(account, 'esim.usage_threshold', this.view(esim), threshold);
         }
       }
-      if (esim.dataTotalMb !== null && esim.dataUsedMb >= esim.dataTotalMb) esim.status = 'depleted';
     } else if (action === 'expiring_soon') {
       if (!esim.expires_at) {
         throw new Refusal(
@@ -1145,9 +1245,9 @@ export class SandboxState {
       throw new Refusal(400, 'validation_failed', 'created_gte must be an ISO 8601 timestamp.', 'created_gte');
     }
     const since = Math.max(this.now() - 30 * DAY, gte === null ? -Infinity : Date.parse(gte));
-    return account.events
-      .filter((event) => Date.parse(event.created_at) >= since && (type === null || event.type === type))
-      .reverse();
+    return account.events.filter(
+      (event) => Date.parse(event.created_at) >= since && (type === null || event.type === type),
+    );
   }
 
   private createEndpoint(account: Account, body: Record<string, unknown>) {

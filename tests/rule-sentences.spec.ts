@@ -1,7 +1,7 @@
 /**
  * The rule sentences the pages render from the behaviour model, in the production build (their `.md`
- * twins): what a refund returns, what is stored under an Idempotency-Key and what a replay is, and
- * which orders count against the widget's caps. Plain Node tests: build first (tagged
+ * twins): what a refund returns, what is stored under an Idempotency-Key and what a replay is, how a
+ * cursor walks a list, and which orders count against the widget's caps. Plain Node tests: build first (tagged
  * @viewport-independent: run once, not again for the phone).
  */
 import {readFileSync} from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {IDEMPOTENCY, REFUND_RULES, WIDGET_CAPS} from '../src/constants/behaviour';
+import {IDEMPOTENCY, PAGINATION, REFUND_RULES, WIDGET_CAPS} from '../src/constants/behaviour';
 
 const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 const twin = (route: string) => readFileSync(path.join(BUILD_DIR, `${route}.md`), 'utf8').replace(/\s+/g, ' ');
@@ -22,10 +22,15 @@ test.describe('rule sentences', {tag: '@viewport-independent'}, () => {
     for (const item of REFUND_RULES.notRefunded) expect(billing).toContain(item);
   });
 
-  test('the Idempotency section says exactly what is stored and that a replay is the first answer', () => {
+  test('the Idempotency section says what the same request is, exactly what is stored and that a replay is the first answer', () => {
     const concepts = twin('/getting-started/main-concepts');
+    expect(concepts).toContain(IDEMPOTENCY.sameRequestSentence);
     expect(concepts).toContain(IDEMPOTENCY.storedSentence);
     expect(concepts).toContain(IDEMPOTENCY.replaySentence);
+  });
+
+  test('the Pagination section says how a cursor walks a list when items are created during the walk', () => {
+    expect(twin('/getting-started/main-concepts')).toContain(PAGINATION.cursorSentence);
   });
 
   test('the iframe page says which orders and top-ups count against the caps', () => {

@@ -216,11 +216,29 @@ export const IDEMPOTENCY = {
   replayHeader: 'Idempotent-Replayed',
   /** What any request that sends a key can be refused with: the key was used for another request, or its first one still runs. */
   refusalCodes: ['idempotency_key_reused', 'idempotency_in_progress'],
+  /**
+   * What "the same request" is, the one test a key's replay and its 409 both depend on. The body is
+   * compared as a JSON value so that a client that rebuilds its JSON for a retry replays instead of
+   * being told to use a new key (and buying twice); a default is not filled in first, because only
+   * what was sent is known when the key is checked.
+   */
+  sameRequestSentence:
+    'A request is the same when it has the same method and path and the same JSON body, compared as a value: the order of its keys and the spacing do not matter, but leaving a field out is not the same as sending its default (`"quantity": 1`). The key with any other request, another body or another endpoint, answers `409 idempotency_key_reused` and does nothing.',
   /** What is stored and why; the contract's key descriptions and the Idempotency section render it. */
   storedSentence: `Only a success (HTTP ${STORED_STATUSES.label}) is stored under a key. No error answer is, whatever its status: not a 5xx, not a 429, and not any other 4xx either. An error changed nothing, so once you have fixed its cause the same key and body go through; a stored \`402 insufficient_balance\` would instead be answered again after you topped up your balance.`,
   /** What a replay is, and how to see the state now. */
   replaySentence:
     'A replay is the first answer as it was sent then, not the resource as it is now: an order first answered `processing`, with no eSIMs yet, is replayed `processing` with no eSIMs even after it completed. After a replay, read the current state: `GET /v1/orders/{order_id}` for an order (its eSIMs, `status`, `refunded_total`), `GET /v1/esims/{iccid}/topups` for a top-up, `GET /v1/esims/{iccid}` for a refunded eSIM.',
+} as const;
+
+/**
+ * How a cursor walks a list; the Pagination section and the contract render it, and the sandbox's
+ * lists are built on it. A cursor that counted items would move when an item is added before it
+ * (every list but the catalogue is newest first), and the next page would repeat one.
+ */
+export const PAGINATION = {
+  cursorSentence:
+    'A `next_cursor` names the last item of its page, not a position: the next page starts right after that item, so no item is listed twice and none is skipped. On the lists that are newest first, an item created during a walk comes before every item listed so far, so it appears only on a new walk, not as a duplicate. A cursor names an item, not your filters: send the same filters with every page of a walk (with others, the page lists the items after that item that match them).',
 } as const;
 
 export type ErrorRule = {
@@ -380,7 +398,7 @@ export const ERROR_CODES = [
     code: 'idempotency_key_reused',
     status: 409,
     sdkClass: 'ConflictError',
-    summary: 'The key was used with a different body',
+    summary: 'The key was used with another request: another body, method or path',
     retry: 'never',
     fix: 'Send a new key for a new request',
     sandboxTrigger: 'Reuse an order’s key with another `quantity`',

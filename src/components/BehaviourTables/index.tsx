@@ -9,6 +9,7 @@ import {
   ERROR_CODES,
   IDEMPOTENCY,
   IMPLICIT_SAME_KEY,
+  PAGINATION,
   REFUND_RULES,
   RETRY_POLICIES,
   VALIDITY_RULES,
@@ -217,9 +218,9 @@ export function IdempotencyRules(): ReactNode {
         it for every retry of the same purchase.
       </li>
       <li>
-        A success is stored for {IDEMPOTENCY.retentionHours} hours: the same key and body within that time answer the
-        stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and do nothing twice.{' '}
-        {withCode(IDEMPOTENCY.replaySentence)}
+        A success is stored for {IDEMPOTENCY.retentionHours} hours: the same request with the same key within that time
+        answers the stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and do
+        nothing twice. {withCode(IDEMPOTENCY.replaySentence)}
       </li>
       <li>
         After {IDEMPOTENCY.retentionHours} hours the key is forgotten, and the same request would buy again. So before
@@ -229,11 +230,14 @@ export function IdempotencyRules(): ReactNode {
       </li>
       <li>{withCode(IDEMPOTENCY.storedSentence)}</li>
       <li>
-        The same key with a different body answers{' '}
+        {withCode(IDEMPOTENCY.sameRequestSentence)} See{' '}
         <Link to={`${ERRORS_PAGE}#idempotency_key_reused`}>
           <code>idempotency_key_reused</code>
         </Link>
-        ; the same key while its first request still runs answers{' '}
+        .
+      </li>
+      <li>
+        The same key while its first request still runs answers{' '}
         <Link to={`${ERRORS_PAGE}#idempotency_in_progress`}>
           <code>idempotency_in_progress</code>
         </Link>{' '}
@@ -241,6 +245,11 @@ export function IdempotencyRules(): ReactNode {
       </li>
     </ul>
   );
+}
+
+/** How a cursor walks a list: what an item created during a walk does, and why filters stay the same. */
+export function PaginationRule(): ReactNode {
+  return <>{withCode(PAGINATION.cursorSentence)}</>;
 }
 
 /** The failures without a `retry` field that a client retries as `same_key`. */
