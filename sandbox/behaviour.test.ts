@@ -175,7 +175,8 @@ type Client = Awaited<ReturnType<typeof client>>;
 // Errors ---------------------------------------------------------------------------------------
 
 /** Answers `code` by its natural cause; `key` is the Idempotency-Key the failing POST carried. */
-type ErrorDriver = (c: Client) => Promise<{result: Result; key?: string}>;
+/** `tokenEndpoint`: the answer comes from the token endpoint, in its RFC 6749 format (`error` names the code). */
+type ErrorDriver = (c: Client) => Promise<{result: Result; key?: string; tokenEndpoint?: true}>;
 
 const keyed = async (c: Client, apiPath: string, body: unknown) => {
   const key = newKey();
@@ -212,7 +213,10 @@ const NATURAL_TRIGGERS: Partial<Record<ErrorCode, ErrorDriver>> = {
         client_secret: `${ENVIRONMENTS.live.clientSecretPrefix}behaviour`,
       }),
     });
-    return {result: {status: response.status, body: await response.json(), headers: response.headers}};
+    return {
+      result: {status: response.status, body: await response.json(), headers: response.headers},
+      tokenEndpoint: true,
+    };
   },
   package_not_found: (c) => keyed(c, '/v1/orders', {package_id: 'xx-1gb-1d'}),
   order_not_found: async (c) => ({result: await c.call('GET', '/v1/orders/ord_unknown')}),
@@ -293,8 +297,13 @@ test.describe('errors: every code of the model', () => {
     ).toEqual([]);
     for (const rule of natural) {
       const c = await client();
-      const {result, key} = await NATURAL_TRIGGERS[rule.code]!(c);
-      expectModelError(result, rule.code);
+      const {result, key, tokenEndpoint} = await NATURAL_TRIGGERS[rule.code]!(c);
+      if (tokenEndpoint) {
+        expect(result.status, rule.code).toBe(rule.status);
+        expect(result.body, rule.code).toEqual({error: rule.code, error_description: expect.any(String)});
+      } else {
+        expectModelError(result, rule.code);
+      }
       if (key) expect(sandbox.state.storedUnderKey(c.credential.clientId, key), rule.code).toBe(false);
     }
   });

@@ -356,17 +356,14 @@ test.describe('API calls', () => {
     expect(method.message).toContain('GET');
   });
 
-  test(`a live client ID at the sandbox token URL is 403 environment_mismatch, in the error envelope`, async () => {
+  test(`a live client ID at the sandbox token URL is 403 environment_mismatch, in the token endpoint's RFC 6749 format`, async () => {
     const response = await tokenResponse({
       grant_type: 'client_credentials',
       client_id: `${ENVIRONMENTS.live.clientIdPrefix}x`,
       client_secret: `${ENVIRONMENTS.live.clientSecretPrefix}x`,
     });
-    expect(response.status).toBe(403);
-    expect(response.body.error).toMatchObject({
-      code: 'environment_mismatch',
-      retry: errorRule('environment_mismatch').retry,
-    });
+    expect(response.status).toBe(errorRule('environment_mismatch').status);
+    expect(response.body).toEqual({error: 'environment_mismatch', error_description: expect.any(String)});
   });
 
   test('setCredentials revokes the tokens of a removed credential', async () => {

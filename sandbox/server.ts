@@ -379,7 +379,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   function issueToken(
     request: IncomingMessage,
     raw: Buffer,
-    requestId: string,
   ): {status: number; body: object; headers?: Record<string, string>} {
     const oauthError = (status: number, error: string, description: string, headers?: Record<string, string>) => ({
       status,
@@ -432,12 +431,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       );
     }
     if (clientId.startsWith(ENVIRONMENTS.live.clientIdPrefix)) {
-      // A live credential at the sandbox token URL: the API's own error, in its envelope.
-      const code = 'environment_mismatch';
-      return {
-        status: errorRule(code).status,
-        body: envelope(code, 'This is a Live client ID; use it at the Live token URL.', requestId),
-      };
+      // A live credential at the sandbox token URL: the API's code, in the token endpoint's RFC 6749 format.
+      return oauthError(
+        errorRule('environment_mismatch').status,
+        'environment_mismatch',
+        'This is a Live client ID; use it at the Live token URL.',
+      );
     }
     const credential = credentials.find((candidate) => candidate.clientId === clientId);
     if (!credential || credential.clientSecret !== clientSecret) {
@@ -658,7 +657,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     };
 
     if (url.pathname === TOKEN_URL_PATH) {
-      const result = issueToken(request, raw, requestId);
+      const result = issueToken(request, raw);
       const sent = {'X-Request-Id': requestId, ...result.headers};
       sendJson(response, result.status, result.body, sent);
       return record(method, url.pathname, route, result.status, result.body, undefined, sent);

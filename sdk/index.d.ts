@@ -368,8 +368,8 @@ export type ErrorCode =
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 
 /**
- * Errors of the token endpoint (RFC 6749), in `code` when a token request fails. Its one envelope
- * answer, `environment_mismatch` (a client ID of the other environment), is an `ErrorCode`.
+ * Errors of the token endpoint (RFC 6749), in `code` when a token request fails; besides the RFC's
+ * codes, `rate_limited` and `environment_mismatch` (a client ID of the other environment), which are `ErrorCode`s.
  */
 export type TokenErrorCode = 'invalid_client' | 'invalid_request' | 'invalid_scope' | 'unsupported_grant_type';
 
