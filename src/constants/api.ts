@@ -35,7 +35,8 @@ export const URLS = {
 export const SDK = {
   className: SDK_CLASS,
   packageName: `${NPM_SCOPE}/sdk`,
-  version: '1.0.0',
+  /** The release these pages describe; the Changelog lists what each release added. */
+  version: '1.1.0',
   nodeVersion: '18',
   pythonPackage: NPM_SCOPE.slice(1),
 } as const;
