@@ -271,8 +271,10 @@ test.describe('API calls', () => {
     );
     expect(quantity.param).toBe('quantity');
     expect(quantity.message).toMatch(/quantity must be >= 1/);
+    // Another body needs another key: the first 400 is stored under the first.
+    const otherKey = {'Idempotency-Key': 'c2e0f3d1-8b8f-4d5a-9b4c-6f7a8b9c0d1e'};
     const missing = expectEnvelope(
-      await call('POST', '/v1/orders', {token, body: {quantity: 1}, headers}),
+      await call('POST', '/v1/orders', {token, body: {quantity: 1}, headers: otherKey}),
       400,
       'validation_failed',
     );
