@@ -272,7 +272,7 @@ test.describe('API calls', () => {
     expect(quantity.param).toBe('quantity');
     expect(quantity.message).toMatch(/quantity must be >= 1/);
     // Another body needs another key: the first 400 is stored under the first.
-    const otherKey = {'Idempotency-Key': 'c2e0f3d1-8b8f-4d5a-9b4c-6f7a8b9c0d1e'};
+    const otherKey = {'Idempotency-Key': '0a7e5f3c-4d2b-4c1e-9f8a-2b3c4d5e6f70'};
     const missing = expectEnvelope(
       await call('POST', '/v1/orders', {token, body: {quantity: 1}, headers: otherKey}),
       400,
