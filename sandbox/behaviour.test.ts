@@ -1,6 +1,6 @@
 /**
  * The sandbox enforces the behaviour model (src/constants/behaviour.ts), read entry by entry: every
- * error code answers with the model's status and `retry` and is never stored under its key, every
+ * error code answers with the model's status and `retry` and is stored under its key as the model says, every
  * action sends the model's webhook events and makes its balance transactions, and the validity
  * rules and widget caps hold. A new entry in the model without enforcement here fails a test.
  */
@@ -83,7 +83,7 @@ type Esim = {
 const schemas = () => document.components.schemas as Record<string, {enum?: string[]; properties?: object}>;
 const eventTypes = () => schemas().EventType!.enum!;
 const errorOf = (result: Result) =>
-  result.body.error as {code: string; message: string; retry: string; param: string | null};
+  result.body.error as {code: string; message: string; retry: string; param: string | null; request_id: string};
 const minor = (decimalText: string) => Math.round(Number(decimalText.replace(/,/g, '')) * 100);
 const DAY = 86_400_000;
 
@@ -264,7 +264,7 @@ function expectModelError(result: Result, code: string) {
 }
 
 test.describe('errors: every code of the model', () => {
-  test(`each answers its status and retry policy through ${SANDBOX.errorHeader}, is never stored, and the same key then succeeds`, async () => {
+  test(`each answers its status and retry policy through ${SANDBOX.errorHeader} without running the operation, so it is not stored, and the same key then succeeds`, async () => {
     const c = await client();
     for (const rule of ERROR_CODES) {
       const key = newKey();
@@ -287,7 +287,7 @@ test.describe('errors: every code of the model', () => {
     expect(errorOf(unknown).param).toBe(SANDBOX.errorHeader);
   });
 
-  test('each code the model says the sandbox causes naturally is caused that way, with the model’s status and retry, and not stored', async () => {
+  test('each code the model says the sandbox causes naturally is caused that way, with the model’s status and retry, and stored under its key as the model says', async () => {
     const natural = ERROR_CODES.filter(
       (rule) => rule.sandboxTrigger && !rule.sandboxTrigger.includes(SANDBOX.errorHeader),
     );
@@ -304,7 +304,10 @@ test.describe('errors: every code of the model', () => {
       } else {
         expectModelError(result, rule.code);
       }
-      if (key) expect(sandbox.state.storedUnderKey(c.credential.clientId, key), rule.code).toBe(false);
+      if (key) {
+        const stored = IDEMPOTENCY.isStored(rule.status, rule.code);
+        expect(sandbox.state.storedUnderKey(c.credential.clientId, key), rule.code).toBe(stored);
+      }
     }
   });
 
@@ -322,27 +325,73 @@ test.describe('errors: every code of the model', () => {
     expect(elsewhere.headers.get(IDEMPOTENCY.replayHeader)).toBeNull();
   });
 
-  test('402, then the balance restored, then the same key succeeds (and a new key too)', async () => {
+  test('402, then the balance restored: the same key replays the stored 402, and a new key succeeds', async () => {
     const c = await client();
     const key = newKey();
     const body = {package_id: SAMPLES.packageId};
     await c.setBalance(SAMPLE_PACKAGE.wholesaleMinor - 1);
-    expectModelError(await c.call('POST', '/v1/orders', body, {key}), 'insufficient_balance');
+    const refused = await c.call('POST', '/v1/orders', body, {key});
+    expectModelError(refused, 'insufficient_balance');
+    expect(refused.headers.get(IDEMPOTENCY.replayHeader)).toBeNull();
     await c.setBalance(STARTING_BALANCE);
-    const retried = await c.call('POST', '/v1/orders', body, {key});
-    expect(retried.status).toBe(201);
-    expect(retried.headers.get('idempotent-replayed')).toBeNull();
-    expect((await c.call('POST', '/v1/orders', body)).status).toBe(201);
-    // Only the success is stored: the same key now replays it.
-    const replay = await c.call('POST', '/v1/orders', body, {key});
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(replay.body.id).toBe(retried.body.id);
+    const replayed = await c.call('POST', '/v1/orders', body, {key});
+    expectModelError(replayed, 'insufficient_balance');
+    expect(replayed.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    expect(errorOf(replayed).request_id, 'the first answer, as it was sent').toBe(errorOf(refused).request_id);
+    const newKeyOrder = await c.call('POST', '/v1/orders', body, {key: newKey()});
+    expect(newKeyOrder.status).toBe(201);
+    expect(newKeyOrder.headers.get(IDEMPOTENCY.replayHeader)).toBeNull();
   });
 
-  test(`what is stored is the model's: every error status is not (${IDEMPOTENCY.stored.label} only)`, () => {
-    for (const rule of ERROR_CODES) expect(IDEMPOTENCY.isStored(rule.status), rule.code).toBe(false);
+  test('a 400 from the contract’s validation is stored and replayed like the operation’s own errors', async () => {
+    const c = await client();
+    const key = newKey();
+    const invalid = {package_id: SAMPLES.packageId, quantity: 0};
+    const refused = await c.call('POST', '/v1/orders', invalid, {key});
+    expectModelError(refused, 'validation_failed');
+    const replayed = await c.call('POST', '/v1/orders', invalid, {key});
+    expectModelError(replayed, 'validation_failed');
+    expect(replayed.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    // The key belongs to the refused body: the fixed body with it is another request.
+    const fixedWithSameKey = await c.call('POST', '/v1/orders', {package_id: SAMPLES.packageId}, {key});
+    expectModelError(fixedWithSameKey, 'idempotency_key_reused');
+  });
+
+  test('a 5xx and a 429 are not stored: the same key then goes through', async () => {
+    const c = await client();
+    const body = {package_id: SAMPLES.packageId};
+    for (const code of ['internal_error', 'rate_limited'] as const) {
+      const key = newKey();
+      expectModelError(await c.call('POST', '/v1/orders', body, {key, headers: {[SANDBOX.errorHeader]: code}}), code);
+      const again = await c.call('POST', '/v1/orders', body, {key});
+      expect(again.status, code).toBe(201);
+      expect(again.headers.get(IDEMPOTENCY.replayHeader), code).toBeNull();
+    }
+  });
+
+  test('a 401 is not stored: with a token, the same key then goes through', async () => {
+    const c = await client();
+    const key = newKey();
+    const body = {package_id: SAMPLES.packageId};
+    expectModelError(await c.call('POST', '/v1/orders', body, {key, token: null}), 'missing_token');
+    expect(sandbox.state.storedUnderKey(c.credential.clientId, key)).toBe(false);
+    const again = await c.call('POST', '/v1/orders', body, {key});
+    expect(again.status).toBe(201);
+    expect(again.headers.get(IDEMPOTENCY.replayHeader)).toBeNull();
+  });
+
+  test('what is stored is the model’s: every answer but a 401, 403, 429, 5xx or the key’s own 409s', () => {
+    const expectedUnstored = new Set(['idempotency_key_reused', 'idempotency_in_progress']);
+    for (const rule of ERROR_CODES) {
+      const unstored = [401, 403, 429].includes(rule.status) || rule.status >= 500 || expectedUnstored.has(rule.code);
+      expect(IDEMPOTENCY.isStored(rule.status, rule.code), rule.code).toBe(!unstored);
+    }
     expect(IDEMPOTENCY.isStored(200) && IDEMPOTENCY.isStored(201)).toBe(true);
-    expect(IDEMPOTENCY.storedSentence).toContain(IDEMPOTENCY.stored.label);
+    expect(IDEMPOTENCY.isStored(402, 'insufficient_balance') && IDEMPOTENCY.isStored(422, 'provisioning_failed')).toBe(
+      true,
+    );
+    expect(IDEMPOTENCY.storedSentence).toContain('with a new key');
+    expect(RETRY_POLICIES.after_fix.label).toContain('new key');
   });
 
   test('the same request is the same method, path and JSON value: reordered keys and spacing replay; another value, a default sent or another endpoint is idempotency_key_reused', async () => {
@@ -697,7 +746,7 @@ test.describe('refunds', () => {
     expect(order.refunded_total.amount).toBe(order.total.amount);
   });
 
-  test(`while a top-up is pending, refund and cancel answer ${REFUND_RULES.refusedWhileTopupPending} and change nothing; once it settles the same keys go through, refunding it once`, async () => {
+  test(`while a top-up is pending, refund and cancel answer ${REFUND_RULES.refusedWhileTopupPending} and change nothing; once it settles the same keys replay the ${REFUND_RULES.refusedWhileTopupPending}, and new keys go through, refunding it once`, async () => {
     const c = await client();
     const created = await c.order(SAMPLES.packageId, 2);
     const [first, second] = created.esims.map(({iccid}) => iccid) as [string, string];
@@ -724,7 +773,15 @@ test.describe('refunds', () => {
 
     const listed = c.ok(await c.call('GET', `/v1/esims/${second}/topups`)).data as {id: string; status: string}[];
     expect(listed).toMatchObject([{id: pending.id, status: 'applied'}]);
-    const refund = c.ok(await c.call('POST', '/v1/refunds', {iccid: second}, {key: refundKey}), 201) as {
+    // The refusals are stored under their keys: the same keys replay them.
+    for (const replayed of [
+      await c.call('POST', `/v1/orders/${created.id}/cancel`, undefined, {key: cancelKey}),
+      await c.call('POST', '/v1/refunds', {iccid: second}, {key: refundKey}),
+    ]) {
+      expectModelError(replayed, REFUND_RULES.refusedWhileTopupPending);
+      expect(replayed.headers.get(IDEMPOTENCY.replayHeader)).toBe('true');
+    }
+    const refund = c.ok(await c.call('POST', '/v1/refunds', {iccid: second}, {key: newKey()}), 201) as {
       amount: {amount: number};
     };
     expect(refund.amount.amount).toBe(

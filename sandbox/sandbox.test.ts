@@ -271,8 +271,10 @@ test.describe('API calls', () => {
     );
     expect(quantity.param).toBe('quantity');
     expect(quantity.message).toMatch(/quantity must be >= 1/);
+    // Another body needs another key: the first 400 is stored under the first.
+    const otherKey = {'Idempotency-Key': '0a7e5f3c-4d2b-4c1e-9f8a-2b3c4d5e6f70'};
     const missing = expectEnvelope(
-      await call('POST', '/v1/orders', {token, body: {quantity: 1}, headers}),
+      await call('POST', '/v1/orders', {token, body: {quantity: 1}, headers: otherKey}),
       400,
       'validation_failed',
     );

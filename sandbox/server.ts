@@ -30,7 +30,7 @@ import {ERROR_CODES, errorRule} from '../src/constants/behaviour';
 import {matchesTemplate} from '../lib/contract/openapi';
 import {webhookEventExamples} from '../lib/contract/webhooks';
 import {freePort} from '../lib/ports';
-import {SandboxState, type Delivery, type WebhookTransport} from './state';
+import {Refusal, SandboxState, type Delivery, type WebhookTransport} from './state';
 
 export type SandboxCredential = {clientId: string; clientSecret: string; scopes: string[]};
 export type SandboxLogEntry =
@@ -485,6 +485,37 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
    * Asks Prism to validate the request (its verdict becomes `400 validation_failed`), then answers
    * from the sandbox state, or relays Prism's example for an operation the state does not know.
    */
+  /**
+   * Refuses a request of an operation the state runs, through the state: the Idempotency-Key then
+   * stores and replays the refusal as the behaviour model says, like the operation's own errors.
+   */
+  async function refuseThroughState(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    route: Route,
+    ids: {requestId: string; clientId: string},
+    body: unknown,
+    refusal: Refusal,
+    unparsedBody?: string,
+  ) {
+    const idempotencyKey = request.headers['idempotency-key'];
+    const result = await state.answer({
+      operation: route.key,
+      params: templateParams(url.pathname, route.template),
+      query: url.searchParams,
+      body: body as Record<string, unknown> | undefined,
+      unparsedBody,
+      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      clientId: ids.clientId,
+      requestId: ids.requestId,
+      refusedWith: refusal,
+    });
+    const sent = {'X-Request-Id': ids.requestId, ...rateLimitHeaders(ids.clientId), ...result.headers};
+    sendJson(response, result.status, result.body, sent);
+    return record(request.method!, url.pathname, route, result.status, result.body, undefined, sent);
+  }
+
   async function forward(
     request: IncomingMessage,
     response: ServerResponse,
@@ -540,10 +571,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (violations.length > 0) {
       const param = violationParam(violations[0]!, route.operation, document);
       const message = violations.map((violation) => violation.message.replace(/\.?$/, '.')).join(' ');
-      const body = envelope('validation_failed', message, requestId, param);
+      // A refused key is no key to store an answer under.
+      if (state.handles(route.key) && param !== 'Idempotency-Key') {
+        const refusal = new Refusal(400, 'validation_failed', message, param);
+        return refuseThroughState(request, response, url, route, {requestId, clientId}, body, refusal);
+      }
+      const refusal = envelope('validation_failed', message, requestId, param);
       const sent = {'X-Request-Id': requestId, ...limitHeaders};
-      sendJson(response, 400, body, sent);
-      return record(request.method!, url.pathname, route, 400, body, undefined, sent);
+      sendJson(response, 400, refusal, sent);
+      return record(request.method!, url.pathname, route, 400, refusal, undefined, sent);
     }
     if (/problem\+json/.test(answer.headers['content-type'] ?? '')) {
       // Any other complaint of Prism's own (an unacceptable `Accept` …).
@@ -708,7 +744,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
     const forced = request.headers[SANDBOX.errorHeader.toLowerCase()];
     if (typeof forced === 'string') {
-      // Answered here, before the state: a forced error does nothing, so nothing is stored under a key.
+      // Answered here, before the state: the operation does not run, so nothing is stored under a key.
       const rule = ERROR_CODES.find((candidate) => candidate.code === forced.trim());
       if (!rule) {
         const body = envelope(
@@ -732,7 +768,22 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const contentType = request.headers['content-type'] ?? '';
     const body = /json/i.test(contentType) && raw.length > 0 ? parseJson(raw.toString('utf8')) : undefined;
     if (/json/i.test(contentType) && raw.length > 0 && body === undefined) {
-      return fail(400, 'invalid_request', 'The request body is not valid JSON.');
+      const message = 'The request body is not valid JSON.';
+      if (state.handles(route.key)) {
+        const refusal = new Refusal(400, 'invalid_request', message);
+        const unparsedBody = raw.toString('utf8');
+        return refuseThroughState(
+          request,
+          response,
+          url,
+          route,
+          {requestId, clientId},
+          undefined,
+          refusal,
+          unparsedBody,
+        );
+      }
+      return fail(400, 'invalid_request', message);
     }
 
     await forward(request, response, url, raw, route, requestId, clientId, body);

@@ -33,9 +33,16 @@ export type Call = {
   params: Record<string, string>;
   query: URLSearchParams;
   body: Record<string, unknown> | undefined;
+  /** A body that is not JSON, as sent: compared as text, since it has no JSON value. */
+  unparsedBody?: string;
   idempotencyKey: string | undefined;
   clientId: string;
   requestId: string;
+  /**
+   * A refusal decided before the operation (the contract's validation): answered instead of running
+   * it, and stored under the key like any other answer the model stores.
+   */
+  refusedWith?: Refusal;
 };
 
 export type Delivery = {
@@ -399,7 +406,9 @@ export class SandboxState {
     const isPost = call.operation.startsWith('POST ');
     // IDEMPOTENCY.sameRequestSentence: the method, the path and the body as a JSON value.
     const fingerprint = createHash('sha256')
-      .update(`${call.operation}\n${canonicalJson(call.params)}\n${canonicalJson(call.body ?? null)}`)
+      .update(
+        `${call.operation}\n${canonicalJson(call.params)}\n${call.unparsedBody ?? canonicalJson(call.body ?? null)}`,
+      )
       .digest('hex');
     const stored = isPost && call.idempotencyKey ? account.idempotency.get(call.idempotencyKey) : undefined;
     if (stored) {
@@ -427,6 +436,7 @@ export class SandboxState {
     if (entry) account.idempotency.set(call.idempotencyKey!, entry);
     let answer: Answer;
     try {
+      if (call.refusedWith) throw call.refusedWith;
       answer = await this.dispatch(call, account);
     } catch (error) {
       if (!(error instanceof Refusal)) {
@@ -436,8 +446,9 @@ export class SandboxState {
       answer = this.refusal(call, error);
     }
     if (entry) {
-      // Only an answer that did something is stored: after an error the same key runs again.
-      if (IDEMPOTENCY.isStored(answer.status)) entry.answer = answer;
+      // The model says which answers are stored: a 4xx error is, and is replayed like a success.
+      const errorCode = (answer.body as {error?: {code?: string}} | undefined)?.error?.code;
+      if (IDEMPOTENCY.isStored(answer.status, errorCode)) entry.answer = answer;
       else account.idempotency.delete(call.idempotencyKey!);
     }
     return answer;
@@ -1021,7 +1032,7 @@ export class SandboxState {
       throw new Refusal(
         409,
         REFUND_RULES.refusedWhileTopupPending,
-        `${what}: top-up ${pending.id} of eSIM ${pending.iccid} is still pending. Send the same request again once it is applied or failed (topup.applied, topup.failed, or GET /v1/esims/${pending.iccid}/topups).`,
+        `${what}: top-up ${pending.id} of eSIM ${pending.iccid} is still pending. Send the request again with a new Idempotency-Key once it is applied or failed (topup.applied, topup.failed, or GET /v1/esims/${pending.iccid}/topups).`,
       );
     }
   }

@@ -363,7 +363,8 @@ export type ErrorCode =
 /**
  * What to do after an error, from the answer's `retry` field: `same_key` (the SDK retries it with
  * the same Idempotency-Key), `new_token` (the SDK retries once with a new token), `after_fix` (send
- * it again once the cause is fixed: error answers are never stored under a key) or `never`.
+ * it again once the cause is fixed, with a new idempotencyKey: the error is stored under the old
+ * one and would be replayed) or `never`.
  */
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 

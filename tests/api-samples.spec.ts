@@ -301,7 +301,7 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
     expect(prerequest).toContain(`${LIMITS.tokenRefreshLeadSeconds} * 1000`);
     expect(prerequest).toContain("pm.environment.set('accessToken'");
     expect(prerequest).toContain("pm.environment.set('accessTokenExpiresAt', Date.now() + token.expires_in * 1000)");
-    // A POST keeps its Idempotency-Key until a 2xx (the newman run in tests/samples/postman.spec.ts resends one).
+    // A POST keeps its Idempotency-Key until an answer is stored under it (the newman run in tests/samples/postman.spec.ts resends one).
     expect(prerequest).toContain("pm.collectionVariables.set(keyVariable, pm.variables.replaceIn('{{$guid}}'))");
     expect(prerequest).toContain("pm.environment.set('idempotencyKey', pm.collectionVariables.get(keyVariable))");
     const tests = collection.item

@@ -6,6 +6,7 @@ import {convert as convertOpenApi} from 'openapi-to-postmanv2';
 import {SANDBOX} from '../../src/constants/api';
 import {
   ESIM_TRANSITIONS,
+  IDEMPOTENCY,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
   TOKEN_DROPPING_CODES,
@@ -69,7 +70,7 @@ export const VARIABLE_DESCRIPTIONS: Record<EnvironmentVariable, string> = {
     'The eSIM the refund request refunds. In the sandbox, its script orders one and keeps it until the refund succeeds or can never succeed, for the same reason; on Live, set it yourself',
   simulateAction: 'The next sandbox simulation `action` valid for the eSIM `{{iccid}}`; each success moves it on',
   idempotencyKey:
-    'The `Idempotency-Key` header of the current POST: the key that request keeps until it gets a 2xx answer',
+    'The `Idempotency-Key` header of the current POST: the key that request keeps until an answer is stored under it',
   webhookEndpointId: 'The last webhook endpoint created',
   widgetSessionId: 'The last widget session created',
 };
@@ -226,17 +227,18 @@ if (!isTokenRequest && (!pm.environment.get('accessToken') || expiresAt - Date.n
 ${idempotencyKeyPreRequestLines()}`;
 }
 
-/** The collection variable that holds a request's Idempotency-Key until the request gets a 2xx. */
+/** The collection variable that holds a request's Idempotency-Key until an answer is stored under it. */
 export const IDEMPOTENCY_KEY_VARIABLE_PREFIX = 'idempotencyKey: ';
 
 /**
- * A POST keeps its Idempotency-Key until it gets a 2xx answer: resending after a lost answer or an
- * error sends the same key, so the API replays what it did instead of doing it twice (on Live, a
- * second order). The test script below releases the key on a 2xx, so the next send is a new request.
+ * A POST keeps its Idempotency-Key until the API stores an answer under it: resending after a lost
+ * answer, a 5xx or a 429 sends the same key, so the API replays what it did instead of doing it twice
+ * (on Live, a second order). Once an answer is stored, a 2xx or a 4xx error alike, the same key would
+ * only replay it, so the test script below releases the key and the next send is a new request.
  */
 function idempotencyKeyPreRequestLines(): string {
-  return `// Each POST keeps its Idempotency-Key until it gets a 2xx answer, so sending it again after a
-// lost answer or an error replays the first result instead of buying twice. A 2xx releases the key.
+  return `// Each POST keeps its Idempotency-Key until an answer is stored under it, so sending it again
+// after a lost answer, a 5xx or a 429 replays the first result instead of buying twice.
 if (pm.request.method === 'POST') {
   const keyVariable = '${IDEMPOTENCY_KEY_VARIABLE_PREFIX}' + pm.info.requestName;
   if (!pm.collectionVariables.get(keyVariable)) {
@@ -247,23 +249,28 @@ if (pm.request.method === 'POST') {
 }
 
 /**
- * The error whose answer says the kept key belongs to another body: the changed request is a new
- * one, so the script releases the key and the next send gets a fresh one.
+ * The error whose answer says the kept key belongs to another body: it is not stored, but the
+ * changed request is a new one, so the script releases the key and the next send gets a fresh one.
  */
 const KEY_OF_ANOTHER_BODY = errorRule('idempotency_key_reused').code;
 
 function idempotencyKeyTestLines(): string {
   return `
-// Releases this POST's Idempotency-Key once the API stored what it did (a 2xx), or when the key
-// belongs to another body (${KEY_OF_ANOTHER_BODY}): the next send is then a new request.
+// Releases this POST's Idempotency-Key once an answer is stored under it (a 2xx, or a 4xx error:
+// the same key would replay it), or when the key belongs to another body (${KEY_OF_ANOTHER_BODY}).
 if (pm.request.method === 'POST' && pm.response) {
+  const unstored = ${JSON.stringify(IDEMPOTENCY.unstored)};
   let errorCode;
   try {
     errorCode = (pm.response.json().error || {}).code;
   } catch (notJson) {
     // No JSON body: no error code to read.
   }
-  if ((pm.response.code >= 200 && pm.response.code < 300) || errorCode === '${KEY_OF_ANOTHER_BODY}') {
+  const stored =
+    !unstored.statuses.includes(pm.response.code) &&
+    pm.response.code < unstored.fromStatus &&
+    !unstored.codes.includes(errorCode);
+  if (stored || errorCode === '${KEY_OF_ANOTHER_BODY}') {
     pm.collectionVariables.unset('${IDEMPOTENCY_KEY_VARIABLE_PREFIX}' + pm.info.requestName);
   }
 }`;

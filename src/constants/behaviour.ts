@@ -177,9 +177,9 @@ export const USAGE_THRESHOLDS = [50, 80, 100] as const;
 /**
  * What a client does after an error:
  * - `same_key`: retry the same request with the same Idempotency-Key, with backoff (automatic);
- * - `after_fix`: fix what `fix` says, then send the request again (same key and body are fine:
- *   error answers are never stored under a key);
- * - `new_token`: get a new access token, then retry once;
+ * - `after_fix`: fix what `fix` says, then send the request again with a new Idempotency-Key (the
+ *   error answer is stored under the old key and would be replayed);
+ * - `new_token`: get a new access token, then retry once (with the same key: a 401 is not stored);
  * - `never`: the request as sent can never succeed; a changed request is a new request.
  */
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
@@ -190,32 +190,44 @@ export const IMPLICIT_SAME_KEY =
 
 export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: boolean}> = {
   same_key: {label: 'Yes: same request, same key, with backoff', automatic: true},
-  after_fix: {label: 'After fixing the cause', automatic: false},
+  after_fix: {label: 'After fixing the cause, with a new key', automatic: false},
   new_token: {label: 'Once, with a new token', automatic: false},
   never: {label: 'No', automatic: false},
 };
 
-/** The answers stored under an `Idempotency-Key`: successes only. */
-const STORED_STATUSES = {min: 200, max: 299, label: '2xx'} as const;
+/** The key's own refusals. */
+const KEY_REFUSAL_CODES = ['idempotency_key_reused', 'idempotency_in_progress'] as const;
 
 /**
- * Idempotency: which answers are stored under an `Idempotency-Key`, and for how long. Only an
- * answer that did something is stored (2xx); an error changed nothing, so it is never stored and
- * the same key can be sent again once the cause is fixed. That holds for a 4xx as well as for the
- * 5xx and 429 that are retried as they are: a `402 insufficient_balance` stored under its key would
- * be replayed after the balance was topped up, and the order could never go through with that key.
+ * The answers never stored under a key. The key is checked after authentication and authorization,
+ * so a 401 or 403 has no stored request to answer (a 401 has no account to scope the key to); a 429
+ * or 5xx did nothing and is retried with the same key; the key's own refusals answer for the request
+ * that holds it.
+ */
+const UNSTORED_ANSWERS = {statuses: [401, 403, 429], fromStatus: 500, codes: KEY_REFUSAL_CODES} as const;
+
+/**
+ * Idempotency: which answers are stored under an `Idempotency-Key`, and for how long. Every answer
+ * of the operation is stored, a 4xx as well as a 2xx (the provider's rule: only 5xx and 429 are
+ * not), so the same key replays a `402 insufficient_balance` even after the balance was topped up:
+ * after an error is fixed, the request goes again with a new key.
  */
 export const IDEMPOTENCY = {
   requiredOn: ['POST /v1/orders', 'POST /v1/esims/{iccid}/topups', 'POST /v1/refunds'],
   retentionHours: LIMITS.idempotencyRetentionHours,
   /** Where a key is remembered: one account in one environment, so every credential of the account shares it. */
   rememberedFor: 'your account in one environment, shared by all its credentials there',
-  stored: STORED_STATUSES,
-  isStored: (status: number): boolean => status >= STORED_STATUSES.min && status <= STORED_STATUSES.max,
+  /** Whether an answer with this status (and error code, if any) is stored under its key. */
+  isStored: (status: number, code?: string | null): boolean =>
+    !(UNSTORED_ANSWERS.statuses as readonly number[]).includes(status) &&
+    status < UNSTORED_ANSWERS.fromStatus &&
+    !(UNSTORED_ANSWERS.codes as readonly string[]).includes(code ?? ''),
+  /** The same rule as data, for scripts that cannot import the model (Postman's). */
+  unstored: UNSTORED_ANSWERS,
   /** The header a replayed answer carries. */
   replayHeader: 'Idempotent-Replayed',
   /** What any request that sends a key can be refused with: the key was used for another request, or its first one still runs. */
-  refusalCodes: ['idempotency_key_reused', 'idempotency_in_progress'],
+  refusalCodes: KEY_REFUSAL_CODES,
   /**
    * What "the same request" is, the one test a key's replay and its 409 both depend on. The body is
    * compared as a JSON value so that a client that rebuilds its JSON for a retry replays instead of
@@ -225,7 +237,7 @@ export const IDEMPOTENCY = {
   sameRequestSentence:
     'A request is the same when it has the same method and path and the same JSON body, compared as a value: the order of its keys and the spacing do not matter, but leaving a field out is not the same as sending its default (`"quantity": 1`). The key with any other request, another body or another endpoint, answers `409 idempotency_key_reused` and does nothing.',
   /** What is stored and why; the contract's key descriptions and the Idempotency section render it. */
-  storedSentence: `Only a success (HTTP ${STORED_STATUSES.label}) is stored under a key. No error answer is, whatever its status: not a 5xx, not a 429, and not any other 4xx either. An error changed nothing, so once you have fixed its cause the same key and body go through; a stored \`402 insufficient_balance\` would instead be answered again after you topped up your balance.`,
+  storedSentence: `Every answer is stored under its key, an error as well as a success: the same request with the same key within ${LIMITS.idempotencyRetentionHours} hours replays a \`402 insufficient_balance\` or a \`422\` just as it replays a \`201\`, even after you fixed the cause. So after fixing an error, send the request again with a new key. Not stored: a 429 and any 5xx (retry them with the same key), a 401 or 403 (the key is checked after authentication and authorization), and the key’s own \`409\` refusals (\`idempotency_key_reused\`, \`idempotency_in_progress\`).`,
   /** What a replay is, and how to see the state now. */
   replaySentence:
     'A replay is the first answer as it was sent then, not the resource as it is now: an order first answered `processing`, with no eSIMs yet, is replayed `processing` with no eSIMs even after it completed. After a replay, read the current state: `GET /v1/orders/{order_id}` for an order (its eSIMs, `status`, `refunded_total`), `GET /v1/esims/{iccid}/topups` for a top-up, `GET /v1/esims/{iccid}` for a refunded eSIM.',
@@ -419,7 +431,7 @@ export const ERROR_CODES = [
     summary:
       'A top-up of the eSIM is still `pending`; applied after a refund, it would be charged for an eSIM that can no longer be used',
     retry: 'after_fix',
-    fix: 'Wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups), then send the same request again',
+    fix: 'Wait for the top-up’s `topup.applied` or `topup.failed` event (or list the eSIM’s top-ups), then send the request again with a new key',
     sandboxTrigger: `Top up with \`package_id: "${SANDBOX.pendingTopupPackageId}"\`, then refund the eSIM or cancel its order`,
   },
   {

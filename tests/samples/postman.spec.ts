@@ -609,7 +609,7 @@ async function newReader(name: string) {
 }
 
 test.describe('Resending a POST after a lost answer', () => {
-  test('the request keeps its Idempotency-Key until a 2xx, so the resend replays the order instead of buying twice', async () => {
+  test('the request keeps its Idempotency-Key until an answer is stored under it, so the resend replays the order instead of buying twice', async () => {
     test.setTimeout(120_000);
     const {artifacts, contract, sandbox, credential, allScopes} = await newReader('resend');
     sandbox.setCredentials([{...credential, scopes: allScopes}]);
@@ -637,7 +637,7 @@ test.describe('Resending a POST after a lost answer', () => {
       const [lostAnswer, resend, next] = orders;
       expect(resend!.key, 'the resend after the lost answer carries the same key').toBe(lostAnswer!.key);
       expect(resend!.id, 'and gets the first order back').toBe(lostAnswer!.id);
-      expect(next!.key, 'after the 2xx, the next send is a new request with a new key').not.toBe(resend!.key);
+      expect(next!.key, 'after the stored 2xx, the next send is a new request with a new key').not.toBe(resend!.key);
       expect(IDEMPOTENCY.isStored(resend!.status)).toBe(true);
       // Two orders, not three: only the third send was meant to buy again.
       expect(new Set(orders.map((order) => order.id)).size).toBe(2);

@@ -32,8 +32,8 @@ const ACTORS: Record<Actor, string> = {you: 'You', traveller: 'The traveller', a
 const RETRY_MEANINGS: Record<RetryPolicy, string> = {
   same_key: `Retry by yourself: the same request with the same \`Idempotency-Key\`, after \`Retry-After\` seconds or an exponential backoff, a bounded number of times. Treat ${IMPLICIT_SAME_KEY} the same way.`,
   after_fix:
-    'Stop and fix what the error names (a person or another call usually has to), then send the request again: the same key and body are fine, because an error answer is never stored under the key.',
-  new_token: 'Get a new access token, then send the request once more.',
+    'Stop and fix what the error names (a person or another call usually has to), then send the request again with a new `Idempotency-Key`: the error answer is stored under the old key, which would replay it.',
+  new_token: 'Get a new access token, then send the request once more, with the same key: a 401 is not stored.',
   never: 'Stop: this request can never succeed as sent. A changed request is a new request, with a new key.',
 };
 
@@ -215,11 +215,11 @@ export function IdempotencyRules(): ReactNode {
     <ul>
       <li>
         Required on {codeList(IDEMPOTENCY.requiredOn)}: send an <code>Idempotency-Key</code> header (a UUID) and reuse
-        it for every retry of the same purchase.
+        it for every retry of the same purchase, until it gets an answer that is stored.
       </li>
       <li>
-        A success is stored for {IDEMPOTENCY.retentionHours} hours: the same request with the same key within that time
-        answers the stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and do
+        An answer is stored for {IDEMPOTENCY.retentionHours} hours: the same request with the same key within that time
+        answers the stored result again, with the header <code>{`${IDEMPOTENCY.replayHeader}: true`}</code>, and does
         nothing twice. {withCode(IDEMPOTENCY.replaySentence)}
       </li>
       <li>

@@ -85,7 +85,7 @@ const SDK_ACTIONS: Record<RetryPolicy, string> = {
     'Retries it by itself up to `maxRetries` times with the same `Idempotency-Key`, after about 0.5 s and then 1 s with random jitter, or after `Retry-After` seconds when the API sends it; then throws.',
   new_token: 'Fetches a new token and sends the call once more; then throws.',
   after_fix:
-    'Throws at once. Fix the cause, then call again: the same `idempotencyKey` is fine, because an error answer is never stored under a key. After `insufficient_scope` it also drops its cached token, so the call after you add the scope to the credential gets a new token that has it.',
+    'Throws at once. Fix the cause, then call again with a new `idempotencyKey`: the error answer is stored under the old key, which would replay it. After `insufficient_scope` it also drops its cached token, so the call after you add the scope to the credential gets a new token that has it.',
   never: 'Throws at once: the call as sent can never succeed. A changed call is a new purchase, with a new key.',
 };
 
