@@ -481,10 +481,26 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     };
   }
 
-  /**
-   * Asks Prism to validate the request (its verdict becomes `400 validation_failed`), then answers
-   * from the sandbox state, or relays Prism's example for an operation the state does not know.
-   */
+  /** What the state needs of a request to answer it: its operation, parameters, body, key and who sent it. */
+  function callOf(
+    request: IncomingMessage,
+    url: URL,
+    route: Route,
+    ids: {requestId: string; clientId: string},
+    body: unknown,
+  ) {
+    const idempotencyKey = request.headers['idempotency-key'];
+    return {
+      operation: route.key,
+      params: templateParams(url.pathname, route.template),
+      query: url.searchParams,
+      body: body as Record<string, unknown> | undefined,
+      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      clientId: ids.clientId,
+      requestId: ids.requestId,
+    };
+  }
+
   /**
    * Refuses a request of an operation the state runs, through the state: the Idempotency-Key then
    * stores and replays the refusal as the behaviour model says, like the operation's own errors.
@@ -499,23 +515,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     refusal: Refusal,
     unparsedBody?: string,
   ) {
-    const idempotencyKey = request.headers['idempotency-key'];
-    const result = await state.answer({
-      operation: route.key,
-      params: templateParams(url.pathname, route.template),
-      query: url.searchParams,
-      body: body as Record<string, unknown> | undefined,
-      unparsedBody,
-      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
-      clientId: ids.clientId,
-      requestId: ids.requestId,
-      refusedWith: refusal,
-    });
+    const result = await state.answer({...callOf(request, url, route, ids, body), unparsedBody, refusedWith: refusal});
     const sent = {'X-Request-Id': ids.requestId, ...rateLimitHeaders(ids.clientId), ...result.headers};
     sendJson(response, result.status, result.body, sent);
     return record(request.method!, url.pathname, route, result.status, result.body, undefined, sent);
   }
 
+  /**
+   * Asks Prism to validate the request (its verdict becomes `400 validation_failed`), then answers
+   * from the sandbox state, or relays Prism's example for an operation the state does not know.
+   */
   async function forward(
     request: IncomingMessage,
     response: ServerResponse,
@@ -603,16 +612,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         : {};
 
     if (state.handles(route.key)) {
-      const idempotencyKey = request.headers['idempotency-key'];
-      const result = await state.answer({
-        operation: route.key,
-        params: templateParams(url.pathname, route.template),
-        query: url.searchParams,
-        body: body as Record<string, unknown> | undefined,
-        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
-        clientId,
-        requestId,
-      });
+      const result = await state.answer(callOf(request, url, route, {requestId, clientId}, body));
       const answerHeaders = {
         'X-Request-Id': requestId,
         ...limitHeaders,

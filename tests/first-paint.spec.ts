@@ -1,6 +1,7 @@
 import {expect, test} from './support/fixtures';
 import {startStallingProxy} from './support/stalling-proxy';
-import {LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts} from './support/layout-shifts';
+import type {Page} from '@playwright/test';
+import {LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts, type Shift} from './support/layout-shifts';
 
 // A connection that stalls mid-page must not leave the reader a blank screen: the browser paints what has arrived.
 // No page waits for an element before its first paint (one that may never arrive: a dropped connection, a page
@@ -37,31 +38,46 @@ for (const {route, cut, answers404} of PAGES) {
   });
 }
 
+/**
+ * Loads Quick start with its HTML held at `splitAt` until the first paint (with `heldBack`, the part already arrived,
+ * in the page), then lets the rest in; answers the layout shifts once the page has hydrated.
+ */
+async function shiftsAfterStalledPaint(
+  page: Page,
+  upstream: string,
+  splitAt: (html: string) => number,
+  heldBack: string,
+): Promise<Shift[]> {
+  const proxy = await startStallingProxy({upstream, splitAt});
+  try {
+    await recordLayoutShifts(page);
+    await page.goto(`${proxy.origin}/getting-started/quick-start`, {waitUntil: 'commit'});
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('paint').some((entry) => entry.name === 'first-paint'),
+    );
+    await expect(page.locator(heldBack)).toBeAttached();
+    proxy.release();
+    await expect(page.locator(heldBack)).toBeVisible();
+    await expect(page.locator('footer')).toBeAttached();
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    return await layoutShifts(page);
+  } finally {
+    await proxy.close();
+  }
+}
+
 // A page painted while its navbar is still arriving (a slow connection, a busy phone) must not move what it painted:
 // the right-hand group is cut after its first item, as the parser may leave it, then completed.
 test.describe('navbar completed after a first paint', () => {
   test.use({viewport: LIGHTHOUSE_DESKTOP});
   test('the right-hand group does not shift as its last items arrive', async ({page, baseURL}) => {
-    const proxy = await startStallingProxy({
-      upstream: baseURL!,
-      splitAt: (html) => html.indexOf('navbarSearchContainer'),
-    });
-    try {
-      await recordLayoutShifts(page);
-      await page.goto(`${proxy.origin}/getting-started/quick-start`, {waitUntil: 'commit'});
-      await page.waitForFunction(() =>
-        performance.getEntriesByType('paint').some((entry) => entry.name === 'first-paint'),
-      );
-      await expect(page.locator('.navbar__items--right .dropdown')).toBeAttached();
-      proxy.release();
-      await expect(page.locator('footer')).toBeAttached();
-      await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-      expect(
-        (await layoutShifts(page)).filter((shift) => shift.sources.some((source) => source.includes('navbar'))),
-      ).toEqual([]);
-    } finally {
-      await proxy.close();
-    }
+    const shifts = await shiftsAfterStalledPaint(
+      page,
+      baseURL!,
+      (html) => html.indexOf('navbarSearchContainer'),
+      '.navbar__items--right .dropdown',
+    );
+    expect(shifts.filter((shift) => shift.sources.some((source) => source.includes('navbar')))).toEqual([]);
   });
 });
 
@@ -70,27 +86,15 @@ test.describe('navbar completed after a first paint', () => {
 test.describe('Markdown actions completed after a first paint', () => {
   test.use({viewport: LIGHTHOUSE_DESKTOP});
   test('the Copy button does not shift as the link beside it arrives', async ({page, baseURL}) => {
-    const proxy = await startStallingProxy({
-      upstream: baseURL!,
-      splitAt: (html) => {
+    const shifts = await shiftsAfterStalledPaint(
+      page,
+      baseURL!,
+      (html) => {
         const actions = html.indexOf('page-markdown-actions');
         return actions < 0 ? -1 : html.indexOf('</button>', actions) + '</button>'.length;
       },
-    });
-    try {
-      await recordLayoutShifts(page);
-      await page.goto(`${proxy.origin}/getting-started/quick-start`, {waitUntil: 'commit'});
-      await page.waitForFunction(() =>
-        performance.getEntriesByType('paint').some((entry) => entry.name === 'first-paint'),
-      );
-      await expect(page.locator('.page-markdown-actions button')).toBeAttached();
-      proxy.release();
-      await expect(page.locator('.page-markdown-actions button')).toBeVisible();
-      await expect(page.locator('footer')).toBeAttached();
-      await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-      expect(await layoutShifts(page)).toEqual([]);
-    } finally {
-      await proxy.close();
-    }
+      '.page-markdown-actions button',
+    );
+    expect(shifts).toEqual([]);
   });
 });

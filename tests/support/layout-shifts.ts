@@ -35,7 +35,7 @@ export async function checkDeepAnchorLands(page: Page): Promise<void> {
   expect(await top()).toBe(landed);
 }
 
-type Shift = {value: number; sources: string[]};
+export type Shift = {value: number; sources: string[]};
 
 /** From now on, the page records every layout shift not caused by input (read them with `layoutShifts`). */
 export async function recordLayoutShifts(page: Page): Promise<void> {
