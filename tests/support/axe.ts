@@ -15,8 +15,11 @@ export async function seriousAxeViolations(page: Page, {coloursOnly = false} = {
   // Code blocks draw a decorative shade at an edge where more code is hidden (src/css/custom.css). With any
   // background image axe cannot compute a colour pair and leaves code contrast "incomplete", so every code
   // token would go unchecked: the shade is lifted while axe reads the page.
+  // Transitions are stopped too: just after a colour-mode switch, colours still transitioning would be read halfway
+  // (removing a transition ends it at its final value).
   const withoutShade = await page.addStyleTag({
-    content: '.theme-code-block pre { background-image: none !important; }',
+    content:
+      '.theme-code-block pre { background-image: none !important; } *, *::before, *::after { transition: none !important; }',
   });
   // Only violations are read: axe then skips building a selector for every element that passes.
   const builder = new AxeBuilder({page}).options({resultTypes: ['violations']});
