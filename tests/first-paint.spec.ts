@@ -2,6 +2,8 @@ import {expect, test} from './support/fixtures';
 import {startStallingProxy} from './support/stalling-proxy';
 import type {Page} from '@playwright/test';
 import {LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts, type Shift} from './support/layout-shifts';
+import {docRoutes, htmlFile} from './support/docs';
+import {readFileSync} from 'node:fs';
 
 // A connection that stalls mid-page must not leave the reader a blank screen: the browser paints what has arrived.
 // No page waits for an element before its first paint (one that may never arrive: a dropped connection, a page
@@ -39,19 +41,20 @@ for (const {route, cut, answers404} of PAGES) {
 }
 
 /**
- * Loads Quick start with its HTML held at `splitAt` until the first paint (with `heldBack`, the part already arrived,
- * in the page), then lets the rest in; answers the layout shifts once the page has hydrated.
+ * Loads `route` (Quick start unless told) with its HTML held at `splitAt` until the first paint (with `heldBack`, the
+ * part already arrived, in the page), then lets the rest in; answers the layout shifts once the page has hydrated.
  */
 async function shiftsAfterStalledPaint(
   page: Page,
   upstream: string,
   splitAt: (html: string) => number,
   heldBack: string,
+  route = '/getting-started/quick-start',
 ): Promise<Shift[]> {
   const proxy = await startStallingProxy({upstream, splitAt});
   try {
     await recordLayoutShifts(page);
-    await page.goto(`${proxy.origin}/getting-started/quick-start`, {waitUntil: 'commit'});
+    await page.goto(proxy.origin + route, {waitUntil: 'commit'});
     await page.waitForFunction(() =>
       performance.getEntriesByType('paint').some((entry) => entry.name === 'first-paint'),
     );
@@ -94,6 +97,34 @@ test.describe('Markdown actions completed after a first paint', () => {
         return actions < 0 ? -1 : html.indexOf('</button>', actions) + '</button>'.length;
       },
       '.page-markdown-actions button',
+    );
+    expect(shifts).toEqual([]);
+  });
+});
+
+// A table's columns are sized by all its rows: painted with only its first rows, it would move them as the others
+// arrive. The page whose article reaches a table soonest (in view at its first paint) is cut after that table's first
+// body row.
+test.describe('table completed after a first paint', () => {
+  test.use({viewport: LIGHTHOUSE_DESKTOP});
+  test('the rows already painted do not shift as the rest of the table arrives', async ({page, baseURL}) => {
+    const firstTable = (html: string) => html.indexOf('<table', html.indexOf('<article'));
+    const [route] = docRoutes()
+      .map((candidate) => ({route: candidate, offset: firstTable(readFileSync(htmlFile(candidate), 'utf8'))}))
+      .filter(({offset}) => offset > 0)
+      .sort((a, b) => a.offset - b.offset)
+      .map(({route}) => route);
+    expect(route, 'a page with a table').toBeDefined();
+    const shifts = await shiftsAfterStalledPaint(
+      page,
+      baseURL!,
+      // The built HTML leaves out end tags, so the cut is made where the second body row starts.
+      (html) => {
+        const firstBodyRow = html.indexOf('<tr', html.indexOf('<tbody', firstTable(html)));
+        return html.indexOf('<tr', firstBodyRow + 1);
+      },
+      'article table tbody tr >> nth=0',
+      route,
     );
     expect(shifts).toEqual([]);
   });

@@ -50,6 +50,8 @@ export default function ScrollableTable({'aria-label': name, ...props}: Componen
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}>
       <table {...props} />
+      {/* Marks the table complete: a page painted while its HTML still arrives keeps the table hidden until then. */}
+      <span hidden />
     </div>
   );
 }
