@@ -16,6 +16,7 @@ import {
   REFUND_RULES,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
+  needsValidityClock,
   USAGE_THRESHOLDS,
   VALIDITY_RULES,
   WIDGET_CAPS,
@@ -895,6 +896,27 @@ test.describe('validity', () => {
     expect((await c.simulate(late, 'installed')).expires_at).toBeNull();
     const active = await c.simulate(late, 'activated');
     expect(Date.parse(active.expires_at!) - Date.parse(active.activated_at!)).toBe(SAMPLE_PACKAGE.validityDays * DAY);
+  });
+
+  test('an action that needs the validity clock takes an installed eSIM only once its clock runs (on_install packages)', async () => {
+    const c = await client();
+    const onInstall = PACKAGES.find((pkg) => pkg.activation_policy === 'on_install')!;
+    const clockActions = Object.keys(SIMULATE_ACTIONS).filter((action) =>
+      needsValidityClock(action as keyof typeof SIMULATE_ACTIONS),
+    ) as (keyof typeof SIMULATE_ACTIONS)[];
+    expect(clockActions.length, 'actions that need the clock').toBeGreaterThan(0);
+    for (const action of clockActions) {
+      const noClock = await c.iccidOf();
+      await c.simulate(noClock, 'installed');
+      const refused = await c.call('POST', `/v1/sandbox/esims/${noClock}/simulate`, {action});
+      expectModelError(refused, 'invalid_state');
+      expect(errorOf(refused).message, action).toContain('no validity clock');
+      const running = await c.iccidOf(onInstall.id);
+      await c.simulate(running, 'installed');
+      expect(c.ok(await c.call('POST', `/v1/sandbox/esims/${running}/simulate`, {action})), action).toMatchObject({
+        status: 'installed',
+      });
+    }
   });
 
   test('a suspended eSIM takes a simulation only if the status it had before does: one never installed cannot expire', async () => {

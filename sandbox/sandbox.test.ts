@@ -226,6 +226,25 @@ test.describe('API calls', () => {
     expectEnvelope(await call('GET', '/v1/packages', {token: 'at_test_unknown'}), 401, 'invalid_token');
   });
 
+  test("a 4xx to a caller its token names carries the caller's rate-limit window; a 401 names no caller and carries none", async () => {
+    const token = await accessToken();
+    const windowOf = (result: Awaited<ReturnType<typeof call>>) =>
+      ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((name) => result.headers.get(name));
+    const refused = await call('POST', `/v1/sandbox/esims/${SAMPLES.sandboxIccid}/simulate`, {
+      token,
+      body: {action: 'installed'},
+    });
+    expectEnvelope(refused, 403, 'insufficient_scope');
+    expect(windowOf(refused).every((value) => value !== null && /^\d+$/.test(value))).toBe(true);
+    const unknownPath = await call('GET', '/v1/no-such-thing', {token});
+    expectEnvelope(unknownPath, 404, 'resource_not_found');
+    expect(windowOf(unknownPath).every((value) => value !== null)).toBe(true);
+    const unauthenticated = await call('GET', '/v1/packages', {token: 'at_test_unknown'});
+    expectEnvelope(unauthenticated, 401, 'invalid_token');
+    expect(windowOf(unauthenticated)).toEqual([null, null, null]);
+    expect(unauthenticated.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
   test('403 insufficient_scope names the scope the operation needs', async () => {
     const result = await call('POST', `/v1/sandbox/esims/${SAMPLES.sandboxIccid}/simulate`, {
       token: await accessToken(),

@@ -699,6 +699,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return record(method, url.pathname, route, result.status, result.body, undefined, sent);
     }
 
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    const token = bearer ? tokens.get(bearer[1]!) : undefined;
+    // A 4xx to a caller its token names carries that caller's rate-limit window, as every answer to it does; a 401
+    // names no caller, so it has none.
+    const callerWindow = () =>
+      token && token.expiresAt > Date.now() ? rateLimitHeaders(token.clientId) : ({} as Record<string, string>);
+
     if (!route) {
       const allowed = routes
         .filter((candidate) => safeMatch(url.pathname, candidate.template))
@@ -707,17 +714,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         404,
         'resource_not_found',
         `No API operation matches ${method} ${url.pathname}${allowed.length > 0 ? ` (this path takes ${allowed.join(', ')})` : ''}.`,
+        undefined,
+        callerWindow(),
       );
     }
 
     let clientId = 'public';
     if (!route.public) {
-      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
       const challenge = {'WWW-Authenticate': 'Bearer'};
       if (!bearer) {
         return fail(401, 'missing_token', 'Send an access token: Authorization: Bearer <token>.', undefined, challenge);
       }
-      const token = tokens.get(bearer[1]!);
       if (!token) {
         return fail(401, 'invalid_token', 'The access token is unknown or revoked.', undefined, challenge);
       }
@@ -727,7 +734,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const missing = route.scopes.filter((scope) => !token.scopes.includes(scope));
       if (missing.length > 0) {
         const named = missing.length === 1 ? `the ${missing[0]} scope` : `the scopes ${missing.join(', ')}`;
-        return fail(403, 'insufficient_scope', `This token lacks ${named}.`, `missing scopes: ${missing.join(' ')}`);
+        return fail(
+          403,
+          'insufficient_scope',
+          `This token lacks ${named}.`,
+          `missing scopes: ${missing.join(' ')}`,
+          callerWindow(),
+        );
       }
       clientId = token.clientId;
     }
@@ -758,8 +771,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         return record(method, url.pathname, route, 400, body, undefined, sent);
       }
       const headers: Record<string, string> = {
-        ...rateLimitHeaders(clientId),
-        ...(rule.status === 401 && {'WWW-Authenticate': 'Bearer'}),
+        ...(rule.status === 401 ? {'WWW-Authenticate': 'Bearer'} : rateLimitHeaders(clientId)),
         ...((rule.status === 429 || rule.status === 503) && {'Retry-After': '1'}),
       };
       return fail(rule.status, rule.code, `${rule.summary} (forced by ${SANDBOX.errorHeader}).`, undefined, headers);

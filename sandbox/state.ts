@@ -12,6 +12,7 @@ import {
   IDEMPOTENCY,
   REFUND_RULES,
   SIMULATE_ACTIONS,
+  needsValidityClock,
   STATE_RULES,
   USAGE_THRESHOLDS,
   VALIDITY_RULES,
@@ -1103,6 +1104,14 @@ export class SandboxState {
         'action',
       );
     }
+    if (needsValidityClock(action) && !esim.expires_at) {
+      throw new Refusal(
+        422,
+        'invalid_state',
+        `eSIM ${iccid} has no validity clock running yet (its package starts it at first attach), so it cannot take ${action}.`,
+        'action',
+      );
+    }
     if (action === 'installed' || (action === 'activated' && esim.status === 'ready')) {
       esim.status = 'installed';
       esim.profile_state = 'installed';
@@ -1132,14 +1141,6 @@ export class SandboxState {
         }
       }
     } else if (action === 'expiring_soon') {
-      if (!esim.expires_at) {
-        throw new Refusal(
-          422,
-          'invalid_state',
-          `eSIM ${iccid} has no validity clock running yet, so it cannot be expiring.`,
-          'action',
-        );
-      }
       esim.expires_at = this.iso(LIFETIMES.expiringSoonHours * 3_600_000);
       this.emit(account, 'esim.expiring_soon', this.view(esim));
     } else if (action === 'expire') {

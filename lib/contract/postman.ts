@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
+  needsValidityClock,
   TOKEN_DROPPING_CODES,
   errorRule,
   type RetryPolicy,
@@ -326,17 +327,23 @@ if (pm.response && pm.response.code >= 400) {
 }`;
 }
 
-/** Which eSIM statuses each simulate action accepts, from the model, for the scripts. */
-const simulateFrom = (): Record<string, readonly string[]> =>
-  Object.fromEntries(SANDBOX.simulateActions.map((action) => [action, SIMULATE_ACTIONS[action].from]));
+/** Which eSIM statuses each simulate action accepts, and whether it needs the validity clock, from the model. */
+const simulateAccepts = (): Record<string, {from: readonly string[]; needsValidityClock: boolean}> =>
+  Object.fromEntries(
+    SANDBOX.simulateActions.map((action) => [
+      action,
+      {from: SIMULATE_ACTIONS[action].from, needsValidityClock: needsValidityClock(action)},
+    ]),
+  );
 
 function simulateTestLines(): string[] {
   return [
     `  // The next action the eSIM's new status accepts, after this one in the sandbox's order, so sending again moves it on.`,
-    `  const accepts = ${JSON.stringify(simulateFrom())};`,
+    `  const accepts = ${JSON.stringify(simulateAccepts())};`,
     `  const actions = Object.keys(accepts);`,
     `  const sent = actions.indexOf(JSON.parse(pm.variables.replaceIn(pm.request.body.raw)).action);`,
-    `  const next = actions.slice(sent + 1).concat(actions.slice(0, sent + 1)).find((action) => accepts[action].includes(json.status));`,
+    `  const takes = (action) => accepts[action].from.includes(json.status) && (!accepts[action].needsValidityClock || json.expires_at !== null);`,
+    `  const next = actions.slice(sent + 1).concat(actions.slice(0, sent + 1)).find(takes);`,
     `  if (next) {`,
     `    pm.environment.set('simulateAction', next);`,
     `  }`,

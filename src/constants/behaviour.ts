@@ -155,19 +155,25 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
  * The sandbox's `simulate` actions: which eSIM states each accepts (any other answers
  * `422 invalid_state`), and the status it leaves (null: the status does not change). A `suspended`
  * eSIM is accepted only if the status it had before the suspension is accepted too: a suspended
- * eSIM that was never installed cannot expire, nor lose a profile it never had.
+ * eSIM that was never installed cannot expire, nor lose a profile it never had. `needsValidityClock`:
+ * the eSIM's validity must be running too (`expires_at` set), which an `installed` eSIM has only if
+ * its package starts the clock on install.
  */
 export const SIMULATE_ACTIONS = {
   installed: {from: ['ready'], to: 'installed'},
   activated: {from: ['ready', 'installed'], to: 'active'},
   consume_data: {from: ['active'], to: 'active'},
-  expiring_soon: {from: ['installed', 'active', 'depleted', 'suspended'], to: null},
+  expiring_soon: {from: ['installed', 'active', 'depleted', 'suspended'], to: null, needsValidityClock: true},
   expire: {from: ['installed', 'active', 'depleted', 'suspended'], to: 'expired'},
   profile_deleted: {from: ['installed', 'active', 'depleted', 'suspended', 'expired'], to: null},
 } as const satisfies Record<
   (typeof SANDBOX.simulateActions)[number],
-  {from: readonly EsimStatus[]; to: EsimStatus | null}
+  {from: readonly EsimStatus[]; to: EsimStatus | null; needsValidityClock?: true}
 >;
+
+/** Whether a simulate action needs the eSIM's validity clock running, as well as an accepted status. */
+export const needsValidityClock = (action: keyof typeof SIMULATE_ACTIONS): boolean =>
+  'needsValidityClock' in SIMULATE_ACTIONS[action];
 
 /** The usage shares that send `esim.usage_threshold` (`data.threshold`), by default. */
 export const USAGE_THRESHOLDS = [50, 80, 100] as const;
