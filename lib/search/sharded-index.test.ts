@@ -102,12 +102,18 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
       const {queries: set} = JSON.parse(readFileSync(path.join(ROOT, 'tests', file), 'utf8')) as {
         queries: {query: string}[];
       };
+      const add = (query: string) => {
+        const words = JSON.stringify(tokenize(query));
+        if (!queries.has(words)) queries.set(words, query);
+      };
       for (const {query} of set) {
-        // As typed: every prefix is searched on the way.
+        // As typed, every prefix is searched on the way. A partial last word is a prefix lookup across parts,
+        // whatever comes before it: each word is typed out alone, and the query is cut after each whole word.
         for (let end = 1; end <= query.length; end++) {
-          const prefix = query.slice(0, end);
-          const words = JSON.stringify(tokenize(prefix));
-          if (!queries.has(words)) queries.set(words, prefix);
+          if (end === query.length || /\s/.test(query[end]!)) add(query.slice(0, end));
+        }
+        for (const word of query.split(/\s+/)) {
+          for (let end = 1; end <= word.length; end++) add(word.slice(0, end));
         }
       }
     }
