@@ -64,6 +64,11 @@ test.afterEach(() => {
   expect(problems, 'every answer matches the contract').toEqual([]);
 });
 
+/** The pattern a parameter's schema (or the schema it refers to) gives its value, if any. */
+function patternOf(parameter: OpenApiParameter & {schema?: object}): string | undefined {
+  return parameter.schema ? resolveRef<{pattern?: string}>(document, parameter.schema).pattern : undefined;
+}
+
 type Result = {status: number; body: Record<string, unknown>; headers: Headers};
 type CallOptions = {key?: string; headers?: Record<string, string>; token?: string | null; raw?: string};
 type Order = {
@@ -686,7 +691,39 @@ test.describe('actions: each sends the model’s events and makes its balance tr
 
 // Events ---------------------------------------------------------------------------------------
 
+test('balance.low is sent once as a spend crosses the threshold, and again only after the balance was above it', async () => {
+  const c = await client();
+  const lowEvents = async () => (await c.events()).filter((type) => type === 'balance.low').length;
+  await c.setBalance(minor(BILLING.lowBalanceThresholdDefault) + 1);
+  await c.order();
+  await c.order();
+  expect(await lowEvents(), 'two spends below the threshold').toBe(1);
+  await c.setBalance(minor(BILLING.lowBalanceThresholdDefault) + 1);
+  await c.order();
+  expect(await lowEvents(), 'after the balance was above it again').toBe(2);
+});
+
 test.describe('an event carries its resource as the API answers it once the change is made', () => {
+  test('installing, activating and expiring: the event carries the eSIM exactly as the simulate answer does', async () => {
+    const c = await client();
+    const iccid = await c.iccidOf();
+    for (const [action, type] of [
+      ['installed', 'esim.installed'],
+      ['activated', 'esim.activated'],
+      ['expire', 'esim.expired'],
+    ] as const) {
+      const answered = await c.simulate(iccid, action);
+      const listed = c.ok(await c.call('GET', `/v1/events?type=${type}&limit=${LIMITS.pageSizeMax}`)).data as {
+        data: {object: Esim};
+      }[];
+      const event = listed.find((candidate) => candidate.data.object.iccid === iccid);
+      // The QR code's URL is signed when it is read, so it differs from one read to the next.
+      const signedQr = {activation: expect.objectContaining({qr_code_url: expect.stringContaining('qr.png?sig=')})};
+      expect(event?.data.object, type).toMatchObject({...answered, ...signedQr});
+      expect(answered).toMatchObject(signedQr);
+    }
+  });
+
   test('using up the data: each esim.usage_threshold carries the eSIM as that consume_data answered it, depleted at 100 %', async () => {
     const c = await client();
     const iccid = await c.iccidOf();
@@ -1128,6 +1165,32 @@ test.describe('lists, usage and updates', () => {
     }
   });
 
+  test('every operation refuses a malformed id in its path with 400 validation_failed naming it (the contract documents it: afterEach)', async () => {
+    const c = await client();
+    const operations = listOperations(document).filter(
+      ({path: apiPath, operation}) =>
+        apiPath.startsWith('/v1/') &&
+        (operation.parameters ?? []).some((parameter) => {
+          const resolved = resolveRef<OpenApiParameter>(document, parameter);
+          return resolved.in === 'path' && patternOf(resolved);
+        }),
+    );
+    expect(operations.length).toBeGreaterThan(5);
+    for (const {method, path: apiPath, operation} of operations) {
+      const [name] = (operation.parameters ?? [])
+        .map((parameter) => resolveRef<OpenApiParameter>(document, parameter))
+        .filter((parameter) => parameter.in === 'path' && patternOf(parameter))
+        .map((parameter) => parameter.name);
+      // A space matches none of the patterns (ids are letters, digits, `_` and `-`).
+      // With the operation's own example body, if it takes one: the id is the only thing wrong.
+      const body = (operation as {requestBody?: {content?: Record<string, {example?: unknown}>}}).requestBody
+        ?.content?.['application/json']?.example;
+      const answer = await c.call(method, apiPath.replace(`{${name}}`, 'not%20an%20id'), body);
+      expectModelError(answer, 'validation_failed');
+      expect(errorOf(answer).param, `${method} ${apiPath}`).toBe(name);
+    }
+  });
+
   test('every operation that takes an Idempotency-Key refuses a malformed key (400) and a key used for another request (409)', async () => {
     const c = await client();
     const usedKey = newKey();
@@ -1326,7 +1389,8 @@ test.describe('the contract states the model', () => {
       ...new Set(ERROR_CODES.filter((rule) => rule.status >= 500).map((rule) => String(rule.status))),
     ];
     // An operation that takes an Idempotency-Key can refuse a malformed key (400) and a key that is reused or
-    // still running (409); a list can refuse its `limit` or `cursor` (400).
+    // still running (409); a list can refuse its `limit` or `cursor` (400), and a path parameter with a pattern a
+    // malformed id (400).
     const validationStatus = String(errorRule('validation_failed').status);
     const idempotencyStatuses = [
       validationStatus,
@@ -1342,10 +1406,11 @@ test.describe('the contract states the model', () => {
         (parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key',
       );
       const isList = parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'limit');
+      const hasPatternedPath = parameters.some((parameter) => parameter.in === 'path' && patternOf(parameter));
       const shared = [
         ...serverStatuses,
         ...(takesKey ? idempotencyStatuses : []),
-        ...(isList ? [validationStatus] : []),
+        ...(isList || hasPatternedPath ? [validationStatus] : []),
       ];
       expect(
         shared.filter((status) => !documented.includes(status)),

@@ -1113,15 +1113,14 @@ export class SandboxState {
       );
     }
     if (action === 'installed' || (action === 'activated' && esim.status === 'ready')) {
+      // Installed from the QR code or link, the profile is enabled on the phone: the event carries it as the API answers it.
       esim.status = 'installed';
-      esim.profile_state = 'installed';
+      esim.profile_state = 'enabled';
       esim.eid = `890490320000010000000${esim.iccid.slice(-11)}`;
       if (this.pkg(esim.package_id).activation_policy === 'on_install') this.startClock(esim, this.iso());
       this.emit(account, 'esim.installed', this.view(esim));
     }
-    if (action === 'installed') {
-      esim.profile_state = 'enabled';
-    } else if (action === 'activated') {
+    if (action === 'activated') {
       esim.status = 'active';
       esim.profile_state = 'enabled';
       esim.activated_at = this.iso();

@@ -363,8 +363,8 @@ export type ErrorCode =
 /**
  * What to do after an error, from the answer's `retry` field: `same_key` (the SDK retries it with
  * the same Idempotency-Key), `new_token` (the SDK retries once with a new token), `after_fix` (send
- * it again once the cause is fixed, with a new idempotencyKey: the error is stored under the old
- * one and would be replayed) or `never`.
+ * it again once the cause is fixed, with a new idempotencyKey: the old key would replay the error if
+ * it was stored, as a 402, 409 or 422 is) or `never`.
  */
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 
@@ -397,8 +397,10 @@ export declare class AcmeConnectError extends Error {
    */
   readonly retry: RetryPolicy | null;
   /**
-   * The `Idempotency-Key` a failed POST sent: yours, or the one the SDK made when you passed none. To send the
-   * same purchase again (after `ConflictError`, a timeout, or a fix), pass it as `idempotencyKey`. Null otherwise.
+   * The `Idempotency-Key` a failed POST sent: yours, or the one the SDK made when you passed none. When `retry` is
+   * `same_key` (a timeout, a lost answer, `idempotency_in_progress`), send the same purchase again with it as
+   * `idempotencyKey`; after an `after_fix` error, fix the cause and send it with a new key, since this one would
+   * replay the stored error. Null otherwise.
    */
   readonly idempotencyKey: string | null;
 }

@@ -183,8 +183,8 @@ export const USAGE_THRESHOLDS = [50, 80, 100] as const;
 /**
  * What a client does after an error:
  * - `same_key`: retry the same request with the same Idempotency-Key, with backoff (automatic);
- * - `after_fix`: fix what `fix` says, then send the request again with a new Idempotency-Key (the
- *   error answer is stored under the old key and would be replayed);
+ * - `after_fix`: fix what `fix` says, then send the request again with a new Idempotency-Key
+ *   (AFTER_FIX_NEW_KEY says why);
  * - `new_token`: get a new access token, then retry once (with the same key: a 401 is not stored);
  * - `never`: the request as sent can never succeed; a changed request is a new request.
  */
@@ -193,6 +193,13 @@ export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 /** Failures that carry no `retry` field, which a client treats as `same_key`. */
 export const IMPLICIT_SAME_KEY =
   'timeouts, network errors, a 5xx answer without a `retry` field (a gateway’s error page) and a 429 without one (the token endpoint’s, in the OAuth format)';
+
+/**
+ * Why `after_fix` takes a new key, as the tables, the SDK page and the contract say it: most of its errors are stored
+ * under their key (IDEMPOTENCY.isStored), a 403 is not, and a new key is right after any fix.
+ */
+export const AFTER_FIX_NEW_KEY =
+  'the old key would replay the error if it was stored, as a 402, 409 or 422 is (a 403 is not, and a new key is right there too)';
 
 export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: boolean}> = {
   same_key: {label: 'Yes: same request, same key, with backoff', automatic: true},
@@ -579,7 +586,7 @@ export const REFUND_RULES = {
    */
   scope: REFUND_SCOPE,
   scopeSentence: `A cancel refunds the order’s eSIMs, so it needs the \`${REFUND_SCOPE}\` scope as well as \`orders:write\`: a token that may only place orders cannot cancel them.`,
-  pendingTopupSentence: `While a top-up of the eSIM is \`pending\`, a refund of that eSIM and a cancel of its order answer \`409 topup_pending\` and change nothing, because a top-up applied after the refund would be charged for an eSIM that can no longer be used${REFUND_INCLUDES_TOPUPS ? '' : ' (and an applied top-up is not refunded)'}: wait for the top-up’s \`topup.applied\` or \`topup.failed\` event (or list the eSIM’s top-ups with \`GET /v1/esims/{iccid}/topups\`), then send the same request again.`,
+  pendingTopupSentence: `While a top-up of the eSIM is \`pending\`, a refund of that eSIM and a cancel of its order answer \`409 topup_pending\` and change nothing, because a top-up applied after the refund would be charged for an eSIM that can no longer be used${REFUND_INCLUDES_TOPUPS ? '' : ' (and an applied top-up is not refunded)'}: wait for the top-up’s \`topup.applied\` or \`topup.failed\` event (or list the eSIM’s top-ups with \`GET /v1/esims/{iccid}/topups\`), then send the request again with a new \`Idempotency-Key\` (the \`409\` is stored under the first one, which would replay it).`,
   /** What one eSIM's refund credits, as the balance tables say it. */
   amount: REFUND_INCLUDES_TOPUPS ? 'the eSIM’s unit price plus the top-ups on it' : 'the eSIM’s unit price',
   /** The same, for a cancel's one refund per eSIM. */
@@ -823,6 +830,7 @@ export const ACTIONS = [
     sandboxTrigger: `\`POST /v1/sandbox/balance\` to just above ${BILLING.lowBalanceThresholdDefault}, then order`,
     events: ['balance.low'],
     balance: [],
+    note: 'Sent when a spend crosses the threshold, once: further spends below it send no other until the balance has been above it again.',
   },
   {
     id: 'balance.deposit',
@@ -917,5 +925,5 @@ export const WIDGET_CAPS = {
    */
   enforcedByApi: false,
   sentence:
-    '`max_orders` caps the orders the widget may place for the session’s `customer_reference` (each for one eSIM: the widget never orders a `quantity` above 1, so `max_orders` is also the number of eSIMs it may buy), and `max_topups` the top-ups of the session’s eSIM (`iccid`): the widget counts every order for that reference and every top-up of that eSIM, made in any widget session or by your backend, not per session, so a traveller who reloads the page gets a new session with what remains (`remaining_orders`, `remaining_topups`). Only the widget enforces them: the API never refuses an order or top-up because of a cap, so your backend prevents its own duplicates by resending with the same `Idempotency-Key`.',
+    '`max_orders` caps the orders the widget may place for the session’s `customer_reference` (each widget order is for one eSIM, as the widget never orders a `quantity` above 1; an order your backend places for the reference counts as one order, whatever its `quantity`), and `max_topups` the top-ups of the session’s eSIM (`iccid`): the widget counts every order for that reference and every top-up of that eSIM, made in any widget session or by your backend, not per session, so a traveller who reloads the page gets a new session with what remains (`remaining_orders`, `remaining_topups`). Only the widget enforces them: the API never refuses an order or top-up because of a cap, so your backend prevents its own duplicates by resending with the same `Idempotency-Key`.',
 } as const;

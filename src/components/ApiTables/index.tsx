@@ -174,7 +174,7 @@ export function PostmanFolderTable(): ReactNode {
           <th scope="col">Folder</th>
           <th scope="col">Covers</th>
           <th scope="col">Requests</th>
-          <th scope="col">Scopes</th>
+          <th scope="col">Scopes its requests need together</th>
         </tr>
       </thead>
       <tbody>

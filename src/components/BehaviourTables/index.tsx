@@ -4,6 +4,7 @@ import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {SANDBOX} from '@site/src/constants/api';
 import {
+  AFTER_FIX_NEW_KEY,
   ACTIONS,
   CLOCK_STARTS,
   ERROR_CODES,
@@ -31,8 +32,7 @@ const ACTORS: Record<Actor, string> = {you: 'You', traveller: 'The traveller', a
 
 const RETRY_MEANINGS: Record<RetryPolicy, string> = {
   same_key: `Retry by yourself: the same request with the same \`Idempotency-Key\`, after \`Retry-After\` seconds or an exponential backoff, a bounded number of times. Treat ${IMPLICIT_SAME_KEY} the same way.`,
-  after_fix:
-    'Stop and fix what the error names (a person or another call usually has to), then send the request again with a new `Idempotency-Key`: the error answer is stored under the old key, which would replay it.',
+  after_fix: `Stop and fix what the error names (a person or another call usually has to), then send the request again with a new \`Idempotency-Key\`: ${AFTER_FIX_NEW_KEY}.`,
   new_token: 'Get a new access token, then send the request once more, with the same key: a 401 is not stored.',
   never: 'Stop: this request can never succeed as sent. A changed request is a new request, with a new key.',
 };

@@ -2,7 +2,13 @@ import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import {withCode} from '@site/src/components/ApiTables/withCode';
-import {ERROR_CODES, IMPLICIT_SAME_KEY, RETRY_POLICIES, type RetryPolicy} from '@site/src/constants/behaviour';
+import {
+  AFTER_FIX_NEW_KEY,
+  ERROR_CODES,
+  IMPLICIT_SAME_KEY,
+  RETRY_POLICIES,
+  type RetryPolicy,
+} from '@site/src/constants/behaviour';
 import methods from '@generated/api-reference/default/sdk-methods.json';
 import coverage from '@generated/api-reference/default/sdk-coverage.json';
 
@@ -84,8 +90,7 @@ const SDK_ACTIONS: Record<RetryPolicy, string> = {
   same_key:
     'Retries it by itself up to `maxRetries` times with the same `Idempotency-Key`, after about 0.5 s and then 1 s with random jitter, or after `Retry-After` seconds when the API sends it; then throws.',
   new_token: 'Fetches a new token and sends the call once more; then throws.',
-  after_fix:
-    'Throws at once. Fix the cause, then call again with a new `idempotencyKey`: the error answer is stored under the old key, which would replay it. After `insufficient_scope` it also drops its cached token, so the call after you add the scope to the credential gets a new token that has it.',
+  after_fix: `Throws at once. Fix the cause, then call again with a new \`idempotencyKey\`: ${AFTER_FIX_NEW_KEY}. After \`insufficient_scope\` it also drops its cached token, so the call after you add the scope to the credential gets a new token that has it.`,
   never: 'Throws at once: the call as sent can never succeed. A changed call is a new purchase, with a new key.',
 };
 
