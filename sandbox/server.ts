@@ -679,6 +679,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const route = routes.find(
       (candidate) => candidate.method === method && safeMatch(url.pathname, candidate.template),
     );
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    const token = bearer ? tokens.get(bearer[1]!) : undefined;
+    // An error to a caller its token names carries that caller's rate-limit window, as every answer to it does; a
+    // 401 names no caller, so it has none.
+    const callerWindow = (status: number): Record<string, string> =>
+      status !== 401 && token && token.expiresAt > Date.now() ? rateLimitHeaders(token.clientId) : {};
     const fail = (
       status: number,
       code: string,
@@ -687,7 +693,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       headers: Record<string, string> = {},
     ) => {
       const body = envelope(code, message, requestId);
-      const sent = {'X-Request-Id': requestId, ...headers};
+      const sent = {'X-Request-Id': requestId, ...callerWindow(status), ...headers};
       sendJson(response, status, body, sent);
       record(method, url.pathname, route, status, body, detail, sent);
     };
@@ -699,13 +705,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return record(method, url.pathname, route, result.status, result.body, undefined, sent);
     }
 
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    const token = bearer ? tokens.get(bearer[1]!) : undefined;
-    // A 4xx to a caller its token names carries that caller's rate-limit window, as every answer to it does; a 401
-    // names no caller, so it has none.
-    const callerWindow = () =>
-      token && token.expiresAt > Date.now() ? rateLimitHeaders(token.clientId) : ({} as Record<string, string>);
-
     if (!route) {
       const allowed = routes
         .filter((candidate) => safeMatch(url.pathname, candidate.template))
@@ -714,8 +713,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         404,
         'resource_not_found',
         `No API operation matches ${method} ${url.pathname}${allowed.length > 0 ? ` (this path takes ${allowed.join(', ')})` : ''}.`,
-        undefined,
-        callerWindow(),
       );
     }
 
@@ -734,13 +731,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const missing = route.scopes.filter((scope) => !token.scopes.includes(scope));
       if (missing.length > 0) {
         const named = missing.length === 1 ? `the ${missing[0]} scope` : `the scopes ${missing.join(', ')}`;
-        return fail(
-          403,
-          'insufficient_scope',
-          `This token lacks ${named}.`,
-          `missing scopes: ${missing.join(' ')}`,
-          callerWindow(),
-        );
+        return fail(403, 'insufficient_scope', `This token lacks ${named}.`, `missing scopes: ${missing.join(' ')}`);
       }
       clientId = token.clientId;
     }
@@ -771,7 +762,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         return record(method, url.pathname, route, 400, body, undefined, sent);
       }
       const headers: Record<string, string> = {
-        ...(rule.status === 401 ? {'WWW-Authenticate': 'Bearer'} : rateLimitHeaders(clientId)),
+        ...(rule.status === 401 && {'WWW-Authenticate': 'Bearer'}),
         ...((rule.status === 429 || rule.status === 503) && {'Retry-After': '1'}),
       };
       return fail(rule.status, rule.code, `${rule.summary} (forced by ${SANDBOX.errorHeader}).`, undefined, headers);
