@@ -23,6 +23,8 @@ export type ContractData = {
   scopes: {scope: string; description: string}[];
   /** `GET /v1/packages` → the scopes it needs. */
   operationScopes: Record<string, string[]>;
+  /** The operations that take any valid access token, with no scope (`oauth2: []`). */
+  tokenOnlyOperations: string[];
   postman: {
     collectionName: string;
     folders: {name: string; description: string; requests: PostmanRequestData[]}[];
@@ -175,6 +177,13 @@ export function contractData(artifacts: Artifacts): ContractData {
   return {
     scopes,
     operationScopes: operationScopeMap,
+    tokenOnlyOperations: listOperations(document)
+      .filter(({operation}) =>
+        ((operation.security ?? document.security ?? []) as Record<string, string[]>[]).some(
+          (requirement) => requirement.oauth2?.length === 0,
+        ),
+      )
+      .map(({method, path}) => `${method} ${path}`),
     postman: {
       collectionName: collection.info.name,
       folders,

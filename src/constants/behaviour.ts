@@ -63,7 +63,8 @@ export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] =
   {
     status: 'ready',
     meaning: 'Can be downloaded; never installed',
-    youCan: 'Send the activation, top up, refund, suspend',
+    youCan:
+      'Send the activation, refund, suspend; top up only once the traveller is about to travel, as a refund does not return an applied top-up',
   },
   {
     status: 'installed',

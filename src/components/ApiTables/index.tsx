@@ -47,6 +47,13 @@ export function ScopeTable(): ReactNode {
             </td>
           </tr>
         ))}
+        {contract.tokenOnlyOperations.length > 0 && (
+          <tr>
+            <td>None</td>
+            <td>Any valid access token of the credential, whatever its scopes.</td>
+            <td>{codes(contract.tokenOnlyOperations)}</td>
+          </tr>
+        )}
       </tbody>
     </ScrollableTable>
   );
