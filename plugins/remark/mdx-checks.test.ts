@@ -175,6 +175,12 @@ test.describe('mdx-checks remark plugin', () => {
     ]);
   });
 
+  test('a constant inside backticks, which MDX prints as written', async () => {
+    await expectProblems('Send `X-RateLimit-Limit: {LIMITS.tokenRequestsPerMinute}` and `{{accessToken}}`.\n', [
+      '1:6: {LIMITS.tokenRequestsPerMinute} inside backticks is printed as written, not replaced; write <code>…{LIMITS.tokenRequestsPerMinute}…</code>',
+    ]);
+  });
+
   test('a link to a doc page or heading that does not exist, in either style', async () => {
     await expectProblems(
       '[SDK](../basics/sdk.mdx#error-handling) and [it](/basics/sdk) are fine.\n\n' +

@@ -247,6 +247,17 @@ export default function mdxChecks(options: Options) {
         const problem = links.problem(node.url, file.path);
         if (problem) at(node.position?.start, problem);
       }
+      // Backticks are literal in MDX: `{LIMITS.x}` inside them is printed as written, braces and all.
+      const literalConstant =
+        node.type === 'inlineCode'
+          ? /\{[A-Z][A-Z0-9_]*(?:\.[A-Za-z0-9_]+)*\}/.exec(String(node.value))?.[0]
+          : undefined;
+      if (literalConstant) {
+        at(
+          node.position?.start,
+          `${literalConstant} inside backticks is printed as written, not replaced; write <code>…${literalConstant}…</code>`,
+        );
+      }
       if (name && !admonitions.includes(name)) {
         at(node.position?.start, `unknown admonition ":::${name}"; Docusaurus knows ${admonitions.join(', ')}`);
       }
