@@ -260,6 +260,30 @@ test.describe('the documented rules', () => {
     expect(code(await simulate(refunded, 'activated'))).toBe('invalid_state');
   });
 
+  test('a state refusal that passes (a processing order, a suspended eSIM) is after_fix: the same key replays it, a new key goes through', async () => {
+    const {call, order} = await client();
+    const processing = await call('POST', '/v1/orders', {package_id: SANDBOX.slowPackageId, quantity: 1});
+    const processingId = (processing.body as {id: string}).id;
+    expect(processing.body).toMatchObject({status: 'processing'});
+    const refused = await call('POST', `/v1/orders/${processingId}/cancel`, undefined, 'cancel-processing');
+    expect(refused.body.error).toMatchObject({code: 'order_not_cancellable', retry: 'after_fix'});
+    expect((await call('GET', `/v1/orders/${processingId}`)).body).toMatchObject({status: 'completed'});
+    expect(code(await call('POST', `/v1/orders/${processingId}/cancel`, undefined, 'cancel-processing'))).toBe(
+      'order_not_cancellable',
+    );
+    expect((await call('POST', `/v1/orders/${processingId}/cancel`)).status).toBeLessThan(300);
+
+    const iccid = (await order()).esims[0]!.iccid;
+    await call('POST', `/v1/esims/${iccid}/suspend`);
+    const notRefundable = await call('POST', '/v1/refunds', {iccid}, 'refund-suspended');
+    expect(notRefundable.body.error).toMatchObject({code: 'esim_not_refundable', retry: 'after_fix'});
+    const noTopup = await call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId});
+    expect(noTopup.body.error).toMatchObject({code: 'topup_not_allowed', retry: 'after_fix'});
+    await call('POST', `/v1/esims/${iccid}/resume`);
+    expect(code(await call('POST', '/v1/refunds', {iccid}, 'refund-suspended'))).toBe('esim_not_refundable');
+    expect((await call('POST', '/v1/refunds', {iccid})).status).toBe(201);
+  });
+
   test('a cancel retried with its Idempotency-Key replays the first answer; with another key it is order_not_cancellable', async () => {
     const {call, order} = await client();
     const created = await order();

@@ -363,8 +363,9 @@ export type ErrorCode =
 /**
  * What to do after an error, from the answer's `retry` field: `same_key` (the SDK retries it with
  * the same Idempotency-Key), `new_token` (the SDK retries once with a new token), `after_fix` (send
- * it again once the cause is fixed, with a new idempotencyKey: the old key would replay the error if
- * it was stored, as a 402, 409 or 422 is) or `never`.
+ * it again once the cause is fixed or over, as the code's fix says, with a new idempotencyKey: the old
+ * key would replay the error if it was stored, as a 402, 409 or 422 is) or `never` (the call itself
+ * must change).
  */
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 

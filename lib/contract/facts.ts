@@ -1,7 +1,7 @@
 // One object, so a test can build the artifacts for another brand and see them change.
 import {BRAND} from '../../src/constants/site';
 import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX, URLS} from '../../src/constants/api';
-import {AFTER_FIX_NEW_KEY, IDEMPOTENCY, PAGINATION, REFUND_RULES, WIDGET_CAPS} from '../../src/constants/behaviour';
+import {IDEMPOTENCY, PAGINATION, REFUND_RULES, RETRY_POLICIES, WIDGET_CAPS} from '../../src/constants/behaviour';
 
 type Environment = (typeof ENVIRONMENTS)[keyof typeof ENVIRONMENTS];
 
@@ -21,8 +21,8 @@ export type ApiFacts = {
   REFUND_RULES: typeof REFUND_RULES;
   /** What is stored under an Idempotency-Key and what a replay is, for the key's descriptions. */
   IDEMPOTENCY: typeof IDEMPOTENCY;
-  /** Why an `after_fix` error takes a new key, for the retry policy's description. */
-  AFTER_FIX_NEW_KEY: string;
+  /** What each retry policy asks of a client, for the retry policy's description. */
+  RETRY_POLICIES: typeof RETRY_POLICIES;
   /** How a cursor walks a list, for the pagination descriptions. */
   PAGINATION: typeof PAGINATION;
   /** The widget caps' sentence and defaults, for the widget session's fields. */
@@ -49,7 +49,7 @@ export function apiFacts(brand: string = BRAND): ApiFacts {
     URLS,
     REFUND_RULES,
     IDEMPOTENCY,
-    AFTER_FIX_NEW_KEY,
+    RETRY_POLICIES,
     PAGINATION,
     WIDGET_CAPS,
   };

@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY,
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
+  STATE_RULES,
   needsValidityClock,
   TOKEN_DROPPING_CODES,
   errorRule,
@@ -424,19 +425,27 @@ if (isLive) {
 /** Live: an undo request with nothing named to undo is not sent. */
 export const LIVE_UNDO_TEST_NAME = 'is sent on Live only for an order you name';
 
-/** The retry policy after which the kept order can never be undone: the next send starts afresh. */
-const UNDO_GIVES_UP: RetryPolicy = 'never';
+/**
+ * When the kept order is let go, so that the next send works on a new one: a request that can never
+ * succeed (retry: never), or a refusal by the order's or eSIM's state (one installed, a processing order),
+ * which a reader pressing Send again does not change.
+ */
+const UNDO_GIVES_UP: {policy: RetryPolicy; codes: readonly string[]} = {
+  policy: 'never',
+  codes: [...new Set(STATE_RULES.map((rule) => rule.failure))],
+};
 
 function undoTestLines(): string {
   return `
-// The undo is done (a 2xx) or can never be done (retry: ${UNDO_GIVES_UP}): the next send works on a new order.
-let undoRetry;
+// The undo is done (a 2xx), or this order cannot be undone by sending again (retry: ${UNDO_GIVES_UP.policy},
+// or its state refused it): the next send works on a new order.
+let undoError = {};
 try {
-  undoRetry = (pm.response.json().error || {}).retry;
+  undoError = pm.response.json().error || {};
 } catch (notJson) {
-  // No JSON body: no retry policy to read.
+  // No JSON body: no error code to read.
 }
-if (pm.response.code < 300 || undoRetry === '${UNDO_GIVES_UP}') {
+if (pm.response.code < 300 || undoError.retry === '${UNDO_GIVES_UP.policy}' || ${JSON.stringify(UNDO_GIVES_UP.codes)}.includes(undoError.code)) {
   pm.collectionVariables.unset('${ORDER_TO_UNDO_VARIABLE_PREFIX}' + pm.info.requestName);
 }`;
 }

@@ -182,12 +182,12 @@ export const USAGE_THRESHOLDS = [50, 80, 100] as const;
 // Errors and retries ------------------------------------------------------------------------
 
 /**
- * What a client does after an error:
- * - `same_key`: retry the same request with the same Idempotency-Key, with backoff (automatic);
- * - `after_fix`: fix what `fix` says, then send the request again with a new Idempotency-Key
- *   (AFTER_FIX_NEW_KEY says why);
+ * What a client does after an error, by what would have to change for the same request to succeed:
+ * - `same_key`: nothing but time: retry the same request with the same Idempotency-Key, with backoff (automatic);
+ * - `after_fix`: something outside the request (your balance, a credential, the resource's state):
+ *   fix it or wait for it as `fix` says, then send the request again with a new key (AFTER_FIX_NEW_KEY says why);
  * - `new_token`: get a new access token, then retry once (with the same key: a 401 is not stored);
- * - `never`: the request as sent can never succeed; a changed request is a new request.
+ * - `never`: the request itself: as sent it does not fit what it names, and a changed request is a new request.
  */
 export type RetryPolicy = 'same_key' | 'after_fix' | 'new_token' | 'never';
 
@@ -202,11 +202,28 @@ export const IMPLICIT_SAME_KEY =
 export const AFTER_FIX_NEW_KEY =
   'the old key would replay the error if it was stored, as a 402, 409 or 422 is (a 403 is not, and a new key is right there too)';
 
-export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: boolean}> = {
-  same_key: {label: 'Yes: same request, same key, with backoff', automatic: true},
-  after_fix: {label: 'After fixing the cause, with a new key', automatic: false},
-  new_token: {label: 'Once, with a new token', automatic: false},
-  never: {label: 'No', automatic: false},
+export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: boolean; meaning: string}> = {
+  same_key: {
+    label: 'Yes: same request, same key, with backoff',
+    automatic: true,
+    meaning: `Retry by yourself: the same request with the same \`Idempotency-Key\`, after \`Retry-After\` seconds or an exponential backoff, a bounded number of times. Treat ${IMPLICIT_SAME_KEY} the same way.`,
+  },
+  after_fix: {
+    label: 'After fixing the cause, with a new key',
+    automatic: false,
+    meaning: `Stop: the request is right, but something outside it is not yet (your balance, a credential, or the state of the order or eSIM it names). Fix it or wait for it as the code’s fix says (where the fix says the cause cannot go away, do not send the request again), then send the request again with a new \`Idempotency-Key\`: ${AFTER_FIX_NEW_KEY}.`,
+  },
+  new_token: {
+    label: 'Once, with a new token',
+    automatic: false,
+    meaning: 'Get a new access token, then send the request once more, with the same key: a 401 is not stored.',
+  },
+  never: {
+    label: 'No',
+    automatic: false,
+    meaning:
+      'Stop: the request itself does not fit what it names (its body, an ID, the credential’s environment, an action the state does not call for), so sending it again never helps. A changed request is a new request, with a new key.',
+  },
 };
 
 /** The key's own refusals. */
@@ -462,8 +479,8 @@ export const ERROR_CODES = [
     status: 422,
     sdkClass: 'InvalidRequestError',
     summary: 'The eSIM or package does not allow this top-up',
-    retry: 'never',
-    fix: 'Pick a package from the eSIM’s `topup-packages`',
+    retry: 'after_fix',
+    fix: 'Pick a package from the eSIM’s `topup-packages`. A `suspended` eSIM takes a top-up again once resumed (send it with a new key); an `expired` or `refunded` one never does',
     sandboxTrigger: 'Top up an `expired` eSIM',
   },
   {
@@ -471,8 +488,8 @@ export const ERROR_CODES = [
     status: 422,
     sdkClass: 'InvalidRequestError',
     summary: 'The eSIM is not `ready` (installed, suspended or already refunded) or is past the refund window',
-    retry: 'never',
-    fix: 'An installed eSIM is never refundable. A suspended one that was never installed: resume it, then refund it in a new request',
+    retry: 'after_fix',
+    fix: 'A `suspended` eSIM that was never installed: resume it, then refund it with a new key. One that was installed or refunded, or is past the refund window, is never refundable: do not send the refund again',
     sandboxTrigger: 'Refund an eSIM after `simulate` `installed`',
   },
   {
@@ -480,9 +497,9 @@ export const ERROR_CODES = [
     status: 422,
     sdkClass: 'InvalidRequestError',
     summary:
-      'An eSIM of the order is no longer `ready` (installed, suspended or refunded), or the order is not completed',
-    retry: 'never',
-    fix: 'Refund eSIMs one by one if any is still `ready`; if the order is `cancelled`, an earlier cancel went through',
+      'The order is not `completed` (still `pending` or `processing`, or `failed` or `cancelled`), an eSIM of it is no longer `ready` (installed, suspended or refunded), or it is past the refund window',
+    retry: 'after_fix',
+    fix: 'While the order is `pending` or `processing`, wait for `order.completed`, then cancel with a new key (after `order.failed` its total is back in your balance: nothing to cancel); resume a `suspended` eSIM that was never installed first. Once an eSIM was installed or refunded, or the refund window passed, the order is never cancellable: refund the eSIMs still `ready` one by one. If the order is `cancelled`, an earlier cancel went through',
     sandboxTrigger: 'Cancel an order after `simulate` `installed` on one of its eSIMs',
   },
   {

@@ -4,7 +4,6 @@ import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {SANDBOX} from '@site/src/constants/api';
 import {
-  AFTER_FIX_NEW_KEY,
   ACTIONS,
   CLOCK_STARTS,
   ERROR_CODES,
@@ -29,13 +28,6 @@ import {withCode} from '@site/src/components/ApiTables/withCode';
 const ERRORS_PAGE = '/getting-started/main-concepts';
 
 const ACTORS: Record<Actor, string> = {you: 'You', traveller: 'The traveller', acme: 'Acme'};
-
-const RETRY_MEANINGS: Record<RetryPolicy, string> = {
-  same_key: `Retry by yourself: the same request with the same \`Idempotency-Key\`, after \`Retry-After\` seconds or an exponential backoff, a bounded number of times. Treat ${IMPLICIT_SAME_KEY} the same way.`,
-  after_fix: `Stop and fix what the error names (a person or another call usually has to), then send the request again with a new \`Idempotency-Key\`: ${AFTER_FIX_NEW_KEY}.`,
-  new_token: 'Get a new access token, then send the request once more, with the same key: a 401 is not stored.',
-  never: 'Stop: this request can never succeed as sent. A changed request is a new request, with a new key.',
-};
 
 function listOf(items: readonly ReactNode[]): ReactNode {
   return items.map((item, index) => (
@@ -200,7 +192,7 @@ export function RetryPolicyList(): ReactNode {
               <code>{policy}</code> — {RETRY_POLICIES[policy].label}
             </dt>
             <dd>
-              {withCode(RETRY_MEANINGS[policy])} Codes: {codes.length > 0 ? codeList(codes) : 'none'}.
+              {withCode(RETRY_POLICIES[policy].meaning)} Codes: {codes.length > 0 ? codeList(codes) : 'none'}.
             </dd>
           </Fragment>
         );
