@@ -1,6 +1,6 @@
 // One object, so a test can build the artifacts for another brand and see them change.
 import {BRAND} from '../../src/constants/site';
-import {API_VERSION, ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX, URLS} from '../../src/constants/api';
+import {API_VERSION, ENVIRONMENTS, LIFETIMES, LIMITS, SAMPLES, SANDBOX, URLS} from '../../src/constants/api';
 import {IDEMPOTENCY, PAGINATION, REFUND_RULES, RETRY_POLICIES, WIDGET_CAPS} from '../../src/constants/behaviour';
 
 type Environment = (typeof ENVIRONMENTS)[keyof typeof ENVIRONMENTS];
@@ -13,6 +13,8 @@ export type ApiFacts = {
   /** Each environment plus its API `origin` (the OpenAPI server: paths start with `/v1` or `/oauth`). */
   ENVIRONMENTS: Record<EnvironmentKey, Environment & {origin: string}>;
   LIMITS: typeof LIMITS;
+  /** How long things last, for the deprecation notice. */
+  LIFETIMES: typeof LIFETIMES;
   SAMPLES: typeof SAMPLES;
   /** The sandbox's trigger packages, for the operations they change. */
   SANDBOX: typeof SANDBOX;
@@ -44,6 +46,7 @@ export function apiFacts(brand: string = BRAND): ApiFacts {
     API_VERSION,
     ENVIRONMENTS: {sandbox: withOrigin(ENVIRONMENTS.sandbox), live: withOrigin(ENVIRONMENTS.live)},
     LIMITS,
+    LIFETIMES,
     SAMPLES,
     SANDBOX,
     URLS,

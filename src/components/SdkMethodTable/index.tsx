@@ -91,7 +91,8 @@ const SDK_ACTIONS: Record<RetryPolicy, string> = {
     'Retries it by itself up to `maxRetries` times with the same `Idempotency-Key`, after about 0.5 s and then 1 s with random jitter, or after `Retry-After` seconds when the API sends it; then throws.',
   new_token: 'Fetches a new token and sends the call once more; then throws.',
   after_fix: `Throws at once. Fix the cause or wait for it to pass (a processing order completing), as the code’s fix says, then call again with a new \`idempotencyKey\`: ${AFTER_FIX_NEW_KEY}. After \`insufficient_scope\` it also drops its cached token, so the call after you add the scope to the credential gets a new token that has it.`,
-  never: 'Throws at once: the call itself does not fit what it names, so calling again never helps. A changed call is a new one, with a new key.',
+  never:
+    'Throws at once: the call itself does not fit what it names, so calling again never helps. A changed call is a new one, with a new key.',
 };
 
 /** What the SDK does after an error, by the `retry` policy of the answer, with the codes of each (from the behaviour model). */
