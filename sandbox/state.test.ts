@@ -284,6 +284,14 @@ test.describe('the documented rules', () => {
     expect((await call('POST', '/v1/refunds', {iccid})).status).toBe(201);
   });
 
+  test('a processing order ends at its next read, in a list of orders as well as on its own', async () => {
+    const {call} = await client();
+    const created = (await call('POST', '/v1/orders', {package_id: SANDBOX.slowPackageId, quantity: 1})).body;
+    expect(created).toMatchObject({status: 'processing', esims: []});
+    const listed = (await call('GET', '/v1/orders')).body.data as {id: string; status: string; esims: unknown[]}[];
+    expect(listed.find((order) => order.id === created.id)).toMatchObject({status: 'completed', esims: [{}]});
+  });
+
   test('a cancel retried with its Idempotency-Key replays the first answer; with another key it is order_not_cancellable', async () => {
     const {call, order} = await client();
     const created = await order();

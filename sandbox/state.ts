@@ -722,6 +722,12 @@ export class SandboxState {
 
   /** `GET /v1/orders/{order_id}`: a `processing` sandbox order ends at its next read. */
   private readOrder(account: Account, id: string): Order {
+    this.settle(account, id);
+    return this.order(account, id);
+  }
+
+  /** A `processing` sandbox order ends when it is read, on its own or in a list of orders. */
+  private settle(account: Account, id: string): void {
     const order = account.orders.get(id);
     const outcome = account.processing.get(id);
     if (order && outcome) {
@@ -735,7 +741,6 @@ export class SandboxState {
         this.emit(account, 'order.failed', this.orderView(account, order));
       }
     }
-    return this.order(account, id);
   }
 
   private newEsim(order: Order, pkg: Package): Esim {
@@ -777,6 +782,7 @@ export class SandboxState {
     const status = query.get('status');
     const reference = query.get('customer_reference');
     const within = this.createdWithin(query);
+    for (const id of [...account.processing.keys()]) this.settle(account, id);
     return [...account.orders.values()]
       .map((order) => this.orderView(account, order))
       .filter(

@@ -112,9 +112,9 @@ export const SANDBOX = {
   failingPackageError: 'provisioning_failed',
   /** Answers 422 package_unavailable. */
   unavailablePackageId: 'sandbox-unavailable-1gb-7d',
-  /** Answers 201 `processing`; the next GET of the order completes it. */
+  /** Answers 201 `processing`; the next read of the order (its GET, or a list of orders) completes it. */
   slowPackageId: 'sandbox-slow-1gb-7d',
-  /** Answers 201 `processing`; the next GET of the order fails it (`order.failed`, total credited back). */
+  /** Answers 201 `processing`; the next read of the order (its GET, or a list of orders) fails it (`order.failed`, total credited back). */
   slowFailingPackageId: 'sandbox-slow-fail-1gb-7d',
   /** Listed last in every sandbox eSIM's topup-packages; a top-up with it fails (`topup.failed`). */
   failingTopupPackageId: 'sandbox-topup-fail-1gb-7d',
