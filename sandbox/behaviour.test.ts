@@ -1047,12 +1047,14 @@ test.describe('widget caps', () => {
     const reference = 'counted-booking';
     const cap = 10;
     const cancelled = await c.order(SAMPLES.packageId, 1, {customer_reference: reference});
-    c.ok(await c.call('POST', `/v1/orders/${cancelled.id}/cancel`));
+    const cancelledNow = c.ok(await c.call('POST', `/v1/orders/${cancelled.id}/cancel`)) as {status: string};
     const failed = await c.order(SANDBOX.slowFailingPackageId, 1, {customer_reference: reference});
-    expect(c.ok(await c.call('GET', `/v1/orders/${failed.id}`))).toMatchObject({status: 'failed'});
-    await c.order(SANDBOX.slowPackageId, 1, {customer_reference: reference});
-    const iccid = (await c.order(SAMPLES.packageId, 1, {customer_reference: reference})).esims[0]!.iccid;
-    const orders = c.ok(await c.call('GET', `/v1/orders?customer_reference=${reference}`)).data as {status: string}[];
+    const failedNow = c.ok(await c.call('GET', `/v1/orders/${failed.id}`)) as {status: string};
+    const processing = await c.order(SANDBOX.slowPackageId, 1, {customer_reference: reference});
+    const completed = await c.order(SAMPLES.packageId, 1, {customer_reference: reference});
+    const iccid = completed.esims[0]!.iccid;
+    // Their statuses as answered: reading the processing order, alone or in a list, would complete it.
+    const orders = [cancelledNow, failedNow, processing, completed];
     expect(orders.map((order) => order.status).sort()).toEqual(['cancelled', 'completed', 'failed', 'processing']);
     const countedOrders = orders.filter((order) =>
       (WIDGET_CAPS.counted.orders as readonly string[]).includes(order.status),
@@ -1111,25 +1113,31 @@ test.describe('lists, usage and updates', () => {
     SANDBOX.pendingFailingTopupPackageId,
   ];
 
-  test('trigger packages are never in the catalogue; the pending, the pending failing, then the failing top-up end every topup-packages list', async () => {
+  test('trigger packages are never in the catalogue; the pending, the pending failing, then the failing top-up end the topup-packages of an eSIM that takes top-ups, and of no other', async () => {
     const c = await client();
     const listed = (c.ok(await c.call('GET', `/v1/packages?limit=${LIMITS.pageSizeMax}`)).data as {id: string}[]).map(
       (pkg) => pkg.id,
     );
     expect(listed.filter((id) => triggers.includes(id))).toEqual([]);
-    for (const pkg of [SAMPLES.packageId, PACKAGES.find((candidate) => !candidate.topup_available)!.id]) {
-      const iccid = await c.iccidOf(pkg);
-      const topups = (
+    const topupsOf = async (iccid: string) =>
+      (
         c.ok(await c.call('GET', `/v1/esims/${iccid}/topup-packages?limit=${LIMITS.pageSizeMax}`)).data as {
           id: string;
         }[]
       ).map((candidate) => candidate.id);
-      expect(topups.at(-1), pkg).toBe(SANDBOX.failingTopupPackageId);
-      expect(
-        topups.filter((id) => triggers.includes(id)),
-        pkg,
-      ).toEqual([SANDBOX.pendingTopupPackageId, SANDBOX.pendingFailingTopupPackageId, SANDBOX.failingTopupPackageId]);
-    }
+    const topups = await topupsOf(await c.iccidOf(SAMPLES.packageId));
+    expect(topups.at(-1)).toBe(SANDBOX.failingTopupPackageId);
+    expect(topups.filter((id) => triggers.includes(id))).toEqual([
+      SANDBOX.pendingTopupPackageId,
+      SANDBOX.pendingFailingTopupPackageId,
+      SANDBOX.failingTopupPackageId,
+    ]);
+    const noTopups = await c.iccidOf(PACKAGES.find((candidate) => !candidate.topup_available)!.id);
+    expect(await topupsOf(noTopups)).toEqual([]);
+    expectModelError(
+      await c.call('POST', `/v1/esims/${noTopups}/topups`, {package_id: SANDBOX.pendingTopupPackageId}),
+      'topup_not_allowed',
+    );
   });
 
   test('page= is retired: 400 validation_failed naming page, and the contract no longer offers it', async () => {

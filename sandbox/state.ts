@@ -940,17 +940,18 @@ export class SandboxState {
     };
   }
 
-  /** The packages that fit the eSIM's own, then the sandbox's pending and failing top-ups (listed for every eSIM). */
+  /**
+   * The packages that fit the eSIM's own, then the sandbox's pending and failing top-ups; none for an
+   * eSIM whose package takes no top-ups (`topup_available: false`), trigger packages included.
+   */
   private topupPackages(esim: Esim): Package[] {
     const base = this.pkg(esim.package_id);
+    if (!base.topup_available) return [];
     const key = base.countries.join();
-    const fitting = base.topup_available
-      ? PACKAGES.filter(
-          (pkg) => pkg.countries.join() === key && pkg.topup_available && !TRIGGER_PACKAGES.includes(pkg.id),
-        )
-      : [];
     return [
-      ...fitting,
+      ...PACKAGES.filter(
+        (pkg) => pkg.countries.join() === key && pkg.topup_available && !TRIGGER_PACKAGES.includes(pkg.id),
+      ),
       this.pkg(SANDBOX.pendingTopupPackageId),
       this.pkg(SANDBOX.pendingFailingTopupPackageId),
       this.pkg(SANDBOX.failingTopupPackageId),
