@@ -393,7 +393,8 @@ export declare class AcmeConnectError extends Error {
   readonly requestId: string | null;
   /**
    * The answer's retry policy; `same_key` for timeouts and network errors; null when the answer
-   * named none (a token endpoint error other than `rate_limited`). By the time an error is thrown,
+   * named none (the token endpoint's own codes, such as `invalid_client`; the API's codes it answers,
+   * `rate_limited` and `environment_mismatch`, take the API's policy). By the time an error is thrown,
    * the SDK has done the retries it allows.
    */
   readonly retry: RetryPolicy | null;

@@ -63,6 +63,12 @@ function retryAfterSeconds(value) {
 /** `Retry-After` of any failed response (only RateLimitError exposes it). */
 const retryAfterOf = new WeakMap();
 
+/**
+ * The API's error codes the token endpoint answers in its RFC 6749 format, which has no `retry`
+ * field: their policy as the API's error table gives it (the SDK's tests check it against the model).
+ */
+const TOKEN_ENDPOINT_API_POLICIES = Object.freeze({rate_limited: 'same_key', environment_mismatch: 'never'});
+
 /** The four retry policies an error answer's `retry` field can name (the API's behaviour model). */
 const RETRY_POLICIES = new Set(['same_key', 'after_fix', 'new_token', 'never']);
 
@@ -261,9 +267,9 @@ export class AcmeConnect {
       headers: {Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded'},
       body: form.toString(),
     }).catch((error) => {
-      // RFC 6749 answers carry no `retry`: the token endpoint's 429 is the API's `rate_limited` and
-      // waits `Retry-After` like it; its other errors (`invalid_client`, …) cannot succeed as sent.
-      if (error instanceof RateLimitError && error.retry === null) error.retry = 'same_key';
+      // RFC 6749 answers carry no `retry`: the API's codes the token endpoint answers take the API's
+      // policy; its own (`invalid_client`, …) have none.
+      if (error.retry === null) error.retry = TOKEN_ENDPOINT_API_POLICIES[error.code] ?? null;
       throw error;
     });
     this.#token = {value: token.access_token, renewAt: Date.now() + token.expires_in * 1000 - TOKEN_REFRESH_LEAD_MS};

@@ -413,6 +413,17 @@ test.describe('runtime', () => {
       .catch((error: unknown) => error);
     expect(rejected).toBeInstanceOf(AuthenticationError);
     expect(rejected).toMatchObject({code: 'invalid_client', message: 'Client authentication failed.'});
+
+    // An API code in the token endpoint's RFC 6749 format (no `retry` field) takes the API's policy.
+    globalThis.fetch = (async () =>
+      json({
+        status: 403,
+        body: {error: 'environment_mismatch', error_description: 'This client ID belongs to Live.'},
+      })) as typeof fetch;
+    const mismatch = await client()
+      .esims.getUsage('8944000000123456783')
+      .catch((error: unknown) => error);
+    expect(mismatch).toMatchObject({code: 'environment_mismatch', retry: errorRule('environment_mismatch').retry});
   });
 });
 
