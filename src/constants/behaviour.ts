@@ -58,13 +58,18 @@ export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
   },
 ];
 
+/** Whether a refund returns the applied top-ups of the eSIM with it (REFUND_RULES and the states' advice read it). */
+const REFUND_INCLUDES_TOPUPS = false as boolean;
+
 export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] = [
   {status: 'provisioning', meaning: 'Being allocated', youCan: 'Wait'},
   {
     status: 'ready',
     meaning: 'Can be downloaded; never installed',
     youCan:
-      'Send the activation, refund, suspend; top up only once the traveller is about to travel, as a refund does not return an applied top-up',
+      REFUND_INCLUDES_TOPUPS
+        ? 'Send the activation, refund, suspend, top up'
+        : 'Send the activation, refund, suspend; top up only once the traveller is about to travel, as a refund does not return an applied top-up',
   },
   {
     status: 'installed',
@@ -585,8 +590,6 @@ export const AUTOMATIC_RETRY_CODES = ERROR_CODES.filter((rule) => RETRY_POLICIES
  */
 const REFUND_SCOPE = 'refunds:write';
 
-/** Whether a refund returns the applied top-ups of the eSIM with it. */
-const REFUND_INCLUDES_TOPUPS = false as boolean;
 
 export const REFUND_RULES = {
   /** The applied top-ups of the eSIM are refunded with it (false: only the order's `unit_price`). */
