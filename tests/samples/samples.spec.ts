@@ -535,13 +535,23 @@ test.describe('runnable samples run against the sandbox', () => {
       console.log(`backoff decisions: ${pairs.length} helpers follow error.retry`);
     });
 
-  test('a JavaScript token cache sends one token request for callers that start together', async () => {
+  test('a JavaScript or Python token cache sends one token request for callers that start together', async () => {
+    // The sample itself starts several callers at a cold start: promises in Node, threads in Python.
+    const startsTogether: Record<string, RegExp> = {
+      node: /Promise\.all\(\[\s*getToken\(\),\s*getToken\(\)/,
+      python: /pool\.map\(lambda _: get_token\(\)/,
+    };
     const caches = allBlocks().filter(
-      (block) => isRun(block) && runnerOf(block) === 'node' && /function getToken\b/.test(block.code),
+      (block) =>
+        isRun(block) &&
+        runnerOf(block) in startsTogether &&
+        /(function getToken|def get_token)\b/.test(block.code) &&
+        // A cache keeps the token until it expires; a plain token request is not one.
+        /expires_?at/i.test(block.code),
     );
+    expect(new Set(caches.map(runnerOf))).toEqual(new Set(Object.keys(startsTogether)));
     for (const block of caches) {
-      // The sample itself starts several callers at a cold start.
-      expect(block.code, blockName(block)).toMatch(/Promise\.all\(\[\s*getToken\(\),\s*getToken\(\)/);
+      expect(block.code, blockName(block)).toMatch(startsTogether[runnerOf(block)]!);
       const {problems, log} = await runAlone([block]);
       expect(problems, blockName(block)).toEqual([]);
       expect(
