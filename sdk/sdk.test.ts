@@ -403,26 +403,19 @@ test.describe('runtime', () => {
     expect(timedOut).toBeInstanceOf(ConnectionError);
     expect((timedOut as Error).message).toContain('50 ms');
 
-    globalThis.fetch = (async () =>
-      json({
-        status: 401,
-        body: {error: 'invalid_client', error_description: 'Client authentication failed.'},
-      })) as typeof fetch;
-    const rejected = await client()
-      .esims.getUsage('8944000000123456783')
-      .catch((error: unknown) => error);
+    /** The error a call throws when the token endpoint answers `status` with an RFC 6749 `error`. */
+    const tokenRefusal = (status: number, error: string, description: string) => {
+      globalThis.fetch = (async () => json({status, body: {error, error_description: description}})) as typeof fetch;
+      return client()
+        .esims.getUsage('8944000000123456783')
+        .catch((thrown: unknown) => thrown);
+    };
+    const rejected = await tokenRefusal(401, 'invalid_client', 'Client authentication failed.');
     expect(rejected).toBeInstanceOf(AuthenticationError);
-    expect(rejected).toMatchObject({code: 'invalid_client', message: 'Client authentication failed.'});
+    expect(rejected).toMatchObject({code: 'invalid_client', message: 'Client authentication failed.', retry: null});
 
     // An API code in the token endpoint's RFC 6749 format (no `retry` field) takes the API's policy.
-    globalThis.fetch = (async () =>
-      json({
-        status: 403,
-        body: {error: 'environment_mismatch', error_description: 'This client ID belongs to Live.'},
-      })) as typeof fetch;
-    const mismatch = await client()
-      .esims.getUsage('8944000000123456783')
-      .catch((error: unknown) => error);
+    const mismatch = await tokenRefusal(403, 'environment_mismatch', 'This client ID belongs to Live.');
     expect(mismatch).toMatchObject({code: 'environment_mismatch', retry: errorRule('environment_mismatch').retry});
   });
 });
