@@ -256,25 +256,29 @@ if (pm.request.method === 'POST') {
  */
 const KEY_OF_ANOTHER_BODY = errorRule('idempotency_key_reused').code;
 
-function idempotencyKeyTestLines(): string {
-  return `
-// Releases this POST's Idempotency-Key once an answer is stored under it (a 2xx, or a 4xx error:
-// the same key would replay it), or when the key belongs to another body (${KEY_OF_ANOTHER_BODY}).
-if (pm.request.method === 'POST' && pm.response) {
+/** A script function: whether an answer releases the key it was sent with (stored under it, or the key is another body's). */
+function keyReleaseFunction(): string {
+  return `function releasesKey(response) {
   const unstored = ${JSON.stringify(IDEMPOTENCY.unstored)};
   let errorCode;
   try {
-    errorCode = (pm.response.json().error || {}).code;
+    errorCode = (response.json().error || {}).code;
   } catch (notJson) {
     // No JSON body: no error code to read.
   }
   const stored =
-    !unstored.statuses.includes(pm.response.code) &&
-    pm.response.code < unstored.fromStatus &&
-    !unstored.codes.includes(errorCode);
-  if (stored || errorCode === '${KEY_OF_ANOTHER_BODY}') {
-    pm.collectionVariables.unset('${IDEMPOTENCY_KEY_VARIABLE_PREFIX}' + pm.info.requestName);
-  }
+    !unstored.statuses.includes(response.code) && response.code < unstored.fromStatus && !unstored.codes.includes(errorCode);
+  return stored || errorCode === '${KEY_OF_ANOTHER_BODY}';
+}`;
+}
+
+function idempotencyKeyTestLines(): string {
+  return `
+// Releases this POST's Idempotency-Key once an answer is stored under it (a 2xx, or a 4xx error:
+// the same key would replay it), or when the key belongs to another body (${KEY_OF_ANOTHER_BODY}).
+${keyReleaseFunction()}
+if (pm.request.method === 'POST' && pm.response && releasesKey(pm.response)) {
+  pm.collectionVariables.unset('${IDEMPOTENCY_KEY_VARIABLE_PREFIX}' + pm.info.requestName);
 }`;
 }
 
@@ -386,6 +390,7 @@ function freshOrderScript(variable: string, expression: string, facts: ApiFacts)
 // folders. The order is kept until this request undoes it: sending again after an error retries the
 // same order instead of buying another. On Live nothing is bought for you: set {{${variable}}} yourself.
 ${isLiveLines(facts)}
+${keyReleaseFunction()}
 const pendingVariable = '${ORDER_TO_UNDO_VARIABLE_PREFIX}' + pm.info.requestName;
 if (isLive) {
   if (!pm.environment.get('${variable}')) {
@@ -411,7 +416,12 @@ if (isLive) {
     body: {mode: 'raw', raw: JSON.stringify({package_id: pm.variables.replaceIn('{{packageId}}'), quantity: 1})},
   }, (error, response) => {
     if (error || response.code >= 300) {
-      console.error('Creating the order to work on failed', error || response.text());
+      // The order's key goes as every POST's does: an error stored under it (a 402 or 422) would
+      // replay, so the send after you fix the cause orders with a new key.
+      if (response && releasesKey(response)) pm.collectionVariables.unset(keyVariable);
+      const reason = error ? String(error) : \`\${response.code} \${response.text()}\`;
+      pm.test('${FRESH_ORDER_TEST_NAME}', () => pm.expect.fail(\`Not sent: the order to work on could not be created: \${reason}\`));
+      pm.execution.skipRequest();
       return;
     }
     const json = response.json();
@@ -421,6 +431,9 @@ if (isLive) {
   });
 }`;
 }
+
+/** Sandbox: an undo request whose own order could not be created is not sent (it would act on an old one). */
+export const FRESH_ORDER_TEST_NAME = 'is sent only once its own order is created';
 
 /** Live: an undo request with nothing named to undo is not sent. */
 export const LIVE_UNDO_TEST_NAME = 'is sent on Live only for an order you name';

@@ -66,10 +66,9 @@ export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] =
   {
     status: 'ready',
     meaning: 'Can be downloaded; never installed',
-    youCan:
-      REFUND_INCLUDES_TOPUPS
-        ? 'Send the activation, refund, suspend, top up'
-        : 'Send the activation, refund, suspend; top up only once the traveller is about to travel, as a refund does not return an applied top-up',
+    youCan: REFUND_INCLUDES_TOPUPS
+      ? 'Send the activation, refund, suspend, top up'
+      : 'Send the activation, refund, suspend; top up only once the traveller is about to travel, as a refund does not return an applied top-up',
   },
   {
     status: 'installed',
@@ -589,7 +588,6 @@ export const AUTOMATIC_RETRY_CODES = ERROR_CODES.filter((rule) => RETRY_POLICIES
  * top-up is never refunded, even on an eSIM that is refunded (a top-up's price is spent when it is applied).
  */
 const REFUND_SCOPE = 'refunds:write';
-
 
 export const REFUND_RULES = {
   /** The applied top-ups of the eSIM are refunded with it (false: only the order's `unit_price`). */

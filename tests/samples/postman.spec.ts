@@ -13,13 +13,14 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import newman, {type NewmanRunSummary} from 'newman';
 
-import {ARTIFACTS, ENVIRONMENTS, SANDBOX} from '../../src/constants/api';
+import {ARTIFACTS, ENVIRONMENTS, SAMPLES, SANDBOX} from '../../src/constants/api';
 import {errorRule, IDEMPOTENCY, SIMULATE_ACTIONS, TOKEN_DROPPING_CODES} from '../../src/constants/behaviour';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
 import {
   INITIAL_SIMULATE_ACTION,
   RETRY_ADVICE,
+  FRESH_ORDER_TEST_NAME,
   LIVE_UNDO_TEST_NAME,
   SANDBOX_ONLY_TEST_NAME,
   type PostmanCollection,
@@ -87,6 +88,8 @@ function sendAgain(
   iterations: number,
   clientId: string,
   beforeIteration: (iteration: number) => void = () => {},
+  /** Variables per send, as a reader changes them between two sends (Postman's data variables override the environment's). */
+  iterationData?: Record<string, string>[],
 ): Promise<NewmanRunSummary> {
   const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
   const only = collection.item
@@ -99,6 +102,7 @@ function sendAgain(
           collection: {...collection, item: only} as never,
           environment: localEnvironment(artifacts, origin, {clientId}) as never,
           iterationCount: iterations,
+          ...(iterationData && {iterationData}),
           reporters: [],
           timeoutRequest: 10_000,
         },
@@ -688,6 +692,34 @@ test.describe('Cancel and refund after an error', () => {
       .filter((execution) => execution.item.name === refund.name && execution.response.code < 300)
       .map((execution) => (execution.response.json() as {iccid: string}).iccid);
     expect(new Set(refunded).size, 'each refund an eSIM of its own order').toBe(2);
+  });
+});
+
+test.describe('Cancel after an order that could not be created', () => {
+  test('the cancel is not sent and says why; once the package is fixed, the next send orders with a new key and cancels that order', async () => {
+    test.setTimeout(120_000);
+    const {artifacts, contract, sandbox, credential, allScopes, logStart} = await newReader('cancel-failed');
+    sandbox.setCredentials([{...credential, scopes: allScopes}]);
+    const cancel = contract.postman.folders
+      .flatMap((folder) => folder.requests)
+      .find((request) => request.operation === 'POST /v1/orders/{order_id}/cancel')!;
+    // As the page's failure path has the reader do: the failing package first, then the usual one back.
+    const summary = await sendAgain(artifacts, [cancel.name], sandbox.origin, 2, credential.clientId, undefined, [
+      {packageId: SANDBOX.failingPackageId},
+      {packageId: SAMPLES.packageId},
+    ]);
+    const sent = requestLog(sandbox.log.slice(logStart)).filter(
+      (entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`,
+    );
+    const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
+    const failed = errorRule(SANDBOX.failingPackageError);
+    expect(sent.map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+      `POST /v1/orders ${failed.status}`,
+      'POST /v1/orders 201',
+      `POST /v1/orders/{order_id}/cancel 200`,
+    ]);
+    expect(sent.every((entry) => !entry.path.startsWith(ordersPath) || entry.status !== 409)).toBe(true);
+    expect(summary.run.failures.map((failure) => failure.error.test)).toEqual([FRESH_ORDER_TEST_NAME]);
   });
 });
 
