@@ -197,6 +197,9 @@ function script(listen: PostmanEvent['listen'], code: string): PostmanEvent {
   return {listen, script: {type: 'text/javascript', exec: code.trim().split('\n')}};
 }
 
+/** A request whose token could not be got is not sent (it would answer 401): its test says why. */
+export const TOKEN_TEST_NAME = 'is sent once a token is got';
+
 export function tokenPreRequestScript(facts: ApiFacts): string {
   return `
 // Gets a token with the client credentials when there is none or it expires within ${facts.LIMITS.tokenRefreshLeadSeconds} s.
@@ -218,7 +221,13 @@ if (!isTokenRequest && (!pm.environment.get('accessToken') || expiresAt - Date.n
     },
   }, (error, response) => {
     if (error || response.code !== 200) {
-      console.error('Token request failed', error || response.code);
+      // Sent without a token it would only answer 401: say why instead (after a 429, how long to wait).
+      const wait = response && response.headers.get('Retry-After');
+      const reason = error ? String(error) : \`\${response.code} \${response.text()}\`;
+      pm.test('${TOKEN_TEST_NAME}', () =>
+        pm.expect.fail(\`Not sent: the token request failed: \${reason}\${wait ? \`; send again in \${wait} s\` : ''}\`),
+      );
+      pm.execution.skipRequest();
       return;
     }
     const token = response.json();

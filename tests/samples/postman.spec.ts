@@ -13,7 +13,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import newman, {type NewmanRunSummary} from 'newman';
 
-import {ARTIFACTS, ENVIRONMENTS, SAMPLES, SANDBOX} from '../../src/constants/api';
+import {ARTIFACTS, ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX} from '../../src/constants/api';
 import {errorRule, IDEMPOTENCY, SIMULATE_ACTIONS, TOKEN_DROPPING_CODES} from '../../src/constants/behaviour';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
@@ -23,6 +23,7 @@ import {
   FRESH_ORDER_TEST_NAME,
   LIVE_UNDO_TEST_NAME,
   SANDBOX_ONLY_TEST_NAME,
+  TOKEN_TEST_NAME,
   type PostmanCollection,
   type PostmanEnvironment,
 } from '../../lib/contract/postman';
@@ -720,6 +721,36 @@ test.describe('Cancel after an order that could not be created', () => {
     ]);
     expect(sent.every((entry) => !entry.path.startsWith(ordersPath) || entry.status !== 409)).toBe(true);
     expect(summary.run.failures.map((failure) => failure.error.test)).toEqual([FRESH_ORDER_TEST_NAME]);
+  });
+});
+
+test.describe('When the token endpoint refuses', () => {
+  test('a request is not sent without a token: its test says why and, after a 429, how long to wait', async () => {
+    test.setTimeout(120_000);
+    const {artifacts, contract, sandbox, credential, allScopes, logStart} = await newReader('token-limit');
+    sandbox.setCredentials([{...credential, scopes: allScopes}]);
+    // Other clients of the credential (the pages' samples, say) used up the minute's token requests.
+    for (let sent = 0; sent < LIMITS.tokenRequestsPerMinute; sent++) {
+      const answer = await fetch(`${sandbox.origin}${TOKEN_URL_PATH}`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: credential.clientId,
+          client_secret: credential.clientSecret,
+        }),
+      });
+      expect(answer.status).toBe(200);
+    }
+    const packages = contract.postman.folders
+      .flatMap((folder) => folder.requests)
+      .find((request) => request.operation === 'GET /v1/packages')!;
+    const summary = await sendAgain(artifacts, [packages.name], sandbox.origin, 1, credential.clientId);
+    expect(requestLog(sandbox.log.slice(logStart)).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+      ...Array.from({length: LIMITS.tokenRequestsPerMinute}, () => `POST ${TOKEN_URL_PATH} 200`),
+      `POST ${TOKEN_URL_PATH} 429`,
+    ]);
+    expect(summary.run.failures.map((failure) => failure.error.test)).toEqual([TOKEN_TEST_NAME]);
+    expect(summary.run.failures[0]!.error.message).toMatch(/429 .*rate_limited.*; send again in \d+ s/);
   });
 });
 
