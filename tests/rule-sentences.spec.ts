@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {IDEMPOTENCY, PAGINATION, REFUND_RULES, WIDGET_CAPS} from '../src/constants/behaviour';
+import {ERROR_CODES, IDEMPOTENCY, PAGINATION, REFUND_RULES, WIDGET_CAPS} from '../src/constants/behaviour';
 
 const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 const twin = (route: string) => readFileSync(path.join(BUILD_DIR, `${route}.md`), 'utf8').replace(/\s+/g, ' ');
@@ -27,6 +27,14 @@ test.describe('rule sentences', {tag: '@viewport-independent'}, () => {
     expect(concepts).toContain(IDEMPOTENCY.sameRequestSentence);
     expect(concepts).toContain(IDEMPOTENCY.storedSentence);
     expect(concepts).toContain(IDEMPOTENCY.replaySentence);
+  });
+
+  test('each error code’s own section opens with its status and retry policy, as the table and the API’s retry field give them', () => {
+    const concepts = twin('/getting-started/main-concepts');
+    const openings = ERROR_CODES.filter(
+      (rule) => !concepts.includes(`### ${rule.code} HTTP ${rule.status}, \`retry\`: \`${rule.retry}\``),
+    ).map((rule) => rule.code);
+    expect(openings).toEqual([]);
   });
 
   test('the Pagination section says how a cursor walks a list when items are created during the walk', () => {

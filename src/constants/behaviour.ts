@@ -223,7 +223,7 @@ export const RETRY_POLICIES: Record<RetryPolicy, {label: string; automatic: bool
     meaning: 'Get a new access token, then send the request once more, with the same key: a 401 is not stored.',
   },
   never: {
-    label: 'No',
+    label: 'No: change the request',
     automatic: false,
     meaning:
       'Stop: the request itself does not fit what it names (its body, an ID, the credential’s environment, an action the state does not call for), so sending it again never helps. A changed request is a new request, with a new key.',

@@ -15,6 +15,7 @@ import {
   VALIDITY_RULES,
   WIDGET_CAPS,
   action,
+  errorRule,
   type Action,
   type ActionId,
   type Actor,
@@ -176,6 +177,21 @@ export function ValidityRules(): ReactNode {
         <li key={sentence}>{withCode(sentence)}</li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The first words of an error code's own section: its status and its retry policy, from the model, so the
+ * section's prose cannot give the code another policy than the table and the API's `retry` field.
+ */
+export function ErrorHeadline({code}: {code: string}): ReactNode {
+  const rule = errorRule(code);
+  return (
+    <>
+      HTTP {rule.status}, <code>retry</code>: <code>{rule.retry}</code> (
+      {RETRY_POLICIES[rule.retry].label.toLowerCase()}
+      ).
+    </>
   );
 }
 
