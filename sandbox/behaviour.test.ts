@@ -1271,7 +1271,7 @@ test.describe('lists, usage and updates', () => {
     expect(walked.map(idOf)).toEqual(ready);
   });
 
-  test('the catalogue, destinations and top-up packages walk page by page in the order of a single page', async () => {
+  test('the catalogue, destinations and top-up packages list the same order in small pages as in the largest', async () => {
     const c = await client();
     const iccid = await c.iccidOf();
     for (const list of [
@@ -1280,8 +1280,11 @@ test.describe('lists, usage and updates', () => {
       '/v1/destinations',
       `/v1/esims/${iccid}/topup-packages`,
     ]) {
-      const whole = (await onePage(c, list)).map(idOf);
-      expect((await walk(c, list, 2)).map(idOf), list).toEqual(whole);
+      const whole = (await walk(c, list, LIMITS.pageSizeMax)).map(idOf);
+      // Small pages, but no more than 20 of them a list: the walks stay within the credential's rate limit.
+      const small = Math.max(2, Math.ceil(whole.length / 20));
+      expect(whole.length, list).toBeGreaterThan(small);
+      expect((await walk(c, list, small)).map(idOf), list).toEqual(whole);
     }
   });
 
