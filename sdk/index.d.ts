@@ -110,11 +110,24 @@ export interface Webhooks {
    *
    * Checks `X-Webhook-Signature` (`v1=<hex>`, several space-separated values possible) against
    * HMAC-SHA256(secret, `<X-Webhook-Timestamp>.<rawBody>`) and rejects timestamps more than 300 s
-   * from the local clock. Pass the body exactly as received (not parsed JSON). The returned event
+   * from the local clock (or `options.now`). Pass the body exactly as received (not parsed JSON). The returned event
    * is camelCased like every other result, `data.object` included.
    * @throws {SignatureVerificationError} when a header is missing, no signature matches or the timestamp is stale.
    */
-  constructEvent(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string): WebhookEvent;
+  constructEvent(
+    rawBody: string | Uint8Array,
+    headers: WebhookHeaders,
+    secret: string,
+    options?: ConstructEventOptions,
+  ): WebhookEvent;
+}
+
+export interface ConstructEventOptions {
+  /**
+   * The clock the timestamp is checked against; the local clock when omitted. Set it to a recorded
+   * delivery's time to verify it later, such as the docs' test vector at its `X-Webhook-Timestamp`.
+   */
+  now?: Date;
 }
 
 /** A `Headers` instance or a plain object with any header-name case (e.g. Node's `req.headers`). */

@@ -132,7 +132,7 @@ function readHeader(headers, name) {
   return Array.isArray(value) ? value.join(' ') : value;
 }
 
-function constructEvent(rawBody, headers, secret) {
+function constructEvent(rawBody, headers, secret, {now} = {}) {
   const fail = (message) => new SignatureVerificationError(message);
   if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
     throw fail('Pass the raw request body (string or bytes), not parsed JSON');
@@ -151,8 +151,9 @@ function constructEvent(rawBody, headers, secret) {
     (hex) => /^[0-9a-f]{64}$/i.test(hex) && timingSafeEqual(Buffer.from(hex, 'hex'), expected),
   );
   if (!valid) throw fail('No X-Webhook-Signature value matches the body and secret');
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_S) {
-    throw fail(`X-Webhook-Timestamp is more than ${WEBHOOK_TOLERANCE_S} s from the local clock`);
+  const clock = now instanceof Date ? now.getTime() : Date.now();
+  if (Math.abs(clock / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_S) {
+    throw fail(`X-Webhook-Timestamp is more than ${WEBHOOK_TOLERANCE_S} s from the ${now ? 'given' : 'local'} clock`);
   }
   try {
     return convertKeys(JSON.parse(typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody)), toCamel);
