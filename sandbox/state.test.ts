@@ -292,6 +292,16 @@ test.describe('the documented rules', () => {
     expect(listed.find((order) => order.id === created.id)).toMatchObject({status: 'completed', esims: [{}]});
   });
 
+  test('a cancel sent with no body and retried with an empty JSON object is the same request: it replays', async () => {
+    const {call, order} = await client();
+    const created = await order();
+    const first = await call('POST', `/v1/orders/${created.id}/cancel`, undefined, 'cancel-empty-body');
+    expect(first.status).toBeLessThan(300);
+    const retried = await call('POST', `/v1/orders/${created.id}/cancel`, {}, 'cancel-empty-body');
+    expect(retried.status).toBe(first.status);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+  });
+
   test('a cancel retried with its Idempotency-Key replays the first answer; with another key it is order_not_cancellable', async () => {
     const {call, order} = await client();
     const created = await order();

@@ -405,11 +405,15 @@ export class SandboxState {
   async answer(call: Call): Promise<Answer> {
     const account = this.account(call.clientId);
     const isPost = call.operation.startsWith('POST ');
-    // IDEMPOTENCY.sameRequestSentence: the method, the path and the body as a JSON value.
+    // IDEMPOTENCY.sameRequestSentence: the method, the path and the body as a JSON value, no body being `{}`.
+    const body =
+      call.body === undefined ||
+      call.body === null ||
+      (typeof call.body === 'object' && Object.keys(call.body).length === 0)
+        ? {}
+        : call.body;
     const fingerprint = createHash('sha256')
-      .update(
-        `${call.operation}\n${canonicalJson(call.params)}\n${call.unparsedBody ?? canonicalJson(call.body ?? null)}`,
-      )
+      .update(`${call.operation}\n${canonicalJson(call.params)}\n${call.unparsedBody ?? canonicalJson(body)}`)
       .digest('hex');
     const stored = isPost && call.idempotencyKey ? account.idempotency.get(call.idempotencyKey) : undefined;
     if (stored) {

@@ -270,7 +270,7 @@ export const IDEMPOTENCY = {
    * what was sent is known when the key is checked.
    */
   sameRequestSentence:
-    'A request is the same when it has the same method and path and the same JSON body, compared as a value: the order of its keys and the spacing do not matter, but leaving a field out is not the same as sending its default (`"quantity": 1`). The key with any other request, another body or another endpoint, answers `409 idempotency_key_reused` and does nothing.',
+    'A request is the same when it has the same method and path and the same JSON body, compared as a value: the order of its keys and the spacing do not matter, and no body is the same as an empty object `{}`, but leaving a field out is not the same as sending its default (`"quantity": 1`). The key with any other request, another body or another endpoint, answers `409 idempotency_key_reused` and does nothing.',
   /** What is stored and why; the contract's key descriptions and the Idempotency section render it. */
   storedSentence: `Every answer is stored under its key, an error as well as a success: the same request with the same key within ${LIMITS.idempotencyRetentionHours} hours replays a \`402 insufficient_balance\` or a \`422\` just as it replays a \`201\`, even after you fixed the cause. So after fixing an error, send the request again with a new key. Not stored: a 429 and any 5xx (retry them with the same key), a 401 or 403 (the key is checked after authentication and authorization), and the key’s own \`409\` refusals (\`idempotency_key_reused\`, \`idempotency_in_progress\`).`,
   /** What a replay is, and how to see the state now. */
