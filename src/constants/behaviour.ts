@@ -456,7 +456,7 @@ export const ERROR_CODES = [
     sdkClass: 'ConflictError',
     summary: 'A request with this key is still running',
     retry: 'same_key',
-    fix: 'Wait 1 s; the retry answers the first request’s result',
+    fix: 'Retry with the same key after a short backoff (no `Retry-After` is sent); the retry answers the first request’s result',
     sandboxTrigger: 'Header `X-Sandbox-Error: idempotency_in_progress`',
   },
   {
