@@ -998,6 +998,16 @@ test.describe('widget caps', () => {
   const session = (c: Client, body: Record<string, unknown>) =>
     c.call('POST', '/v1/widget-sessions', {mode: 'store', allowed_origins: ['https://shop.example.org'], ...body});
 
+  test('allowed_origins takes origins only: a page URL or a trailing slash is refused, naming the field', async () => {
+    const c = await client();
+    c.ok(await session(c, {customer_reference: 'origins-1', allowed_origins: ['http://localhost:3000']}), 201);
+    for (const notAnOrigin of ['https://shop.example.org/checkout?x=1', 'https://shop.example.org/', '*']) {
+      const refused = await session(c, {customer_reference: 'origins-1', allowed_origins: [notAnOrigin]});
+      expectModelError(refused, 'validation_failed');
+      expect(errorOf(refused).param, notAnOrigin).toMatch(/^allowed_origins/);
+    }
+  });
+
   test('caps count the orders for the customer_reference and the top-ups of the eSIM, across sessions and the API', async () => {
     const c = await client();
     const reference = 'traveller-42';
