@@ -105,7 +105,7 @@ export const ESIM_TRANSITIONS: readonly Transition<EsimStatus>[] = [
   {
     from: ['installed', 'active', 'depleted', 'suspended'],
     to: 'expired',
-    by: 'Validity ends (sandbox: `expire`)',
+    by: 'Validity ends (sandbox: `expire`); a `suspended` eSIM only if it was installed before its suspension, as a never-installed one has no validity running',
     event: 'esim.expired',
   },
   {from: ['ready', 'installed', 'active', 'depleted'], to: 'suspended', by: '`POST /v1/esims/{iccid}/suspend`'},
