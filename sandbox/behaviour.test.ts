@@ -998,6 +998,21 @@ test.describe('widget caps', () => {
   const session = (c: Client, body: Record<string, unknown>) =>
     c.call('POST', '/v1/widget-sessions', {mode: 'store', allowed_origins: ['https://shop.example.org'], ...body});
 
+  test('an activate or manage session for a refunded or expired eSIM is 422 invalid_state; a store session names no eSIM', async () => {
+    const c = await client();
+    const refunded = await c.iccidOf();
+    c.ok(await c.call('POST', '/v1/refunds', {iccid: refunded}), 201);
+    const expired = await c.iccidOf();
+    c.ok(await c.call('POST', `/v1/sandbox/esims/${expired}/simulate`, {action: 'activated'}));
+    c.ok(await c.call('POST', `/v1/sandbox/esims/${expired}/simulate`, {action: 'expire'}));
+    for (const mode of ['activate', 'manage']) {
+      for (const iccid of [refunded, expired]) {
+        expectModelError(await session(c, {mode, iccid, customer_reference: 'gone-1'}), 'invalid_state');
+      }
+      c.ok(await session(c, {mode, iccid: await c.iccidOf(), customer_reference: 'gone-1'}), 201);
+    }
+  });
+
   test('allowed_origins takes origins only: a page URL or a trailing slash is refused, naming the field', async () => {
     const c = await client();
     c.ok(await session(c, {customer_reference: 'origins-1', allowed_origins: ['http://localhost:3000']}), 201);

@@ -1174,7 +1174,10 @@ export class SandboxState {
   }
 
   private widgetSession(account: Account, body: Record<string, unknown>) {
-    if (typeof body.iccid === 'string') this.esim(account, body.iccid);
+    if (typeof body.iccid === 'string') {
+      const esim = this.esim(account, body.iccid);
+      if (body.mode !== 'store') this.requireState('POST /v1/widget-sessions', esim);
+    }
     for (const id of (body.package_ids as string[] | undefined) ?? []) this.pkg(id);
     if (body.mode !== 'store' && typeof body.iccid !== 'string') {
       throw new Refusal(400, 'validation_failed', `Mode ${String(body.mode)} needs the iccid of the eSIM.`, 'iccid');

@@ -83,7 +83,11 @@ export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] =
   {status: 'depleted', meaning: 'All data used', youCan: 'Top up to make it `active` again, suspend'},
   {status: 'expired', meaning: 'Validity ended', youCan: 'Sell a new eSIM'},
   {status: 'suspended', meaning: 'Paused by you', youCan: 'Resume'},
-  {status: 'cancelled', meaning: 'Refunded before install', youCan: 'Nothing'},
+  {
+    status: 'cancelled',
+    meaning: 'Refunded before install; its profile is revoked, so its activation block no longer installs',
+    youCan: 'Nothing',
+  },
 ];
 
 export const ESIM_TRANSITIONS: readonly Transition<EsimStatus>[] = [
@@ -154,6 +158,12 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
     failure: 'invalid_state',
   },
   {operation: 'POST /v1/esims/{iccid}/resume', allowedFrom: ['suspended'], failure: 'invalid_state'},
+  {
+    operation: 'POST /v1/widget-sessions',
+    allowedFrom: ['provisioning', 'ready', 'installed', 'active', 'depleted', 'suspended'],
+    failure: 'invalid_state',
+    also: 'the eSIM in `iccid` of an `activate` or `manage` session: a refunded (`cancelled`) or `expired` one has nothing left to install or top up',
+  },
 ];
 
 /**
@@ -510,7 +520,8 @@ export const ERROR_CODES = [
     code: 'invalid_state',
     status: 422,
     sdkClass: 'InvalidRequestError',
-    summary: 'The eSIM’s status does not allow this action (suspend, resume, a sandbox simulation)',
+    summary:
+      'The eSIM’s status does not allow this action (suspend, resume, a widget session for it, a sandbox simulation)',
     retry: 'never',
     fix: 'Read the resource and act on its state',
     sandboxTrigger: 'Resume an eSIM that is not `suspended`',
