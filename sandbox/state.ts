@@ -12,6 +12,7 @@ import {
   IDEMPOTENCY,
   REFUND_RULES,
   SIMULATE_ACTIONS,
+  needsProfile,
   needsValidityClock,
   STATE_RULES,
   USAGE_THRESHOLDS,
@@ -1082,6 +1083,8 @@ export class SandboxState {
       created_at: this.iso(),
     };
     esim.status = 'cancelled';
+    // Its profile is revoked at the SM-DP+: it can never be installed.
+    esim.profile_state = 'deleted';
     order.refunded_total = money(order.refunded_total.amount + refund.amount.amount);
     if (order.esims.every(({iccid: other}) => account.esims.get(other)!.status === 'cancelled')) {
       order.status = 'cancelled';
@@ -1112,6 +1115,14 @@ export class SandboxState {
         422,
         'invalid_state',
         simulateRefusal(action, iccid, esim.status, esim.statusBeforeSuspend ?? null, from),
+        'action',
+      );
+    }
+    if (needsProfile(action) && esim.profile_state === 'deleted') {
+      throw new Refusal(
+        422,
+        'invalid_state',
+        `eSIM ${iccid}'s profile was deleted from the device, so it cannot take ${action}: a profile installs once, support reissues it.`,
         'action',
       );
     }

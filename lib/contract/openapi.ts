@@ -1,6 +1,7 @@
 // api/openapi.yaml takes its facts from the constants through `${NAME.path}` placeholders, filled here.
 import {parse, stringify} from 'yaml';
 
+import {errorRule, STATE_RULES} from '../../src/constants/behaviour';
 import type {ApiFacts} from './facts';
 
 export type OpenApiDocument = {
@@ -70,7 +71,61 @@ export function renderOpenApi(source: string, facts: ApiFacts): OpenApiDocument 
       delete document.components[key];
     }
   }
+  specialiseErrorExamples(document);
   return document;
+}
+
+type ErrorExample = {code: string; message: string; param: string | null; doc_url: string; retry: string};
+type JsonResponse = {content: {'application/json': {example: {error: ErrorExample}}}};
+
+/**
+ * A mock of the contract answers with a response's example, and answers any request that fails its checks
+ * with the operation's 422 (else 400) example: so each operation's 400 names one of its own fields, and its
+ * 422 the refusal its state rule answers, rather than one example shared by every operation.
+ */
+function specialiseErrorExamples(document: OpenApiDocument): void {
+  const shared = (name: string) => `#/components/responses/${name}`;
+  const specialise = (responses: Record<string, unknown>, status: string, change: Partial<ErrorExample>) => {
+    const response = structuredClone(resolveRef(document, responses[status] as JsonResponse));
+    const error = response.content['application/json'].example.error;
+    Object.assign(error, change, change.code ? {doc_url: error.doc_url.replace(/#.*$/, `#${change.code}`)} : {});
+    responses[status] = response;
+  };
+  for (const {method, path, operation} of listOperations(document)) {
+    const responses = operation.responses as Record<string, {$ref?: string}> | undefined;
+    if (responses?.['400']?.$ref === shared('BadRequest')) {
+      const param = firstInput(document, operation);
+      if (param) specialise(responses, '400', {param, message: `${param} is missing or not valid.`});
+    }
+    const refusal = STATE_RULES.find((rule) => rule.operation === `${method} ${path}`)?.failure;
+    if (refusal && responses?.['422']?.$ref === shared('Unprocessable')) {
+      const rule = errorRule(refusal);
+      specialise(responses, '422', {code: refusal, message: `${rule.summary.replace(/`/g, '')}.`, retry: rule.retry});
+    }
+  }
+  const used = JSON.stringify(document.paths);
+  for (const name of ['BadRequest', 'Unprocessable']) {
+    if (!used.includes(`"${shared(name)}"`)) delete document.components.responses![name];
+  }
+}
+
+/** What a client most often gets wrong first: a required header or query parameter, a required body field, else any. */
+function firstInput(document: OpenApiDocument, operation: OpenApiOperation): string | undefined {
+  const parameters = (operation.parameters ?? []).map((parameter) => resolveRef<OpenApiParameter>(document, parameter));
+  const body = resolveRef<{content?: Record<string, {schema?: unknown}>}>(
+    document,
+    (operation.requestBody ?? {}) as {content?: Record<string, {schema?: unknown}>},
+  );
+  const schema = resolveRef<{required?: string[]} | undefined>(
+    document,
+    Object.values(body.content ?? {})[0]?.schema as {required?: string[]},
+  );
+  return (
+    parameters.find((parameter) => parameter.required && parameter.in !== 'path')?.name ??
+    schema?.required?.[0] ??
+    parameters.find((parameter) => parameter.in === 'query')?.name ??
+    parameters.find((parameter) => parameter.in === 'path')?.name
+  );
 }
 
 export function openApiToYaml(document: OpenApiDocument, facts: ApiFacts): string {

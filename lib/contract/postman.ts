@@ -10,6 +10,7 @@ import {
   RETRY_POLICIES,
   SIMULATE_ACTIONS,
   STATE_RULES,
+  needsProfile,
   needsValidityClock,
   TOKEN_DROPPING_CODES,
   errorRule,
@@ -342,11 +343,18 @@ if (pm.response && pm.response.code >= 400) {
 }
 
 /** Which eSIM statuses each simulate action accepts, and whether it needs the validity clock, from the model. */
-const simulateAccepts = (): Record<string, {from: readonly string[]; needsValidityClock: boolean}> =>
+const simulateAccepts = (): Record<
+  string,
+  {from: readonly string[]; needsValidityClock: boolean; needsProfile: boolean}
+> =>
   Object.fromEntries(
     SANDBOX.simulateActions.map((action) => [
       action,
-      {from: SIMULATE_ACTIONS[action].from, needsValidityClock: needsValidityClock(action)},
+      {
+        from: SIMULATE_ACTIONS[action].from,
+        needsValidityClock: needsValidityClock(action),
+        needsProfile: needsProfile(action),
+      },
     ]),
   );
 
@@ -356,7 +364,7 @@ function simulateTestLines(): string[] {
     `  const accepts = ${JSON.stringify(simulateAccepts())};`,
     `  const actions = Object.keys(accepts);`,
     `  const sent = actions.indexOf(JSON.parse(pm.variables.replaceIn(pm.request.body.raw)).action);`,
-    `  const takes = (action) => accepts[action].from.includes(json.status) && (!accepts[action].needsValidityClock || json.expires_at !== null);`,
+    `  const takes = (action) => accepts[action].from.includes(json.status) && (!accepts[action].needsValidityClock || json.expires_at !== null) && (!accepts[action].needsProfile || json.profile_state !== 'deleted');`,
     `  const next = actions.slice(sent + 1).concat(actions.slice(0, sent + 1)).find(takes);`,
     `  if (next) {`,
     `    pm.environment.set('simulateAction', next);`,

@@ -85,7 +85,7 @@ export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] =
   {status: 'suspended', meaning: 'Paused by you', youCan: 'Resume'},
   {
     status: 'cancelled',
-    meaning: 'Refunded before install; its profile is revoked, so its activation block no longer installs',
+    meaning: 'Refunded before install; its profile is revoked (`profile_state: deleted`), so its activation block no longer installs',
     youCan: 'Nothing',
   },
 ];
@@ -172,19 +172,23 @@ export const STATE_RULES: readonly StateRule<EsimStatus | OrderStatus>[] = [
  * eSIM is accepted only if the status it had before the suspension is accepted too: a suspended
  * eSIM that was never installed cannot expire, nor lose a profile it never had. `needsValidityClock`:
  * the eSIM's validity must be running too (`expires_at` set), which an `installed` eSIM has only if
- * its package starts the clock on install.
+ * its package starts the clock on install. `needsProfile`: the eSIM's profile must not be `deleted`.
  */
 export const SIMULATE_ACTIONS = {
-  installed: {from: ['ready'], to: 'installed'},
-  activated: {from: ['ready', 'installed'], to: 'active'},
+  installed: {from: ['ready'], to: 'installed', needsProfile: true},
+  activated: {from: ['ready', 'installed'], to: 'active', needsProfile: true},
   consume_data: {from: ['active'], to: 'active'},
   expiring_soon: {from: ['installed', 'active', 'depleted', 'suspended'], to: null, needsValidityClock: true},
   expire: {from: ['installed', 'active', 'depleted', 'suspended'], to: 'expired'},
   profile_deleted: {from: ['installed', 'active', 'depleted', 'suspended', 'expired'], to: null},
 } as const satisfies Record<
   (typeof SANDBOX.simulateActions)[number],
-  {from: readonly EsimStatus[]; to: EsimStatus | null; needsValidityClock?: true}
+  {from: readonly EsimStatus[]; to: EsimStatus | null; needsValidityClock?: true; needsProfile?: true}
 >;
+
+/** Whether a simulate action installs or enables the profile, which a `deleted` profile can never be again. */
+export const needsProfile = (action: keyof typeof SIMULATE_ACTIONS): boolean =>
+  'needsProfile' in SIMULATE_ACTIONS[action];
 
 /** Whether a simulate action needs the eSIM's validity clock running, as well as an accepted status. */
 export const needsValidityClock = (action: keyof typeof SIMULATE_ACTIONS): boolean =>
@@ -317,7 +321,7 @@ export const ERROR_CODES = [
     code: 'invalid_request',
     status: 400,
     sdkClass: 'InvalidRequestError',
-    summary: 'The request is malformed',
+    summary: 'The body is not JSON',
     retry: 'never',
     fix: 'Fix the request',
     sandboxTrigger: 'Send a body that is not JSON',
@@ -521,7 +525,7 @@ export const ERROR_CODES = [
     status: 422,
     sdkClass: 'InvalidRequestError',
     summary:
-      'The eSIM’s status does not allow this action (suspend, resume, a widget session for it, a sandbox simulation)',
+      'The resource’s status does not allow this action (an eSIM’s: suspend, resume, a widget session for it, a sandbox simulation; a webhook endpoint’s: enable, the sandbox’s disable)',
     retry: 'never',
     fix: 'Read the resource and act on its state',
     sandboxTrigger: 'Resume an eSIM that is not `suspended`',
