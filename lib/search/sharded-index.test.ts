@@ -28,6 +28,10 @@ const {SearchWorker} = jiti(path.join(PLUGIN, 'dist/client/client/theme/worker.j
 const {buildIndex} = require(path.join(PLUGIN, 'dist/server/server/utils/buildIndex.js')) as {
   buildIndex: (documents: SearchDocument[][], options: object) => IndexPart[];
 };
+const INDEX_OPTIONS = {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: []};
+/** The plugin's index of these documents, serialized as the plugin writes its file. */
+const indexOf = (documents: SearchDocument[][]): IndexPart[] =>
+  JSON.parse(JSON.stringify(buildIndex(documents, INDEX_OPTIONS)));
 
 // Lunr syntax and what tokenizes to nothing (the e2e tests run the full hostile list through the box).
 const ODD_QUERIES = [
@@ -78,24 +82,20 @@ function documentsOfThePages(): SearchDocument[][] {
 }
 
 test.describe('the search index in parts', {tag: '@viewport-independent'}, () => {
-  // Serialized as the plugin writes its file.
-  const unsplit = JSON.parse(
-    JSON.stringify(
-      buildIndex(documentsOfThePages(), {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: []}),
-    ),
-  ) as IndexPart[];
+  const unsplit = indexOf(documentsOfThePages());
   const parts = new Map<string, string>();
   const manifest = splitIndex(unsplit, (json) => {
     const name = `part-${parts.size}.json`;
     parts.set(name, json);
     return name;
   });
+  const load = async (file: string): Promise<unknown> => JSON.parse(parts.get(file)!);
 
   test('answers every query of every set, its prefixes and odd ones as the unsplit index does', async () => {
     (globalThis as {location?: object}).location = {origin: 'http://docs.test'};
     globalThis.fetch = (async () => ({json: async () => unsplit})) as unknown as typeof fetch;
     const reference = new SearchWorker();
-    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    const sharded = new ShardedIndex(manifest, load);
     // Both searches see a query only as its words (the worker runs our tokenize): one search per distinct list.
     const queries = new Map<string, string>(ODD_QUERIES.map((query) => [JSON.stringify(tokenize(query)), query]));
     for (const file of readdirSync(path.join(ROOT, 'tests')).filter((name) => /^search-queries.*\.json$/.test(name))) {
@@ -135,7 +135,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
     const fetched: string[] = [];
     const sharded = new ShardedIndex(manifest, async (file) => {
       fetched.push(file);
-      return JSON.parse(parts.get(file)!);
+      return load(file);
     });
     const results = await sharded.search(tokenize('webhook signature'), 8);
     expect(results.length).toBeGreaterThan(0);
@@ -152,7 +152,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
     let offline = true;
     const sharded = new ShardedIndex(manifest, async (file) => {
       if (offline) throw new Error('offline');
-      return JSON.parse(parts.get(file)!);
+      return load(file);
     });
     const titlesOnly = await sharded.search(tokenize('billing'), 8);
     expect(titlesOnly.length).toBeGreaterThan(0);
@@ -163,7 +163,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
   });
 
   test('what the box shows holds no document twice, and at least as many pages as the plugin’s own results', async () => {
-    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    const sharded = new ShardedIndex(manifest, load);
     const key = (result: ShardedSearch.SearchResult) => `${result.type}:${result.document.i}`;
     const pages = (results: ShardedSearch.SearchResult[]) => new Set(results.map(({document}) => document.u)).size;
     for (const query of ['webhook signature', 'billing', 'sdk retries', 'idempotency key', 'webhook']) {
@@ -183,7 +183,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
   });
 
   test('when no document holds every word, the order of the words does not change the first results', async () => {
-    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    const sharded = new ShardedIndex(manifest, load);
     const top = async (query: string) =>
       (await sharded.find(tokenize(query), 8)).slice(0, 3).map(({document}) => `${document.u}${document.h ?? ''}`);
     // The plugin drops the last word first; the box searches the words less one, each in turn, together.
@@ -194,7 +194,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
   });
 
   test('when no document holds every word, the ones holding the most of them come first', async () => {
-    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    const sharded = new ShardedIndex(manifest, load);
     // No page says "xylophone": the plugin finds nothing, the box still shows the refund pages.
     expect(await sharded.search(tokenize('refund xylophone'), 8)).toEqual([]);
     const shown = await sharded.find(tokenize('refund xylophone'), 8);
@@ -210,7 +210,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
   });
 
   test('a query of nothing the docs hold finds nothing', async () => {
-    const sharded = new ShardedIndex(manifest, async (file) => JSON.parse(parts.get(file)!));
+    const sharded = new ShardedIndex(manifest, load);
     expect(await sharded.find(tokenize('xylophone zither'), 8)).toEqual([]);
     expect(await sharded.find(tokenize('what is the'), 8)).toEqual([]);
   });
@@ -236,11 +236,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
         section(4, 3, '/guide', 'Check the webhook signature of every delivery against your secret, then answer 200.'),
       ],
     ];
-    const index = JSON.parse(
-      JSON.stringify(
-        buildIndex(documents, {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: []}),
-      ),
-    ) as IndexPart[];
+    const index = indexOf(documents);
     const search = async (news: string[], query: string) => {
       const files = new Map<string, string>();
       const split = splitIndex(

@@ -1,8 +1,3 @@
-/**
- * Unit tests of the llms-txt plugin (Playwright project `plugins`; no browser, no build):
- * options, the off switch, twin paths, which docs are listed and twinned, llms.txt rendering and the
- * HTML → Markdown conversion of the twins.
- */
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
@@ -72,6 +67,8 @@ test.describe('which docs are listed and which get a twin', () => {
     source: `@site/docs/${id}.mdx`,
     unlisted,
   });
+  const docItem = (id: string) => ({type: 'doc', id});
+  const category = (label: string, ...ids: string[]) => ({type: 'category', label, items: ids.map(docItem)});
   const content = {
     loadedVersions: [
       {
@@ -86,23 +83,9 @@ test.describe('which docs are listed and which get a twin', () => {
         ],
         sidebars: {
           main: [
-            {
-              type: 'category',
-              label: 'Start',
-              items: [
-                {type: 'doc', id: 'start/intro'},
-                {type: 'doc', id: 'start/next'},
-              ],
-            },
-            {
-              type: 'category',
-              label: 'More',
-              items: [
-                {type: 'doc', id: 'more/hidden'},
-                {type: 'doc', id: 'more/listed'},
-              ],
-            },
-            {type: 'doc', id: 'top'},
+            category('Start', 'start/intro', 'start/next'),
+            category('More', 'more/hidden', 'more/listed'),
+            docItem('top'),
           ],
         },
       },

@@ -33,9 +33,12 @@ function withEnv<T>(env: {NODE_ENV?: string; DOCS_ANALYTICS?: string}, run: () =
   }
 }
 
+const productionPlugin = () =>
+  withEnv({NODE_ENV: 'production'}, () => pluginPageViews(context, options)) as Plugin<CompiledScript>;
+
 test.describe('page-views plugin', () => {
   test('production build: injects one deferred same-origin script under the base URL', async () => {
-    const plugin = withEnv({NODE_ENV: 'production'}, () => pluginPageViews(context, options)) as Plugin<CompiledScript>;
+    const plugin = productionPlugin();
     expect(plugin.name).toBe(PLUGIN_NAME);
     const content = await compileScript();
     const tags = plugin.injectHtmlTags!({content});
@@ -70,9 +73,7 @@ test.describe('page-views plugin', () => {
   test('postBuild writes the compiled script to the script path', async () => {
     const outDir = await mkdtemp(path.join(tmpdir(), 'page-views-'));
     try {
-      const plugin = withEnv({NODE_ENV: 'production'}, () =>
-        pluginPageViews(context, options),
-      ) as Plugin<CompiledScript>;
+      const plugin = productionPlugin();
       const content = await compileScript();
       await plugin.postBuild!({outDir, content} as Parameters<NonNullable<Plugin<CompiledScript>['postBuild']>>[0]);
       expect(await readFile(path.join(outDir, 'js', 'page-views.js'), 'utf8')).toBe(content.code);

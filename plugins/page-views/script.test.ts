@@ -75,28 +75,23 @@ test.describe('custom events', () => {
   });
 
   test('links: files are downloads, other hosts outbound, page links nothing (Plausible names, URL without query)', () => {
-    const host = 'docs.example.com';
-    expect(linkEvent('https://docs.example.com/openapi.yaml', host, false)).toEqual([
-      'File Download',
-      {url: 'https://docs.example.com/openapi.yaml'},
-    ]);
-    expect(linkEvent('https://docs.example.com/postman/a.postman_collection.json?x=1', host, false)).toEqual([
-      'File Download',
-      {url: 'https://docs.example.com/postman/a.postman_collection.json'},
-    ]);
-    expect(linkEvent('https://docs.example.com/export', host, true)).toEqual([
-      'File Download',
-      {url: 'https://docs.example.com/export'},
-    ]);
-    expect(linkEvent('https://help.example.com/a?token=s#b', host, false)).toEqual([
-      'Outbound Link: Click',
-      {url: 'https://help.example.com/a'},
-    ]);
-    expect(linkEvent('https://docs.example.com/basics/sdk', host, false)).toBeNull();
-    expect(linkEvent('https://docs.example.com/basics/sdk.md', host, false)).toBeNull();
-    expect(linkEvent('mailto:support@example.com', host, false)).toBeNull();
-    expect(linkEvent('javascript:void(0)', host, false)).toBeNull();
-    expect(linkEvent('not a url', host, false)).toBeNull();
+    // [href, the link has a download attribute, the event it sends (its URL: the href without query or hash)]
+    const links: [string, boolean, string | null][] = [
+      ['https://docs.example.com/openapi.yaml', false, 'File Download'],
+      ['https://docs.example.com/postman/a.postman_collection.json?x=1', false, 'File Download'],
+      ['https://docs.example.com/export', true, 'File Download'],
+      ['https://help.example.com/a?token=s#b', false, 'Outbound Link: Click'],
+      ['https://docs.example.com/basics/sdk', false, null],
+      ['https://docs.example.com/basics/sdk.md', false, null],
+      ['mailto:support@example.com', false, null],
+      ['javascript:void(0)', false, null],
+      ['not a url', false, null],
+    ];
+    for (const [href, download, name] of links) {
+      expect(linkEvent(href, 'docs.example.com', download), href).toEqual(
+        name && [name, {url: href.replace(/[?#].*/, '')}],
+      );
+    }
   });
 });
 

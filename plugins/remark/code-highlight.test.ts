@@ -5,7 +5,7 @@ import type {PrismTheme} from 'prism-react-renderer';
 
 import config from '../../docusaurus.config';
 import {vsDarkAccessible} from '../../src/code-theme/vsDarkAccessible';
-import {decisiveType, loadHighlighter, tokenCss, type Highlighter} from '../../lib/highlight';
+import {decisiveType, loadHighlighter, tokenCss} from '../../lib/highlight';
 import codeHighlight, {type Options} from './code-highlight';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -20,12 +20,8 @@ function configuredOptions(): Options {
   return (entry as [unknown, Options])[1];
 }
 
-async function highlighter(): Promise<Highlighter> {
-  return loadHighlighter(configuredOptions());
-}
-
 /** Every fenced block of docs/: language, meta and body. */
-function docFences(): {file: string; language?: string; meta?: string; body: string}[] {
+function docFences() {
   const fences: {file: string; language?: string; meta?: string; body: string}[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, {withFileTypes: true})) {
@@ -75,7 +71,7 @@ test.describe('code-highlight plugin', () => {
     // style sets the same properties.
     for (const {style} of theme.styles) expect(Object.keys(style)).toEqual(['color']);
     const {Prism, normalizeTokens} = await import('prism-react-renderer');
-    const highlight = await highlighter();
+    const highlight = await loadHighlighter(configuredOptions());
     const fences = docFences();
     expect(fences.length).toBeGreaterThan(50);
     // Gathered and asserted once: an expect() per token costs more than the highlighting.
@@ -106,7 +102,7 @@ test.describe('code-highlight plugin', () => {
   });
 
   test('line highlights from the metastring and from magic comments, which are removed', async () => {
-    const highlight = await highlighter();
+    const highlight = await loadHighlighter(configuredOptions());
     const ranged = highlight('a=1\nb=2\nc=3\n', 'bash', '{2} run');
     expect(ranged.code).toBe('a=1\nb=2\nc=3');
     expect(ranged.html.split('\n')[1]).toMatch(
@@ -121,7 +117,7 @@ test.describe('code-highlight plugin', () => {
   });
 
   test('escapes markup, leaves plain text bare and keeps unknown languages plain', async () => {
-    const highlight = await highlighter();
+    const highlight = await loadHighlighter(configuredOptions());
     expect(highlight('<a href="x">&</a>\n', 'html').html).toBe(
       // The space inside the tag is the tag's: one span.
       '<span class="token punctuation">&lt;</span><span class="token tag">a </span><span class="token attr-name">href</span>' +

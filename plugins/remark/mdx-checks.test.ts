@@ -72,13 +72,16 @@ const IMPORTS = [
 /** The line of the page where the body after IMPORTS starts, minus one. */
 const BODY_OFFSET = IMPORTS.split('\n').length - 1;
 
+/** The `file:line:column: …` problems the check of this page reports, none if it passes. */
+const problemsOf = (source: string, filePath = PAGE) =>
+  check(source, filePath).then(
+    () => [],
+    (thrown: Error) => thrown.message.split('\n'),
+  );
+
 /** Expects the page to fail with exactly these `line:column: …` problems, lines counted from the body's first. */
 async function expectProblems(body: string, problems: string[]): Promise<void> {
-  const error = await check(IMPORTS + body).then(
-    () => undefined,
-    (thrown: Error) => thrown,
-  );
-  expect(error?.message.split('\n')).toEqual(
+  expect(await problemsOf(IMPORTS + body)).toEqual(
     problems.map((problem) => {
       const [line, ...rest] = problem.split(':');
       return `docs/test/page.mdx:${Number(line) + BODY_OFFSET}:${rest.join(':')}`;
@@ -148,13 +151,9 @@ test.describe('mdx-checks remark plugin', () => {
   });
 
   test('an imported name the module does not export, and a constant never imported', async () => {
-    const error = await check(
-      "import {NOPE, SAMPLES} from '@site/src/constants/api';\n\n{SAMPLES.iccid} {SAMPLEZ.iccid}\n",
-    ).then(
-      () => undefined,
-      (thrown: Error) => thrown,
-    );
-    expect(error?.message.split('\n')).toEqual([
+    expect(
+      await problemsOf("import {NOPE, SAMPLES} from '@site/src/constants/api';\n\n{SAMPLES.iccid} {SAMPLEZ.iccid}\n"),
+    ).toEqual([
       'docs/test/page.mdx:1:9: src/constants/api.ts has no export "NOPE"',
       'docs/test/page.mdx:3:18: SAMPLEZ is not defined on this page: import it from @site/src/constants/… or fix its spelling',
     ]);
@@ -213,18 +212,12 @@ test.describe('mdx-checks remark plugin', () => {
 
 test.describe('front matter', () => {
   test('a page without title or description fails, naming the file', async () => {
-    const error = await check('---\nsidebar_position: 2\n---\n\nText.\n').then(
-      () => undefined,
-      (thrown: Error) => thrown,
-    );
-    expect(error?.message).toBe(
-      [
-        'docs/test/page.mdx:1:1: the front matter has no "title": it is the page title, its <h1> and its sidebar label',
-        'docs/test/page.mdx:1:1: the front matter has no "description": it is the page summary in search results, link previews and llms.txt',
-      ].join('\n'),
-    );
-    await expect(check('---\ntitle: T\ndescription: D\n---\n\nText.\n')).resolves.toBeUndefined();
-    await expect(check('Text of a partial.\n', path.join(ROOT, 'docs/test/_partial.mdx'))).resolves.toBeUndefined();
+    expect(await problemsOf('---\nsidebar_position: 2\n---\n\nText.\n')).toEqual([
+      'docs/test/page.mdx:1:1: the front matter has no "title": it is the page title, its <h1> and its sidebar label',
+      'docs/test/page.mdx:1:1: the front matter has no "description": it is the page summary in search results, link previews and llms.txt',
+    ]);
+    expect(await problemsOf('---\ntitle: T\ndescription: D\n---\n\nText.\n')).toEqual([]);
+    expect(await problemsOf('Text of a partial.\n', path.join(ROOT, 'docs/test/_partial.mdx'))).toEqual([]);
   });
 });
 
@@ -239,27 +232,26 @@ test.describe('mdx-checks in a real build', () => {
         filter: (source) => !skip.has(path.basename(source)) && !path.basename(source).startsWith('.docusaurus'),
       });
       await symlink(path.join(ROOT, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
-      const doc = path.join(siteDir, 'docs/getting-started/quick-start.mdx');
-      const source = await readFile(doc, 'utf8');
-      const lines = source.split('\n');
-      const line = lines.findIndex((text) => text.includes('{LIMITS.sandboxRequestsPerMinute}'));
-      expect(line).toBeGreaterThan(0);
-      const column = lines[line]!.indexOf('{LIMITS.sandboxRequestsPerMinute}') + '{LIMITS.'.length + 1;
-      await writeFile(doc, source.replace('{LIMITS.sandboxRequestsPerMinute}', '{LIMITS.sandboxRequestPerMinute}'));
-      // A broken link in README's URL style, which Docusaurus itself reports only by built file.
-      const billing = path.join(siteDir, 'docs/account-management/billing.mdx');
-      const billingText = await readFile(billing, 'utf8');
-      const linkLine = billingText.split('\n').findIndex((text) => text.includes('](../getting-started/'));
-      expect(linkLine).toBeGreaterThan(0);
-      await writeFile(
-        billing,
-        billingText
-          .split('\n')
-          .map((text, index) => (index === linkLine ? `[Broken](/getting-started/no-such-page) ${text}` : text))
-          .join('\n'),
+      /** Rewrites a doc of the copy; returns its lines as they were. */
+      const edit = async (doc: string, change: (text: string) => string) => {
+        const text = await readFile(path.join(siteDir, doc), 'utf8');
+        await writeFile(path.join(siteDir, doc), change(text));
+        return text.split('\n');
+      };
+      const constant = '{LIMITS.sandboxRequestsPerMinute}';
+      const lines = await edit('docs/getting-started/quick-start.mdx', (text) =>
+        text.replace(constant, '{LIMITS.sandboxRequestPerMinute}'),
       );
-      const undescribed = path.join(siteDir, 'docs/basics/iframe.mdx');
-      await writeFile(undescribed, (await readFile(undescribed, 'utf8')).replace(/^description: .*\n/m, ''));
+      const line = lines.findIndex((text) => text.includes(constant));
+      expect(line).toBeGreaterThan(0);
+      const column = lines[line]!.indexOf(constant) + '{LIMITS.'.length + 1;
+      // A broken link in README's URL style, which Docusaurus itself reports only by built file.
+      const billing = await edit('docs/account-management/billing.mdx', (text) =>
+        text.replace(/^.*\]\(\.\.\/getting-started\//m, '[Broken](/getting-started/no-such-page) $&'),
+      );
+      const linkLine = billing.findIndex((text) => text.includes('](../getting-started/'));
+      expect(linkLine).toBeGreaterThan(0);
+      await edit('docs/basics/iframe.mdx', (text) => text.replace(/^description: .*\n/m, ''));
 
       const {code, output} = await new Promise<{code: number | null; output: string}>((resolve) => {
         const child = spawn('npx', ['docusaurus', 'build'], {
