@@ -1,11 +1,9 @@
 /**
- * Starts a real nginx on loopback with deploy/http.conf and deploy/nginx.conf, included unchanged
- * in server blocks shaped like deploy/site.conf.example, serving build/ (tests/nginx.spec.ts,
- * bench/serve-build.ts, bench/serve.ts). Every port is picked free by the OS, so parallel
- * runs never collide. Everything nginx writes (pid, logs, temp files) goes to a temp directory.
- * A missing nginx is an error, never a skip.
+ * Starts a real nginx on loopback with deploy/http.conf and deploy/nginx.conf included unchanged, in server blocks
+ * shaped like deploy/site.conf.example, serving build/ (tests/nginx.spec.ts, bench/). Ports are picked free by the
+ * OS and everything nginx writes goes to a temp directory, so parallel runs never collide. No nginx is an error.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {
   createServer,
@@ -15,15 +13,15 @@ import {
   type ServerResponse,
 } from 'node:http';
 import {createServer as createTlsServer} from 'node:https';
-import {connect, type AddressInfo} from 'node:net';
+import {connect, type AddressInfo, type Server as NetServer} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {freePort} from '../../lib/ports';
 
-export const REPO_DIR = path.resolve(__dirname, '../..');
+const REPO_DIR = path.resolve(__dirname, '../..');
 export const BUILD_DIR = path.join(REPO_DIR, 'build');
 export const CSP_INCLUDE = path.join(BUILD_DIR, '.nginx/csp.conf');
-export const DEPLOY_DIR = path.join(REPO_DIR, 'deploy');
+const DEPLOY_DIR = path.join(REPO_DIR, 'deploy');
 const HTTP_CONF = path.join(DEPLOY_DIR, 'http.conf');
 export const DEPLOY_CONF = path.join(DEPLOY_DIR, 'nginx.conf');
 export const BROTLI_CONF = path.join(DEPLOY_DIR, 'brotli.conf');
@@ -87,56 +85,46 @@ function findNginx(): string | undefined {
 
 export const hasNginx = (): boolean => findNginx() !== undefined;
 
-export function nginxBinary(): string {
-  const found = findNginx();
-  if (!found) throw new Error(NGINX_MISSING);
-  return found;
-}
+type Nginx = {bin: string; version: string; mimeTypes: string; brotliModules: string[] | undefined};
 
-type BuildPaths = {version: string; mimeTypes: string; brotliModules: string[] | undefined};
-
-/**
- * `--conf-path` and `--modules-path` from `nginx -V`, to find mime.types and the brotli modules
- * (both the static and the filter module, or brotli is off).
- */
-function buildPaths(bin: string): BuildPaths {
+/** The binary, and from `nginx -V` its mime.types and brotli modules (both the static and the filter one, or none). */
+function findBuild(): Nginx {
+  const bin = findNginx();
+  if (!bin) throw new Error(NGINX_MISSING);
   const info = spawnSync(bin, ['-V'], {encoding: 'utf8'}).stderr;
   const confPath = /--conf-path=(\S+)/.exec(info)?.[1] ?? '/etc/nginx/nginx.conf';
   const modulesPath = /--modules-path=(\S+)/.exec(info)?.[1] ?? '/usr/lib/nginx/modules';
   const modules = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'].map((name) =>
     path.join(modulesPath, name),
   );
-  const builtIn = /brotli/.test(info);
   return {
+    bin,
     version: /nginx\/(\d+\.\d+\.\d+)/.exec(info)?.[1] ?? '0.0.0',
     mimeTypes: path.join(path.dirname(confPath), 'mime.types'),
-    brotliModules: builtIn ? [] : modules.every((module) => existsSync(module)) ? modules : undefined,
+    brotliModules: /brotli/.test(info) ? [] : modules.every((module) => existsSync(module)) ? modules : undefined,
   };
 }
 
-/** The http-context preamble every configuration here shares: temp paths under `prefix`. */
-function httpPreamble(prefix: string, mimeTypes: string): string {
-  return `
+/** The main context, and the http-context preamble every configuration here shares: temp paths under `prefix`. */
+function configuration(prefix: string, {mimeTypes, brotliModules}: Nginx, http: string, connections: number): string {
+  const temp = (kind: string) => `${kind}_temp_path ${path.join(prefix, kind)};`;
+  return `${(brotliModules ?? []).map((module) => `load_module ${module};`).join('\n')}
+${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
+pid ${path.join(prefix, 'nginx.pid')};
+error_log ${path.join(prefix, 'error.log')} warn;
+events { worker_connections ${connections}; }
+http {
   include ${mimeTypes};
   default_type application/octet-stream;
   # As Debian's nginx.conf has them (deploy/nginx.conf turns tcp_nopush off for its server).
   sendfile on;
   tcp_nopush on;
   access_log off;
-  client_body_temp_path ${path.join(prefix, 'client_body')};
-  proxy_temp_path ${path.join(prefix, 'proxy')};
-  fastcgi_temp_path ${path.join(prefix, 'fastcgi')};
-  uwsgi_temp_path ${path.join(prefix, 'uwsgi')};
-  scgi_temp_path ${path.join(prefix, 'scgi')};`;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  ${http}
 }
-
-function mainContext(prefix: string, brotliModules: string[] | undefined, workerConnections = 512): string {
-  return `${(brotliModules ?? []).map((module) => `load_module ${module};`).join('\n')}
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${path.join(prefix, 'nginx.pid')};
-error_log ${path.join(prefix, 'error.log')} warn;
-events { worker_connections ${workerConnections}; }`;
+`;
 }
 
 export type SiteBlock = {
@@ -173,7 +161,11 @@ export function serverBlock({
   }`;
 }
 
-type Recorder = {server: Server; url: string};
+/** Listens on a free loopback port; returns it. */
+export async function listenLoopback(server: Server | NetServer): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
 
 function recordingHandler(events: CollectedEvent[]) {
   return (request: IncomingMessage, response: ServerResponse) => {
@@ -186,252 +178,194 @@ function recordingHandler(events: CollectedEvent[]) {
   };
 }
 
-async function listenLoopback(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-async function startCollector(events: CollectedEvent[]): Promise<Recorder> {
-  const server = createServer(recordingHandler(events));
-  return {server, url: `http://127.0.0.1:${await listenLoopback(server)}/api/event`};
-}
-
 /** A self-signed certificate for 127.0.0.1 and docs.example.com, made with openssl into `dir`. */
-export function selfSignedCertificate(dir: string): {cert: string; key: string} {
-  const cert = path.join(dir, 'self-signed.pem');
-  const key = path.join(dir, 'self-signed.key');
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:docs.example.com',
-    ],
-    {encoding: 'utf8'},
-  );
+function selfSignedCertificate(dir: string): {cert: string; key: string} {
+  const [cert, key] = [path.join(dir, 'self-signed.pem'), path.join(dir, 'self-signed.key')];
+  const options =
+    '-x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:docs.example.com';
+  const made = spawnSync('openssl', ['req', ...options.split(' '), '-keyout', key, '-out', cert], {encoding: 'utf8'});
   if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);
   return {cert, key};
 }
 
-async function startUntrustedCollector(events: CollectedEvent[], dir: string): Promise<Recorder> {
-  const {cert, key} = selfSignedCertificate(dir);
-  const server = createTlsServer({cert: readFileSync(cert), key: readFileSync(key)}, recordingHandler(events));
-  return {server, url: `https://127.0.0.1:${await listenLoopback(server)}/api/event`};
-}
-
-async function waitUntilServing(url: string, child: ChildProcess, errorLog: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && child.exitCode === null) {
+async function waitUntilServing(url: string, exited: () => boolean): Promise<boolean> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline && !exited();) {
     try {
       await fetch(url, {redirect: 'manual'});
-      return;
+      return true;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  const log = existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
-  throw new Error(`nginx did not start serving ${url}:\n${log}`);
+  return false;
 }
 
-export type RunningNginx = {configTest: string; errorLog: () => string; stop: () => Promise<void>};
+type Started = {
+  ports: number[];
+  brotli: boolean;
+  configTest: string;
+  errorLog: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
- * `nginx -t`, then nginx in the foreground, for the configuration `makeConf(ports)` with `portCount`
- * free ports. A port taken between picking and binding (another process on the machine) gets the
- * whole start retried with new ports.
+ * `nginx -t`, then nginx in the foreground over a fresh temp prefix, with `http(ports, ...)` (given `portCount` free
+ * ports) in its http block; `stop` also removes the prefix. A port taken between picking and binding (another process)
+ * gets the whole start retried with new ports.
  */
-export async function runNginx(
-  prefix: string,
+async function launch(
   portCount: number,
-  makeConf: (ports: number[]) => string,
-  probePath = '/',
-): Promise<RunningNginx & {ports: number[]}> {
-  const bin = nginxBinary();
-  const errorLog = path.join(prefix, 'error.log');
-  const conf = path.join(prefix, 'nginx.conf');
-  for (let attempt = 1; ; attempt++) {
-    const ports: number[] = [];
-    while (ports.length < portCount) {
-      const port = await freePort();
-      if (!ports.includes(port)) ports.push(port);
-    }
-    writeFileSync(conf, makeConf(ports));
-    const configTest = spawnSync(bin, ['-t', '-p', prefix, '-c', conf], {encoding: 'utf8'});
-    if (configTest.status !== 0) {
-      throw new Error(`nginx -t rejected the configuration:\n${configTest.stderr}`);
-    }
-    rmSync(errorLog, {force: true});
-    const child = spawn(bin, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {stdio: ['ignore', 'ignore', 'pipe']});
-    try {
-      await waitUntilServing(`http://127.0.0.1:${ports[0]}${probePath}`, child, errorLog);
-    } catch (error) {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGQUIT');
-        await exited;
-      }
-      const log = existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
-      if (attempt < 3 && /Address already in use/.test(log)) continue;
-      throw error;
-    }
-    return {
-      ports,
-      configTest: configTest.stderr,
-      errorLog: () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''),
-      async stop() {
-        if (child.exitCode === null) {
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGQUIT');
-          await exited;
-        }
-      },
-    };
-  }
-}
-
-function assertBuild(): void {
+  http: (ports: number[], prefix: string, nginx: Nginx) => string,
+  {prepare, connections = 512}: {prepare?: (prefix: string) => Promise<void>; connections?: number} = {},
+): Promise<Started> {
   if (!existsSync(path.join(BUILD_DIR, 'index.html')) || !existsSync(CSP_INCLUDE)) {
-    throw new Error(
-      `No production build with ${path.relative(REPO_DIR, CSP_INCLUDE)}: run \`npm run build:e2e\` (or \`npm run build\`) first.`,
-    );
+    const include = path.relative(REPO_DIR, CSP_INCLUDE);
+    throw new Error(`No production build with ${include}: run \`npm run build:e2e\` (or \`npm run build\`) first.`);
   }
-}
-
-/** Starts nginx with five server blocks (see NginxServer), each on its own free port. */
-export async function startNginx(): Promise<NginxServer> {
-  assertBuild();
-  const {mimeTypes, brotliModules} = buildPaths(nginxBinary());
-  const brotli = brotliModules !== undefined;
+  const nginx = findBuild();
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
-  const samples = path.join(prefix, 'samples');
-  mkdirSync(samples);
-  writeFileSync(path.join(samples, 'page.md'), '# Sample\n\nMarkdown twin of a page.\n');
-  writeFileSync(path.join(samples, 'notes.txt'), 'Plain text ✓\n');
-  writeFileSync(path.join(samples, 'spec.yaml'), 'openapi: 3.1.0\n');
-  writeFileSync(path.join(samples, 'index.html'), '<!doctype html><title>Samples</title>');
-  writeFileSync(path.join(samples, '404.html'), '<!doctype html><title>Not found</title>');
-
-  const events: CollectedEvent[] = [];
-  const untrustedEvents: CollectedEvent[] = [];
-  const collector = await startCollector(events);
-  const untrusted = await startUntrustedCollector(untrustedEvents, prefix);
-  const deadCollector = `http://127.0.0.1:${await freePort()}/api/event`;
+  const conf = path.join(prefix, 'nginx.conf');
+  const errorLogFile = path.join(prefix, 'error.log');
+  const errorLog = () => (existsSync(errorLogFile) ? readFileSync(errorLogFile, 'utf8') : '');
   try {
-    const nginx = await runNginx(
-      prefix,
-      5,
-      (ports) => `${mainContext(prefix, brotliModules)}
-http {
-  ${httpPreamble(prefix, mimeTypes)}
-  include ${HTTP_CONF};
-  ${serverBlock({port: ports[0]!, root: BUILD_DIR, collector: collector.url, brotli})}
-  ${serverBlock({port: ports[1]!, root: BUILD_DIR, collector: '', brotli})}
-  ${serverBlock({port: ports[2]!, root: samples, collector: '', brotli})}
-  ${serverBlock({port: ports[3]!, root: BUILD_DIR, collector: untrusted.url, brotli})}
-  ${serverBlock({port: ports[4]!, root: BUILD_DIR, collector: deadCollector, brotli})}
-}
-`,
-    );
-    const [main, without, sampled, untrustedPort, dead] = nginx.ports.map((port) => `http://127.0.0.1:${port}`);
-    return {
-      url: main!,
-      urlWithoutCollector: without!,
-      urlSamples: sampled!,
-      urlUntrustedCollector: untrustedPort!,
-      urlDeadCollector: dead!,
-      brotli,
-      events,
-      untrustedEvents,
-      configTest: nginx.configTest,
-      errorLog: nginx.errorLog,
-      async stop() {
-        await nginx.stop();
-        await Promise.all(
-          [collector.server, untrusted.server].map((server) => new Promise((resolve) => server.close(resolve))),
-        );
-        rmSync(prefix, {recursive: true, force: true});
-      },
-    };
+    await prepare?.(prefix);
+    for (let attempt = 1; ; attempt++) {
+      const ports: number[] = [];
+      while (ports.length < portCount) {
+        const port = await freePort();
+        if (!ports.includes(port)) ports.push(port);
+      }
+      writeFileSync(conf, configuration(prefix, nginx, http(ports, prefix, nginx), connections));
+      const configTest = spawnSync(nginx.bin, ['-t', '-p', prefix, '-c', conf], {encoding: 'utf8'});
+      if (configTest.status !== 0) throw new Error(`nginx -t rejected the configuration:\n${configTest.stderr}`);
+      rmSync(errorLogFile, {force: true});
+      const child = spawn(nginx.bin, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {stdio: 'ignore'});
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const quit = async () => {
+        if (child.exitCode === null) child.kill('SIGQUIT');
+        await exited;
+      };
+      if (await waitUntilServing(`http://127.0.0.1:${ports[0]}/`, () => child.exitCode !== null)) {
+        const brotli = nginx.brotliModules !== undefined;
+        const stop = () => quit().then(() => rmSync(prefix, {recursive: true, force: true}));
+        return {ports, brotli, configTest: configTest.stderr, errorLog, stop};
+      }
+      await quit();
+      if (attempt < 3 && /Address already in use/.test(errorLog())) continue;
+      throw new Error(`nginx did not start serving on port ${ports[0]}:\n${errorLog()}`);
+    }
   } catch (error) {
-    collector.server.close();
-    untrusted.server.close();
     rmSync(prefix, {recursive: true, force: true});
     throw error;
   }
 }
 
+const SAMPLES: Record<string, string> = {
+  'page.md': '# Sample\n\nMarkdown twin of a page.\n',
+  'notes.txt': 'Plain text ✓\n',
+  'spec.yaml': 'openapi: 3.1.0\n',
+  'index.html': '<!doctype html><title>Samples</title>',
+  '404.html': '<!doctype html><title>Not found</title>',
+};
+
+/** Starts nginx with five server blocks (see NginxServer), each on its own free port. */
+export async function startNginx(): Promise<NginxServer> {
+  const events: CollectedEvent[] = [];
+  const untrustedEvents: CollectedEvent[] = [];
+  const collector = createServer(recordingHandler(events));
+  const collectorUrl = `http://127.0.0.1:${await listenLoopback(collector)}/api/event`;
+  let untrusted: Server | undefined;
+  let untrustedUrl = '';
+  const deadCollector = `http://127.0.0.1:${await freePort()}/api/event`;
+  const closeCollectors = () =>
+    Promise.all([collector, untrusted].map((server) => server && new Promise((resolve) => server.close(resolve))));
+  try {
+    const nginx = await launch(
+      5,
+      ([main, without, samples, untrustedPort, dead], prefix, {brotliModules}) => {
+        const block = (port: number | undefined, collector: string, root = BUILD_DIR) =>
+          serverBlock({port: port!, root, collector, brotli: brotliModules !== undefined});
+        return `include ${HTTP_CONF};
+  ${block(main, collectorUrl)}
+  ${block(without, '')}
+  ${block(samples, '', path.join(prefix, 'samples'))}
+  ${block(untrustedPort, untrustedUrl)}
+  ${block(dead, deadCollector)}`;
+      },
+      {
+        prepare: async (prefix) => {
+          mkdirSync(path.join(prefix, 'samples'));
+          for (const [file, text] of Object.entries(SAMPLES)) writeFileSync(path.join(prefix, 'samples', file), text);
+          const {cert, key} = selfSignedCertificate(prefix);
+          untrusted = createTlsServer(
+            {cert: readFileSync(cert), key: readFileSync(key)},
+            recordingHandler(untrustedEvents),
+          );
+          untrustedUrl = `https://127.0.0.1:${await listenLoopback(untrusted)}/api/event`;
+        },
+      },
+    );
+    const [url, urlWithoutCollector, urlSamples, urlUntrustedCollector, urlDeadCollector] = nginx.ports.map(
+      (port) => `http://127.0.0.1:${port}`,
+    ) as [string, string, string, string, string];
+    return {
+      url,
+      urlWithoutCollector,
+      urlSamples,
+      urlUntrustedCollector,
+      urlDeadCollector,
+      events,
+      untrustedEvents,
+      brotli: nginx.brotli,
+      configTest: nginx.configTest,
+      errorLog: nginx.errorLog,
+      async stop() {
+        await nginx.stop();
+        await closeCollectors();
+      },
+    };
+  } catch (error) {
+    await closeCollectors();
+    throw error;
+  }
+}
+
 /**
- * Any number of server blocks over build/ (bench/serve.ts compares configurations side by
- * side): `blocks(ports)` returns their text, one port per block. The collector-less rules.
+ * Any number of server blocks over build/ (bench/serve.ts compares configurations side by side): `blocks(ports)`
+ * returns their text, one port per block.
  */
 export async function startNginxWith(
   blockCount: number,
   blocks: (ports: number[], brotli: boolean) => string,
 ): Promise<{urls: string[]; brotli: boolean; stop: () => Promise<void>}> {
-  assertBuild();
-  const {mimeTypes, brotliModules} = buildPaths(nginxBinary());
-  const brotli = brotliModules !== undefined;
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
-  try {
-    const nginx = await runNginx(
-      prefix,
-      blockCount,
-      (ports) => `${mainContext(prefix, brotliModules, 1024)}
-http {
-  ${httpPreamble(prefix, mimeTypes)}
-  include ${HTTP_CONF};
-  ${blocks(ports, brotli)}
+  const nginx = await launch(
+    blockCount,
+    (ports, _prefix, {brotliModules}) => `include ${HTTP_CONF};\n${blocks(ports, brotliModules !== undefined)}`,
+    {connections: 1024},
+  );
+  return {urls: nginx.ports.map((port) => `http://127.0.0.1:${port}`), brotli: nginx.brotli, stop: nginx.stop};
 }
-`,
-    );
-    return {
-      urls: nginx.ports.map((port) => `http://127.0.0.1:${port}`),
-      brotli,
-      async stop() {
-        await nginx.stop();
-        rmSync(prefix, {recursive: true, force: true});
-      },
-    };
-  } catch (error) {
-    rmSync(prefix, {recursive: true, force: true});
-    throw error;
-  }
-}
-
-export type ExampleSite = {httpUrl: string; httpsUrl: string; configTest: string; stop: () => Promise<void>};
 
 /**
- * deploy/site.conf.example itself, with only its paths, ports and certificate replaced (each
- * replacement must find its text, so the example cannot drift from what is tested). IPv6 listens
- * are dropped (loopback only); the brotli include too when the modules are missing.
+ * deploy/site.conf.example itself, with only its paths, ports and certificate replaced (each replacement must find
+ * its text, so the example cannot drift from what is tested). IPv6 listens are dropped (loopback only); the brotli
+ * include too when the modules are missing.
  */
-export async function startExampleSite(): Promise<ExampleSite> {
-  assertBuild();
-  const {version, mimeTypes, brotliModules} = buildPaths(nginxBinary());
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-example-'));
-  const {cert, key} = selfSignedCertificate(prefix);
-  const modernHttp2 = version.localeCompare('1.25.1', undefined, {numeric: true}) >= 0;
+export async function startExampleSite(): Promise<{
+  httpUrl: string;
+  httpsUrl: string;
+  configTest: string;
+  stop: () => Promise<void>;
+}> {
   const replace = (text: string, from: string | RegExp, to: string): string => {
     const next = text.replace(from, to);
     if (next === text)
       throw new Error(`deploy/site.conf.example no longer contains ${from}: update tests/support/nginx.ts`);
     return next;
   };
-  const site = (ports: number[]): string => {
+  const site = ([http, https]: number[], prefix: string, {version, brotliModules}: Nginx): string => {
+    const {cert, key} = selfSignedCertificate(prefix);
+    const modernHttp2 = version.localeCompare('1.25.1', undefined, {numeric: true}) >= 0;
     let text = readFileSync(SITE_EXAMPLE, 'utf8');
     text = replace(text, /\/srv\/acme-docs\/build/g, BUILD_DIR);
     text = replace(text, /\/srv\/acme-docs\/deploy/g, DEPLOY_DIR);
@@ -439,74 +373,20 @@ export async function startExampleSite(): Promise<ExampleSite> {
     text = replace(
       text,
       /listen 443 ssl http2;/,
-      modernHttp2 ? `listen 127.0.0.1:${ports[1]} ssl; http2 on;` : `listen 127.0.0.1:${ports[1]} ssl http2;`,
+      modernHttp2 ? `listen 127.0.0.1:${https} ssl; http2 on;` : `listen 127.0.0.1:${https} ssl http2;`,
     );
-    text = replace(text, /listen 80;/, `listen 127.0.0.1:${ports[0]};`);
+    text = replace(text, /listen 80;/, `listen 127.0.0.1:${http};`);
     text = replace(text, '/etc/ssl/certs/docs.example.com.pem', cert);
     text = replace(text, '/etc/ssl/private/docs.example.com.key', key);
-    if (!brotliModules) text = replace(text, /^.*include .*brotli\.conf;.*$/m, '');
-    return text;
+    return brotliModules ? text : replace(text, /^.*include .*brotli\.conf;.*$/m, '');
   };
-  try {
-    const nginx = await runNginx(
-      prefix,
-      2,
-      (ports) => `${mainContext(prefix, brotliModules)}
-http {
-  ${httpPreamble(prefix, mimeTypes)}
-  ${site(ports)}
-}
-`,
-    );
-    return {
-      httpUrl: `http://127.0.0.1:${nginx.ports[0]}`,
-      httpsUrl: `https://127.0.0.1:${nginx.ports[1]}`,
-      configTest: nginx.configTest,
-      async stop() {
-        await nginx.stop();
-        rmSync(prefix, {recursive: true, force: true});
-      },
-    };
-  } catch (error) {
-    rmSync(prefix, {recursive: true, force: true});
-    throw error;
-  }
-}
-
-export type RawAnswer = {status: number; headers: [string, string][]; head: string};
-
-/**
- * Sends `request` (raw HTTP/1.x text, sent as is, possibly malformed) to `url`'s host and port and
- * resolves with the answer's status line and headers, in order, repeats included.
- * `localAddress` picks the client address on loopback (127.0.0.0/8): nginx's per-client limits
- * then count it apart from other tests.
- */
-export function rawRequest(url: string, request: string, options: {localAddress?: string} = {}): Promise<RawAnswer> {
-  const {hostname, port} = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({host: hostname, port: Number(port), localAddress: options.localAddress}, () =>
-      socket.write(request),
-    );
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-      const end = received.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      socket.destroy();
-      const [statusLine, ...lines] = received.slice(0, end).split('\r\n');
-      resolve({
-        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0),
-        headers: lines.map((line) => [
-          line.slice(0, line.indexOf(':')).toLowerCase(),
-          line.slice(line.indexOf(':') + 1).trim(),
-        ]),
-        head: received.slice(0, end),
-      });
-    });
-    socket.on('error', reject);
-    socket.on('end', () => reject(new Error(`connection closed without an answer; received: ${received}`)));
-  });
+  const nginx = await launch(2, site);
+  return {
+    httpUrl: `http://127.0.0.1:${nginx.ports[0]}`,
+    httpsUrl: `https://127.0.0.1:${nginx.ports[1]}`,
+    configTest: nginx.configTest,
+    stop: nginx.stop,
+  };
 }
 
 /** A Playwright worker fixture: one nginx per worker, on ports the OS picks free. */
@@ -522,7 +402,42 @@ export const nginxWorkerFixture: [
   {scope: 'worker', timeout: 30_000},
 ];
 
+export type RawAnswer = {status: number; headers: [string, string][]; head: string};
 export type RawExchange = RawAnswer & {body: string};
+
+/** The status line and headers of `head`, in order, repeats included. */
+function parseHead(head: string): RawAnswer {
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers = lines.map((line): [string, string] => {
+    const colon = line.indexOf(':');
+    return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+  });
+  return {status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0), headers, head};
+}
+
+/**
+ * Sends `request` (raw HTTP/1.x text, sent as is, possibly malformed) and resolves with the answer's head.
+ * `localAddress` picks the client address on loopback (127.0.0.0/8): nginx's per-client limits then count it apart.
+ */
+export function rawRequest(url: string, request: string, options: {localAddress?: string} = {}): Promise<RawAnswer> {
+  const {hostname, port} = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({host: hostname, port: Number(port), localAddress: options.localAddress}, () =>
+      socket.write(request),
+    );
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      socket.destroy();
+      resolve(parseHead(received.slice(0, end)));
+    });
+    socket.on('error', reject);
+    socket.on('end', () => reject(new Error(`connection closed without an answer; received: ${received}`)));
+  });
+}
 
 /** A chunked body as sent, decoded (latin1 in, latin1 out). */
 function unchunk(body: string): string {
@@ -537,8 +452,8 @@ function unchunk(body: string): string {
 }
 
 /**
- * Sends `request` (raw HTTP/1.x text) and resolves with the whole answer once the server closes the
- * connection (ask for `Connection: close`); a reset after the answer counts as a close.
+ * Sends `request` (raw HTTP/1.x text) and resolves with the whole answer once the server closes the connection
+ * (ask for `Connection: close`); a reset after the answer counts as a close.
  */
 export function rawExchange(
   url: string,
@@ -556,20 +471,10 @@ export function rawExchange(
     socket.on('close', () => {
       const received = Buffer.concat(chunks).toString('latin1');
       const end = received.indexOf('\r\n\r\n');
-      const head = end < 0 ? received : received.slice(0, end);
-      const [statusLine, ...lines] = head.split('\r\n');
-      const headers: [string, string][] = lines.map((line) => [
-        line.slice(0, line.indexOf(':')).toLowerCase(),
-        line.slice(line.indexOf(':') + 1).trim(),
-      ]);
+      const answer = parseHead(end < 0 ? received : received.slice(0, end));
       const body = end < 0 ? '' : received.slice(end + 4);
-      const chunked = headers.some(([name, value]) => name === 'transfer-encoding' && /chunked/i.test(value));
-      resolve({
-        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0),
-        headers,
-        head,
-        body: chunked ? unchunk(body) : body,
-      });
+      const chunked = answer.headers.some(([name, value]) => name === 'transfer-encoding' && /chunked/i.test(value));
+      resolve({...answer, body: chunked ? unchunk(body) : body});
     });
   });
 }
