@@ -1,18 +1,18 @@
 /**
- * The three webhook operations a partner needs after go-live: rolling the signing secret with an
- * overlap (or at once, after a leak), catching up with GET /v1/events after an outage, and
- * re-enabling a disabled endpoint. The state runs on an injected clock, so expiry needs no waiting.
+ * The state on an injected clock, so expiry needs no waiting: the webhook operations a partner needs after
+ * go-live (rolling the signing secret, catching up with GET /v1/events, re-enabling an endpoint) and the
+ * lists' created_gte/created_lt filters.
  */
 import {expect, test} from '@playwright/test';
 
 import {SAMPLES} from '../src/constants/api';
 import {errorRule} from '../src/constants/behaviour';
-import {listOperations} from '../lib/contract/openapi';
 import {webhookEventExamples, type WebhookEventExample} from '../lib/contract/webhooks';
 import {sandboxDocument} from './server';
 import {SandboxState, signWebhook, type Answer, type Call} from './state';
 
 const HOUR = 3_600_000;
+const ROLL = 'POST /v1/webhook-endpoints/{id}/roll-secret';
 
 function harness(eventExamples: readonly WebhookEventExample[] = []) {
   let clock = Date.parse('2025-03-14T09:00:00Z');
@@ -48,8 +48,11 @@ function harness(eventExamples: readonly WebhookEventExample[] = []) {
     expect(answer.status).toBe(201);
     await state.settled();
   };
-  return {state, call, endpoint, order, advance: (ms: number) => (clock += ms)};
+  const advance = (ms: number) => (clock += ms);
+  return {state, call, endpoint, order, advance, setClock: (iso: string) => advance(Date.parse(iso) - clock)};
 }
+
+type Harness = ReturnType<typeof harness>;
 
 /** The `v1` signatures a delivery carries, as a verifier splits them. */
 function signatures(headers: Record<string, string>) {
@@ -61,25 +64,15 @@ function verifies(secret: string, delivery: {headers: Record<string, string>; bo
   return signatures(delivery.headers).includes(expected);
 }
 
-const errorCode = (answer: Answer) => (answer.body as {error: {code: string}}).error.code;
-
-test('the webhook operations are in the contract and answered by the sandbox state', async () => {
-  const operations = listOperations((await sandboxDocument()).document).map((op) => `${op.method} ${op.path}`);
-  for (const operation of [
-    'POST /v1/webhook-endpoints/{id}/roll-secret',
-    'POST /v1/webhook-endpoints/{id}/enable',
-    'POST /v1/sandbox/webhook-endpoints/{id}/disable',
-    'GET /v1/events',
-  ]) {
-    expect(operations.map((op) => op.toUpperCase())).toContain(operation.toUpperCase());
-    expect(SandboxState.OPERATIONS).toContain(operation);
-  }
-});
+type EventList = {data: {id: string; type: string; created_at: string}[]; has_more: boolean; next_cursor: string};
+const listEvents = async (call: Harness['call'], query = '') =>
+  (await call('GET /v1/events', {}, undefined, query)).body as EventList;
+const errorOf = (answer: Answer) => (answer.body as {error: {code: string; param: string | null}}).error;
 
 test('rolling gives a new secret; during the overlap deliveries verify with either, after it only with the new', async () => {
   const {state, call, endpoint, order, advance} = harness();
   const {id, secret: oldSecret} = await endpoint();
-  const rolled = await call('POST /v1/webhook-endpoints/{id}/roll-secret', {id}, {expire_previous_after_hours: 1});
+  const rolled = await call(ROLL, {id}, {expire_previous_after_hours: 1});
   expect(rolled.status).toBe(200);
   const {secret: newSecret, previous_secret_expires_at} = rolled.body as {
     secret: string;
@@ -106,28 +99,22 @@ test('rolling gives a new secret; during the overlap deliveries verify with eith
   expect(verifies(oldSecret, after)).toBe(false);
 });
 
-test('after a leak, expire_previous_after_hours 0 revokes the old secret at once', async () => {
+test('roll-secret with 0 revokes the old secret at once (after a leak); it defaults to a 24 h overlap and refuses other durations', async () => {
   const {state, call, endpoint, order} = harness();
   const {id, secret: leaked} = await endpoint();
-  const rolled = await call('POST /v1/webhook-endpoints/{id}/roll-secret', {id}, {expire_previous_after_hours: 0});
+  const rolled = await call(ROLL, {id}, {expire_previous_after_hours: 0});
   const {secret, previous_secret_expires_at} = rolled.body as {secret: string; previous_secret_expires_at: null};
   expect(previous_secret_expires_at).toBeNull();
   await order();
   const delivery = state.deliveries.at(-1)!;
   expect(verifies(secret, delivery)).toBe(true);
-  expect(verifies(leaked, delivery)).toBe(false);
-});
-
-test('roll-secret defaults to a 24 h overlap and refuses other durations', async () => {
-  const {call, endpoint} = harness();
-  const {id} = await endpoint();
-  const rolled = await call('POST /v1/webhook-endpoints/{id}/roll-secret', {id});
-  expect((rolled.body as {previous_secret_expires_at: string}).previous_secret_expires_at).toBe('2025-03-15T09:00:00Z');
-  const refused = await call('POST /v1/webhook-endpoints/{id}/roll-secret', {id}, {expire_previous_after_hours: 2});
+  expect(verifies(leaked, delivery), 'the leaked secret').toBe(false);
+  const byDefault = (await call(ROLL, {id})).body as {previous_secret_expires_at: string};
+  expect(byDefault.previous_secret_expires_at, 'the default overlap').toBe('2025-03-15T09:00:00Z');
+  const refused = await call(ROLL, {id}, {expire_previous_after_hours: 2});
   expect(refused.status).toBe(errorRule('validation_failed').status);
-  expect((refused.body as {error: {param: string}}).error.param).toBe('expire_previous_after_hours');
-  const missing = await call('POST /v1/webhook-endpoints/{id}/roll-secret', {id: 'we_missing'});
-  expect(errorCode(missing)).toBe('resource_not_found');
+  expect(errorOf(refused).param).toBe('expire_previous_after_hours');
+  expect(errorOf(await call(ROLL, {id: 'we_missing'})).code).toBe('resource_not_found');
 });
 
 test('GET /v1/events lists each event as delivered, newest first, filters by type and created_gte, pages by cursor', async () => {
@@ -137,78 +124,70 @@ test('GET /v1/events lists each event as delivered, newest first, filters by typ
   const since = new Date(advance(HOUR)).toISOString();
   await order();
   await order();
-
-  const all = await call('GET /v1/events');
-  const events = (all.body as {data: {id: string; type: string; created_at: string}[]}).data;
-  expect(events.length).toBeGreaterThanOrEqual(3);
-  expect(events.map((event) => event.created_at)).toEqual(
-    [...events.map((event) => event.created_at)].sort().reverse(),
-  );
+  const events = await listEvents(call);
+  expect(events.data.length).toBeGreaterThanOrEqual(3);
+  const created = events.data.map((event) => event.created_at);
+  expect(created, 'newest first').toEqual([...created].sort().reverse());
   // Exactly as delivered: the listed event is the delivered body.
-  for (const delivery of state.deliveries) {
-    expect(events).toContainEqual(JSON.parse(delivery.body));
-  }
-
-  const completed = (await call('GET /v1/events', {}, undefined, 'type=order.completed')).body as {
-    data: {type: string}[];
-  };
-  expect(completed.data.length).toBe(3);
-  expect(completed.data.every((event) => event.type === 'order.completed')).toBe(true);
-
-  const recent = (await call('GET /v1/events', {}, undefined, `type=order.completed&created_gte=${since}`)).body as {
-    data: unknown[];
-  };
-  expect(recent.data.length).toBe(2);
-
-  const first = (await call('GET /v1/events', {}, undefined, 'type=order.completed&limit=2')).body as {
-    data: {id: string}[];
-    has_more: boolean;
-    next_cursor: string;
-  };
-  expect(first.data).toHaveLength(2);
-  expect(first.has_more).toBe(true);
-  const second = (
-    await call('GET /v1/events', {}, undefined, `type=order.completed&limit=2&cursor=${first.next_cursor}`)
-  ).body as {data: {id: string}[]; has_more: boolean};
-  expect(second.data).toHaveLength(1);
-  expect(second.has_more).toBe(false);
+  for (const delivery of state.deliveries) expect(events.data).toContainEqual(JSON.parse(delivery.body));
+  const completed = await listEvents(call, 'type=order.completed');
+  expect(completed.data.map((event) => event.type)).toEqual(Array(3).fill('order.completed'));
+  expect((await listEvents(call, `type=order.completed&created_gte=${since}`)).data).toHaveLength(2);
+  const first = await listEvents(call, 'type=order.completed&limit=2');
+  expect(first).toMatchObject({data: [{}, {}], has_more: true});
+  const second = await listEvents(call, `type=order.completed&limit=2&cursor=${first.next_cursor}`);
+  expect(second).toMatchObject({data: [{}], has_more: false});
   expect(first.data.map((event) => event.id)).not.toContain(second.data[0]!.id);
-
   // Older than 30 days: gone from the list.
   advance(31 * 24 * HOUR);
-  expect(((await call('GET /v1/events')).body as {data: unknown[]}).data).toHaveLength(0);
-
-  const bad = await call('GET /v1/events', {}, undefined, 'created_gte=yesterday');
-  expect(errorCode(bad)).toBe('validation_failed');
+  expect((await listEvents(call)).data).toHaveLength(0);
+  expect(errorOf(await call('GET /v1/events', {}, undefined, 'created_gte=yesterday')).code).toBe('validation_failed');
 });
 
 test('disable and enable round trip; a disabled endpoint gets no deliveries; enabling an enabled one is invalid_state', async () => {
   const {state, call, endpoint, order} = harness();
   const {id} = await endpoint();
-  const disabled = await call('POST /v1/sandbox/webhook-endpoints/{id}/disable', {id});
-  expect(disabled.status).toBe(200);
-  expect((disabled.body as {status: string}).status).toBe('disabled');
+  const [disable, enable] = [
+    'POST /v1/sandbox/webhook-endpoints/{id}/disable',
+    'POST /v1/webhook-endpoints/{id}/enable',
+  ];
+  const disabled = await call(disable, {id});
+  expect(disabled).toMatchObject({status: 200, body: {status: 'disabled'}});
   expect(JSON.stringify(disabled.body)).not.toContain('whsec_');
-
   const before = state.deliveries.length;
   await order();
   expect(state.deliveries.length).toBe(before);
   // Missed while disabled, still listed to catch up with.
-  expect(
-    ((await call('GET /v1/events', {}, undefined, 'type=order.completed')).body as {data: unknown[]}).data,
-  ).toHaveLength(1);
-
-  const enabled = await call('POST /v1/webhook-endpoints/{id}/enable', {id});
-  expect(enabled.status).toBe(200);
-  expect((enabled.body as {status: string}).status).toBe('enabled');
+  expect((await listEvents(call, 'type=order.completed')).data).toHaveLength(1);
+  expect(await call(enable, {id})).toMatchObject({status: 200, body: {status: 'enabled'}});
   await order();
   expect(state.deliveries.length).toBe(before + 1);
-
-  const again = await call('POST /v1/webhook-endpoints/{id}/enable', {id});
+  const again = await call(enable, {id});
   expect(again.status).toBe(errorRule('invalid_state').status);
-  expect(errorCode(again)).toBe('invalid_state');
-  expect((await call('POST /v1/sandbox/webhook-endpoints/{id}/disable', {id})).status).toBe(200);
-  expect(errorCode(await call('POST /v1/sandbox/webhook-endpoints/{id}/disable', {id}))).toBe('invalid_state');
+  expect(errorOf(again).code).toBe('invalid_state');
+  expect((await call(disable, {id})).status).toBe(200);
+  expect(errorOf(await call(disable, {id})).code).toBe('invalid_state');
+});
+
+test('GET /v1/balance/transactions and GET /v1/orders filter by created_gte and created_lt; a bad timestamp names its field', async () => {
+  const {call, order, setClock} = harness();
+  const at = ['2025-03-14T09:00:00Z', '2025-04-02T09:00:00Z', '2025-05-01T00:00:00Z'];
+  for (const time of at) {
+    setClock(time);
+    await order();
+  }
+  const april = 'created_gte=2025-04-01T00:00:00Z&created_lt=2025-05-01T00:00:00Z';
+  const createdOf = async (operation: string, query?: string) =>
+    ((await call(operation, {}, undefined, query)).body as {data: {created_at: string}[]}).data.map(
+      (item) => item.created_at,
+    );
+  for (const operation of ['GET /v1/balance/transactions', 'GET /v1/orders']) {
+    expect(await createdOf(operation), operation).toEqual([...at].reverse());
+    expect(await createdOf(operation, april), operation).toEqual([at[1]]);
+    const bad = await call(operation, {}, undefined, 'created_lt=next-week');
+    expect(bad.status, operation).toBe(400);
+    expect(errorOf(bad), operation).toMatchObject({code: 'validation_failed', param: 'created_lt'});
+  }
 });
 
 test('POST …/test sends a test event of the body’s type (one of the event catalogue) carrying that type’s example resource, listed by GET /v1/events', async () => {
@@ -216,30 +195,23 @@ test('POST …/test sends a test event of the body’s type (one of the event ca
   const examples = webhookEventExamples(document);
   const {state, call, endpoint} = harness(examples);
   const {id} = await endpoint();
+  const sendTest = (body?: {type: string}) => call('POST /v1/webhook-endpoints/{id}/test', {id}, body);
+  const lastDelivered = () => JSON.parse(state.deliveries.at(-1)!.body) as {id: string; type: string; data: unknown};
   const eventTypes = (document.components.schemas as Record<string, {enum?: string[]}>).EventType!.enum!;
   // A type the endpoint does not subscribe to is sent too: a test goes where you point it.
   const type = 'esim.activated';
   expect(eventTypes).toContain(type);
-  const sent = await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type});
-  expect(sent.status).toBe(200);
-  expect(sent.body).toMatchObject({type, delivered: true});
-  const delivered = JSON.parse(state.deliveries.at(-1)!.body) as {id: string; type: string; data: unknown};
+  const sent = await sendTest({type});
+  expect(sent).toMatchObject({status: 200, body: {type, delivered: true}});
+  const delivered = lastDelivered();
   expect(delivered).toMatchObject({id: (sent.body as {event_id: string}).event_id, type, livemode: false, test: true});
-  // A handler gets the resource the catalogue shows for that type, as the contract's Event says, not a stub.
-  expect(delivered.data).toEqual(examples.find((example) => example.type === type)!.payload.data);
-  const listed = (await call('GET /v1/events', {}, undefined, `type=${type}`)).body as {data: unknown[]};
-  expect(listed.data).toEqual([delivered]);
-
+  expect((await listEvents(call, `type=${type}`)).data).toEqual([delivered]);
   // Without a type: the endpoint's first subscribed event.
-  const plain = await call('POST /v1/webhook-endpoints/{id}/test', {id}, undefined);
-  expect(plain.body).toMatchObject({type: 'order.completed'});
-  // Every type of the catalogue is accepted; any other is refused, naming the field.
+  expect((await sendTest()).body).toMatchObject({type: 'order.completed'});
+  // Every type of the catalogue is accepted (an unknown one is refused: behaviour.test.ts, lists), carrying the
+  // resource the catalogue shows for that type, as the contract's Event says, not a stub.
   for (const each of eventTypes) {
-    expect((await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type: each})).status, each).toBe(200);
-    const data = (JSON.parse(state.deliveries.at(-1)!.body) as {data: unknown}).data;
-    expect(data, each).toEqual(examples.find((example) => example.type === each)!.payload.data);
+    expect((await sendTest({type: each})).status, each).toBe(200);
+    expect(lastDelivered().data, each).toEqual(examples.find((example) => example.type === each)!.payload.data);
   }
-  const unknown = await call('POST /v1/webhook-endpoints/{id}/test', {id}, {type: 'esim.exploded'});
-  expect(unknown.status).toBe(400);
-  expect(unknown.body).toMatchObject({error: {code: 'validation_failed', param: 'type'}});
 });
