@@ -1,8 +1,6 @@
 /**
- * The API samples are executed: the built OpenAPI document validates, the
- * generated Postman collection runs against a Prism mock of that document, and every curl
- * sample, JSON block and endpoint path in docs/ matches it. Plain Node tests: no browser
- * (tagged @viewport-independent, so they run once, not again for the phone).
+ * The built OpenAPI document validates, the generated Postman collection runs against a Prism mock of it, and every
+ * curl sample, JSON block and endpoint path in docs/ matches it. Plain Node: no browser.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -18,17 +16,7 @@ import {IDEMPOTENCY} from '../src/constants/behaviour';
 import {generateArtifacts} from '../lib/contract/artifacts';
 import {listOperations, matchesTemplate, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
 import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../lib/contract/postman';
-import {
-  API_ORIGINS,
-  BUILD_DIR,
-  ROOT,
-  codeBlocks,
-  curlSamples,
-  docLines,
-  endpointMentions,
-  parseCurl,
-  resolveConstants,
-} from './support/api-docs';
+import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions} from './support/api-docs';
 import {startPrism} from '../sandbox/server';
 
 /** The endpoint table of the domain brief (§4), the independent expectation for the document. */
@@ -427,36 +415,17 @@ test.describe(
       };
     }
 
-    test('happy path 00 → 04 (token → packages → order → eSIM → usage) has zero failures', async () => {
+    test('every request of the collection gets a 2xx from the mock; the happy path 00 → 04 chains its IDs', async () => {
       const started = Date.now();
-      const summary = await runNewman(loadCollection(), mockEnvironment(), BRIEF_FOLDERS.slice(0, 5));
-      const seconds = (Date.now() - started) / 1000;
-      test.info().annotations.push({
-        type: 'newman happy path',
-        description: `${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions in ${seconds.toFixed(1)} s`,
-      });
-      console.log(
-        `newman happy path: ${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions, ${seconds.toFixed(1)} s`,
-      );
-      expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
-      const executed = summary.run.executions.map((execution) => execution.item.name);
-      const milestones = ['Get an access token', 'List packages', 'Create an order', 'Get an eSIM', 'Get usage'];
-      expect(executed.filter((name) => milestones.includes(name))).toEqual(milestones);
-      // At run time `summary.environment` is a postman-collection VariableScope.
-      const finalValues = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
-      expect(finalValues.orderId).toBe(SAMPLES.orderId);
-      expect(finalValues.iccid).toBe(SAMPLES.iccid);
-      // packageId is the reader's choice: listing packages does not overwrite it.
-      expect(finalValues.packageId).toBe(SAMPLES.packageId);
-      expect(String(finalValues.accessToken)).not.toBe('');
-    });
-
-    test('every request of the collection gets a 2xx from the mock', async () => {
       const summary = await runNewman(loadCollection(), mockEnvironment());
+      const figures = `${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+      test.info().annotations.push({type: 'newman run', description: figures});
+      console.log(`newman run on the mock: ${figures}`);
       expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
       // Pre-request scripts send requests of their own (the refund's and the cancel's orders): count distinct requests.
-      const executed = new Set(summary.run.executions.map((execution) => execution.item.name));
-      expect(executed.size).toBe(listOperations(loadDocument()).length);
+      expect(new Set(summary.run.executions.map((execution) => execution.item.name)).size).toBe(
+        listOperations(loadDocument()).length,
+      );
       // A header the API sends only on some answers must not reach a mock's every answer: a first order
       // answered as a replay, or every answer flagged deprecated, would mislead a client built on the mock.
       const sometimesHeaders = [IDEMPOTENCY.replayHeader, 'Deprecation', 'Sunset'];
@@ -466,6 +435,20 @@ test.describe(
           .map((name) => `${execution.item.name}: ${name}`),
       );
       expect(misleading).toEqual([]);
+      // The happy path (00 → 04: token → packages → order → eSIM → usage) ran in its order and stored the mock's IDs.
+      const milestones = ['Get an access token', 'List packages', 'Create an order', 'Get an eSIM', 'Get usage'];
+      const executed = summary.run.executions.map((execution) => execution.item.name);
+      expect(
+        executed.filter((name) => milestones.includes(name)),
+        'the happy path in its order',
+      ).toEqual(milestones);
+      // At run time `summary.environment` is a postman-collection VariableScope.
+      const finalValues = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
+      expect(finalValues.orderId, 'orderId stored').toBe(SAMPLES.orderId);
+      expect(finalValues.iccid, 'iccid stored').toBe(SAMPLES.iccid);
+      // packageId is the reader's choice: listing packages does not overwrite it.
+      expect(finalValues.packageId, 'packageId kept').toBe(SAMPLES.packageId);
+      expect(String(finalValues.accessToken), 'accessToken stored').not.toBe('');
     });
   },
 );
@@ -529,31 +512,9 @@ test.describe('docs samples match the OpenAPI document', {tag: '@viewport-indepe
   });
 });
 
-test.describe('the sample parsers catch what they should', {tag: '@viewport-independent'}, () => {
-  test('curl: method from -X or data flags, URL from the first http(s) word', () => {
-    expect(parseCurl(`curl -X DELETE "https://api.example.com/v1/webhook-endpoints/we_1" -H 'A: b'`)).toEqual({
-      method: 'DELETE',
-      url: 'https://api.example.com/v1/webhook-endpoints/we_1',
-    });
-    expect(parseCurl(`curl https://x.example.com/v1/refunds \\\n  -d '{"iccid": "89"}'`)).toEqual({
-      method: 'POST',
-      url: 'https://x.example.com/v1/refunds',
-    });
-    expect(parseCurl('curl "$BASE/v1/packages"').url).toBeUndefined();
-  });
-
-  test('paths: ids and {placeholders} match parameters; other segments do not', () => {
-    expect(matchesTemplate('/v1/esims/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(true);
-    expect(matchesTemplate('/v1/esims/{iccid}/usage', '/v1/esims/{iccid}/usage')).toBe(true);
-    expect(matchesTemplate('/v1/esim/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(false);
-    expect(matchesTemplate('/v1/esims/usage', '/v1/esims/{iccid}/usage')).toBe(false);
-  });
-
-  test('constants in MDX are resolved before checking', () => {
-    expect(resolveConstants('curl {ENVIRONMENTS.sandbox.apiBase}/balance')).toBe(
-      `curl ${ENVIRONMENTS.sandbox.apiBase}/balance`,
-    );
-    expect(resolveConstants('`${ENVIRONMENTS.live.tokenUrl}`')).toBe(`\`${ENVIRONMENTS.live.tokenUrl}\``);
-    expect(resolveConstants('{props.unknown}')).toBe('{props.unknown}');
-  });
+test('paths: ids and {placeholders} match parameters; other segments do not', {tag: '@viewport-independent'}, () => {
+  expect(matchesTemplate('/v1/esims/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(true);
+  expect(matchesTemplate('/v1/esims/{iccid}/usage', '/v1/esims/{iccid}/usage')).toBe(true);
+  expect(matchesTemplate('/v1/esim/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(false);
+  expect(matchesTemplate('/v1/esims/usage', '/v1/esims/{iccid}/usage')).toBe(false);
 });

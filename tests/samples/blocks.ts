@@ -1,18 +1,7 @@
 /**
- * Every fenced code block of the docs, with what its fence metadata says to do with it.
- *
- * A block's metadata (after the language) holds exactly one of:
- * - `run`: executed against the local sandbox, in page order, one session per language;
- *   `expect="422"` allows those HTTP statuses, `file="x.json"` (on a JSON block) saves it for a later `@x.json`;
- * - `example="METHOD /path request"` or `example="METHOD /path STATUS [pointer]"`: a JSON example
- *   validated against that operation's request body or response schema (`pointer` such as `/data/0`
- *   places the example inside the response; `example="webhook NAME"` is the payload of a webhook of
- *   the document); `abridged` lets it leave fields out;
- * - `sdk`: JavaScript or TypeScript type-checked against the SDK declaration (sdk/index.d.ts) but
- *   not run (a server that waits for requests, say);
- * - `norun="reason"`: shown only, with the reason for writers.
- * Docusaurus ignores these words (it reads only `title=`, `{1,3}` and `showLineNumbers`), and the
- * Markdown twins keep only `title=`, so readers never see them.
+ * Every fenced code block of the docs, classified by its fence metadata: `run`, `example="…"`, `sdk` or `norun="…"`
+ * (README's table says what each does). Docusaurus reads only `title=` and `{1,3}`, and the Markdown twins keep only
+ * `title=`, so readers never see these words.
  */
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';

@@ -1,22 +1,15 @@
 /**
- * The "Test in Postman" page, run the way it tells the reader to: the generated collection and
- * Sandbox environment in newman against the local sandbox, with a credential holding exactly the
- * scopes of the happy-path folders. The folders, the variable to change and the outcome to expect
- * come from the contract data the page renders (lib/contract/data.ts), so the
- * page and this test cannot drift apart. Node only: no browser, no build.
+ * The "Test in Postman" page, run as it tells the reader: the generated collection and Sandbox environment in newman
+ * against the local sandbox. Folders, variables and outcomes come from the contract data the page renders
+ * (lib/contract/data.ts), so the page and this test cannot drift apart.
  */
-import {readFileSync} from 'node:fs';
-import {createServer, type IncomingMessage} from 'node:http';
-import type {AddressInfo} from 'node:net';
-import path from 'node:path';
-
 import {expect, test} from '@playwright/test';
 import newman, {type NewmanRunSummary} from 'newman';
 
-import {ARTIFACTS, ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX} from '../../src/constants/api';
+import {ARTIFACTS, ENVIRONMENTS, SAMPLES, SANDBOX} from '../../src/constants/api';
 import {errorRule, IDEMPOTENCY, SIMULATE_ACTIONS, TOKEN_DROPPING_CODES} from '../../src/constants/behaviour';
 import {contractData, type ContractData} from '../../lib/contract/data';
-import {generateArtifacts, type Artifacts} from '../../lib/contract/artifacts';
+import type {Artifacts} from '../../lib/contract/artifacts';
 import {
   INITIAL_SIMULATE_ACTION,
   RETRY_ADVICE,
@@ -29,7 +22,8 @@ import {
 } from '../../lib/contract/postman';
 import {scopesFor} from '../../lib/contract/scopes';
 import {startSandbox, TOKEN_URL_PATH, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
-import {ROOT} from './blocks';
+import {loadArtifacts} from './contract';
+import {requestLog, startProxy, useUpTokenRequests} from './sessions';
 
 type Postman = ContractData['postman'];
 
@@ -37,18 +31,28 @@ const CREDENTIAL = {
   clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}postman`,
   clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}postman`,
 };
+const ORDERS_PATH = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
+
+// Unless it needs other limits, every test shares one sandbox; each reader has a credential of their own, so their
+// own state and rate-limit windows.
+let shared: Promise<Sandbox> | undefined;
+test.afterAll(async () => (await shared)?.close());
+async function setUp() {
+  const artifacts = await loadArtifacts();
+  const contract = contractData(artifacts);
+  return {artifacts, contract, postman: contract.postman, allScopes: contract.scopes.map((scope) => scope.scope)};
+}
+const sharedSandbox = () => (shared ??= startSandbox({credentials: []}));
 
 /** The requests of `folders`, in collection order. */
 const requestsOf = (postman: Postman, folders: readonly string[]) =>
   postman.folders.filter((folder) => folders.includes(folder.name)).flatMap((folder) => folder.requests);
+const requestFor = (postman: Postman, operation: string) =>
+  postman.folders.flatMap((folder) => folder.requests).find((request) => request.operation === operation)!;
+const environmentOf = (artifacts: Artifacts, key: 'postmanSandboxEnvironment' | 'postmanLiveEnvironment') =>
+  JSON.parse(artifacts.get(ARTIFACTS[key])!) as PostmanEnvironment;
 
-/** `https://sandbox.api.example.com/v1` → `http://127.0.0.1:PORT/v1`: the origin only. */
-function onSandbox(url: string, sandbox: Sandbox): string {
-  const parsed = new URL(url);
-  return `${sandbox.origin}${parsed.pathname}${parsed.search}`;
-}
-
-/** The generated Sandbox environment with `values` changed, as the reader fills it in Postman. */
+/** The environment with `values` changed, as the reader fills it in Postman. */
 function withValues(environment: PostmanEnvironment, values: Record<string, string>): PostmanEnvironment {
   const unknown = Object.keys(values).filter((key) => !environment.values.some((value) => value.key === key));
   if (unknown.length > 0) {
@@ -61,13 +65,11 @@ function withValues(environment: PostmanEnvironment, values: Record<string, stri
 }
 
 /** The generated Sandbox environment sent to `origin` (the local sandbox, or a proxy before it), with the reader's credential. */
-function localEnvironment(
-  artifacts: Artifacts,
-  origin: string,
-  values: Record<string, string> = {},
-): PostmanEnvironment {
-  const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
+function localEnvironment(artifacts: Artifacts, origin: string, values: Record<string, string> = {}) {
+  const environment = environmentOf(artifacts, 'postmanSandboxEnvironment');
   const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
+  expect(value('baseUrl')).toBe(ENVIRONMENTS.sandbox.apiBase);
+  expect(value('tokenUrl')).toBe(ENVIRONMENTS.sandbox.tokenUrl);
   const local = (url: string) => `${origin}${new URL(url).pathname}`;
   return withValues(environment, {
     baseUrl: local(value('baseUrl')),
@@ -78,322 +80,257 @@ function localEnvironment(
   });
 }
 
-/**
- * The collection's requests named `names` alone, sent `iterations` times as the reader `clientId` presses Send again,
- * against `origin`; `beforeIteration` runs before each pass (a reader changing the credential between two sends).
- */
-function sendAgain(
-  artifacts: Artifacts,
-  names: readonly string[],
-  origin: string,
-  iterations: number,
-  clientId: string,
-  beforeIteration: (iteration: number) => void = () => {},
-  /** Variables per send, as a reader changes them between two sends (Postman's data variables override the environment's). */
-  iterationData?: Record<string, string>[],
-): Promise<NewmanRunSummary> {
-  const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
-  const only = collection.item
-    .map((folder) => ({...folder, item: (folder.item ?? []).filter((item) => names.includes(item.name))}))
-    .filter((folder) => folder.item.length > 0);
-  return new Promise<NewmanRunSummary>((resolve, reject) => {
-    newman
-      .run(
-        {
-          collection: {...collection, item: only} as never,
-          environment: localEnvironment(artifacts, origin, {clientId}) as never,
-          iterationCount: iterations,
-          ...(iterationData && {iterationData}),
-          reporters: [],
-          timeoutRequest: 10_000,
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      )
-      .on('beforeIteration', (_error, args) =>
-        beforeIteration((args as {cursor: {iteration: number}}).cursor.iteration),
-      );
-  });
-}
+type Run = {summary: NewmanRunSummary; log: SandboxLogEntry[]; values: Record<string, string>; figures: string};
 
-type Run = {
-  summary: NewmanRunSummary;
-  seconds: number;
-  log: SandboxLogEntry[];
-  values: Record<string, string>;
-  figures: string;
+/** A newman run of `folders` (collection order), or of the `requests` named alone as a reader presses Send. */
+type NewmanOptions = {
+  folders?: readonly string[];
+  requests?: readonly string[];
+  iterations?: number;
+  /** Variables per send (Postman's data variables override the environment's). */
+  iterationData?: Record<string, string>[];
+  /** A reader changing the credential between two sends. */
+  beforeIteration?: (iteration: number) => void;
+  /** Every URL newman sends (scripts' included), whatever the host. */
+  sentUrls?: string[];
 };
 
-async function runFolders(
-  collection: PostmanCollection,
-  environment: PostmanEnvironment,
-  folders: readonly string[],
+async function runNewman(
+  artifacts: Artifacts,
   sandbox: Sandbox,
-  /** Every request newman sends (scripts' included), whatever the host. */
-  sentUrls: string[] = [],
+  environment: PostmanEnvironment,
+  options: NewmanOptions,
 ): Promise<Run> {
+  const collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+  const {requests} = options;
+  const item = requests
+    ? collection.item
+        .map((folder) => ({...folder, item: (folder.item ?? []).filter((request) => requests.includes(request.name))}))
+        .filter((folder) => folder.item.length > 0)
+    : collection.item;
   const logStart = sandbox.log.length;
   const started = Date.now();
   const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
     newman
       .run(
         {
-          collection: collection as never,
+          collection: {...collection, item} as never,
           environment: environment as never,
-          folder: [...folders],
+          ...(options.folders && {folder: [...options.folders]}),
+          iterationCount: options.iterations ?? 1,
+          ...(options.iterationData && {iterationData: options.iterationData}),
           reporters: [],
           timeoutRequest: 10_000,
         },
         (error, result) => (error ? reject(error) : resolve(result)),
       )
-      .on('beforeRequest', (_error, args) => {
-        sentUrls.push(String((args as {request: {url: unknown}}).request.url));
-      });
+      .on('beforeIteration', (_error, args) =>
+        options.beforeIteration?.((args as {cursor: {iteration: number}}).cursor.iteration),
+      )
+      .on('beforeRequest', (_error, args) =>
+        options.sentUrls?.push(String((args as {request: {url: unknown}}).request.url)),
+      );
   });
-  const seconds = (Date.now() - started) / 1000;
   // At run time `summary.environment` is a postman-collection VariableScope.
   const values = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
   const {assertions} = summary.run.stats;
   return {
     summary,
-    seconds,
     log: sandbox.log.slice(logStart),
     values: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value ?? '')])),
-    figures: `${summary.run.executions.length} requests, ${assertions.total} assertions (${assertions.failed} failed), ${seconds.toFixed(1)} s`,
+    figures: `${summary.run.executions.length} requests, ${assertions.total} assertions (${assertions.failed} failed), ${((Date.now() - started) / 1000).toFixed(1)} s`,
   };
 }
 
-const requestLog = (log: SandboxLogEntry[]) =>
-  log.filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request');
+const failuresOf = (run: Run) =>
+  run.summary.run.failures.map(
+    (failure) => `${failure.source?.name} › ${(failure.error as {test?: string}).test}: ${failure.error.message}`,
+  );
+const testsFailed = (failures: NewmanRunSummary['run']['failures']) =>
+  failures.map((failure) => ({request: failure.source?.name, test: failure.error.test}));
+/** The requests (the scripts' own included) not answered 2xx. */
+const notOk = (run: Run) =>
+  requestLog(run.log)
+    .filter((entry) => entry.status >= 300)
+    .map((entry) => `${entry.method} ${entry.path} ${entry.status} ${entry.code}`);
 
 test.describe('Test in Postman: the page’s runs in newman against the sandbox', () => {
   test.describe.configure({mode: 'serial', timeout: 120_000});
-  let artifacts: Artifacts;
-  let postman: Postman;
-  let collection: PostmanCollection;
-  let sandbox: Sandbox;
-  let scopes: string[];
+  let context: Awaited<ReturnType<typeof setUp>> & {sandbox: Sandbox; scopes: string[]};
   /** The environment as the happy path left it: the failure path runs "again" on it. */
   let afterHappyPath: Record<string, string> | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
-    const contract = contractData(artifacts);
-    postman = contract.postman;
-    collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    const [base, sandbox] = await Promise.all([setUp(), sharedSandbox()]);
     // Exactly what the happy-path folders send; the page states the same list (PostmanRunScopes).
-    scopes = scopesFor(
-      contract,
-      requestsOf(postman, postman.runs.happyPath.folders).map((request) => request.operation),
+    const {happyPath} = base.postman.runs;
+    const scopes = scopesFor(
+      base.contract,
+      requestsOf(base.postman, happyPath.folders).map((request) => request.operation),
     );
-    expect(postman.runs.happyPath.scopes).toEqual(scopes);
-    sandbox = await startSandbox({credentials: [{...CREDENTIAL, scopes}]});
+    expect(happyPath.scopes).toEqual(scopes);
+    sandbox.setCredentials([{...CREDENTIAL, scopes}]);
+    context = {...base, sandbox, scopes};
   });
 
-  test.afterAll(async () => {
-    await sandbox?.close();
-  });
-
-  /** The Sandbox environment on the local sandbox, with the reader's credential filled in. */
-  function readerEnvironment(): PostmanEnvironment {
-    const environment = JSON.parse(artifacts.get(ARTIFACTS.postmanSandboxEnvironment)!) as PostmanEnvironment;
-    const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
-    expect(value('baseUrl')).toBe(ENVIRONMENTS.sandbox.apiBase);
-    expect(value('tokenUrl')).toBe(ENVIRONMENTS.sandbox.tokenUrl);
-    return localEnvironment(artifacts, sandbox.origin);
-  }
+  const run = (environment: PostmanEnvironment, folders: readonly string[]) =>
+    runNewman(context.artifacts, context.sandbox, environment, {folders});
+  const readerEnvironment = () => localEnvironment(context.artifacts, context.sandbox.origin);
 
   test('happy path: the page’s folders, in its order, pass every test and store the IDs', async () => {
-    const {folders} = postman.runs.happyPath;
+    const {postman, scopes} = context;
+    const {folders, stores} = postman.runs.happyPath;
     expect(folders.length).toBeGreaterThan(0);
-    const run = await runFolders(collection, readerEnvironment(), folders, sandbox);
-    console.log(`newman happy path (${folders.join(', ')}) [scopes: ${scopes.join(' ')}]: ${run.figures}`);
-    test.info().annotations.push({type: 'newman happy path', description: run.figures});
+    const happy = await run(readerEnvironment(), folders);
+    console.log(`newman happy path (${folders.join(', ')}) [scopes: ${scopes.join(' ')}]: ${happy.figures}`);
+    test.info().annotations.push({type: 'newman happy path', description: happy.figures});
 
-    expect(run.summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
+    expect(failuresOf(happy)).toEqual([]);
     // Every request of those folders ran, in the page's folder order.
-    const expected = requestsOf(postman, folders);
-    expect(postman.runs.happyPath.requests).toEqual(expected.map((request) => request.name));
-    expect(run.summary.run.executions.map((execution) => execution.item.name)).toEqual(
-      expected.map((request) => request.name),
-    );
+    const expected = requestsOf(postman, folders).map((request) => request.name);
+    expect(postman.runs.happyPath.requests).toEqual(expected);
+    expect(happy.summary.run.executions.map((execution) => execution.item.name)).toEqual(expected);
     expect(folders).toEqual(postman.folders.map((folder) => folder.name).filter((name) => folders.includes(name)));
     // One test per request at least (the collection's status test), all passed.
-    expect(run.summary.run.stats.assertions.total).toBeGreaterThanOrEqual(expected.length);
-    expect(run.summary.run.stats.assertions.failed).toBe(0);
+    expect(happy.summary.run.stats.assertions.total).toBeGreaterThanOrEqual(expected.length);
+    expect(happy.summary.run.stats.assertions.failed).toBe(0);
 
-    // What the page says the test scripts store was stored.
-    const {stores} = postman.runs.happyPath;
+    // What the page says the test scripts store was stored: the IDs the sandbox answered, used by later requests.
     expect(stores).toEqual(expect.arrayContaining(['orderId', 'iccid']));
-    for (const key of stores) {
-      expect(run.values[key], `${key} stored`).toMatch(/\S/);
-    }
-    // The stored IDs are the ones the sandbox answered the order with, and the later requests used them.
-    const sent = requestLog(run.log);
+    for (const key of stores) expect(happy.values[key], `${key} stored`).toMatch(/\S/);
+    const sent = requestLog(happy.log);
     expect(sent.find((entry) => entry.operation === 'POST /v1/orders')).toMatchObject({status: 201});
-    expect(sent.some((entry) => entry.path === `/v1/orders/${run.values.orderId}`)).toBe(true);
-    expect(sent.some((entry) => entry.path === `/v1/esims/${run.values.iccid}`)).toBe(true);
-    expect(
-      sent
-        .filter((entry) => entry.status >= 300)
-        .map((entry) => `${entry.method} ${entry.path} ${entry.status} ${entry.code}`),
-    ).toEqual([]);
+    expect(sent.some((entry) => entry.path === `${ORDERS_PATH}/${happy.values.orderId}`)).toBe(true);
+    expect(sent.some((entry) => entry.path === `/v1/esims/${happy.values.iccid}`)).toBe(true);
+    expect(notOk(happy)).toEqual([]);
     // The token script reuses the token that the first request stored: one token request in the whole run.
-    expect(sent.filter((entry) => entry.path === new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname)).toHaveLength(1);
-    afterHappyPath = run.values;
+    expect(sent.filter((entry) => entry.path === TOKEN_URL_PATH)).toHaveLength(1);
+    afterHappyPath = happy.values;
   });
 
   test('failure path: with the failing package, the page’s folder fails exactly as the page says', async () => {
     expect(afterHappyPath, 'the happy path ran first').toBeDefined();
+    const {postman} = context;
     const failure = postman.runs.failurePath;
     // "Set packageId to … and run the folder again", on the environment the happy path left.
     const environment = withValues(readerEnvironment(), {...afterHappyPath!, [failure.variable]: failure.value});
-    const run = await runFolders(collection, environment, [failure.folder], sandbox);
-    const messages = run.summary.run.failures.map(
-      (failed) => `${failed.source?.name} › ${(failed.error as {test?: string}).test}: ${failed.error.message}`,
-    );
+    const failed = await run(environment, [failure.folder]);
     console.log(
-      `newman failure path (${failure.folder}, ${failure.variable}=${failure.value}): ${run.figures}\n  ${messages.join('\n  ')}`,
+      `newman failure path (${failure.folder}, ${failure.variable}=${failure.value}): ${failed.figures}\n  ${failuresOf(failed).join('\n  ')}`,
     );
-    test.info().annotations.push({type: 'newman failure path', description: run.figures});
+    test.info().annotations.push({type: 'newman failure path', description: failed.figures});
 
     // The request answers the status and code the page names …
-    const failing = run.summary.run.executions.find((execution) => execution.item.name === failure.request);
+    const failing = failed.summary.run.executions.find((execution) => execution.item.name === failure.request);
     expect(failing?.response?.code).toBe(failure.status);
     expect((failing?.response?.json() as {error?: {code?: string}}).error?.code).toBe(failure.code);
     const order = requestsOf(postman, [failure.folder]).find((request) => request.name === failure.request)!;
-    expect(requestLog(run.log).find((entry) => entry.operation === order.operation)).toMatchObject({
+    expect(requestLog(failed.log).find((entry) => entry.operation === order.operation)).toMatchObject({
       status: failure.status,
       code: failure.code,
     });
 
-    // … and only its test the page names fails, with a message starting "422 provisioning_failed".
-    expect(
-      run.summary.run.failures.map((failed) => ({
-        request: failed.source?.name,
-        test: (failed.error as {test?: string}).test,
-      })),
-    ).toEqual([{request: failure.request, test: failure.test}]);
-    expect(run.summary.run.failures[0]!.error.message).toMatch(new RegExp(`^${failure.status} ${failure.code}: \\S`));
-    // It also says what to do, from the retry policy the answer carries (the model's, for this code).
-    expect(run.summary.run.failures[0]!.error.message).toContain(
-      `(retry: ${RETRY_ADVICE[errorRule(failure.code).retry]})`,
-    );
+    // … and only its test the page names fails, with a message starting "422 provisioning_failed" and saying what
+    // to do, from the retry policy the answer carries (the model's, for this code).
+    expect(testsFailed(failed.summary.run.failures)).toEqual([{request: failure.request, test: failure.test}]);
+    const {message} = failed.summary.run.failures[0]!.error;
+    expect(message).toMatch(new RegExp(`^${failure.status} ${failure.code}: \\S`));
+    expect(message).toContain(`(retry: ${RETRY_ADVICE[errorRule(failure.code).retry]})`);
 
     // The other requests of the folder, which the page names, ran and passed.
     const folderRequests = requestsOf(postman, [failure.folder]).map((request) => request.name);
-    expect(run.summary.run.executions.map((execution) => execution.item.name)).toEqual(folderRequests);
+    expect(failed.summary.run.executions.map((execution) => execution.item.name)).toEqual(folderRequests);
     expect(failure.otherRequests).toEqual(folderRequests.filter((name) => name !== failure.request));
-    expect(run.summary.run.stats.assertions.failed).toBe(1);
+    expect(failed.summary.run.stats.assertions.failed).toBe(1);
 
     // What the failed request would have stored keeps the last order's values, as the page says.
     expect(failure.keeps).toEqual(
       postman.variables.filter((variable) => variable.setBy.includes(failure.request)).map((variable) => variable.key),
     );
     expect(failure.keeps.length).toBeGreaterThan(0);
-    for (const key of failure.keeps) {
-      expect(run.values[key], `${key} kept`).toBe(afterHappyPath![key]);
-    }
-    expect(run.values[failure.variable]).toBe(failure.value);
+    for (const key of failure.keeps) expect(failed.values[key], `${key} kept`).toBe(afterHappyPath![key]);
+    expect(failed.values[failure.variable]).toBe(failure.value);
 
     // Setting the variable back, as the page's last step says, makes the folder pass again.
     const environmentValue = readerEnvironment().values.find((value) => value.key === failure.variable)!.value;
     expect(failure.resetValue).toBe(environmentValue);
-    const again = await runFolders(
-      collection,
-      withValues(environment, {...run.values, [failure.variable]: failure.resetValue}),
-      [failure.folder],
-      sandbox,
-    );
-    expect(again.summary.run.failures.map((failed) => `${failed.source?.name}: ${failed.error.message}`)).toEqual([]);
+    const again = await run(withValues(environment, {...failed.values, [failure.variable]: failure.resetValue}), [
+      failure.folder,
+    ]);
+    expect(failuresOf(again)).toEqual([]);
   });
 });
 
 test.describe('Collection Runner: every folder in order, as the reader may run it', () => {
   test.describe.configure({mode: 'serial', timeout: 120_000});
-  let artifacts: Artifacts;
-  let postman: Postman;
-  let collection: PostmanCollection;
-  let sandbox: Sandbox;
+  let context: Awaited<ReturnType<typeof setUp>> & {sandbox: Sandbox};
 
   test.beforeAll(async () => {
-    artifacts = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
-    const contract = contractData(artifacts);
-    postman = contract.postman;
-    collection = JSON.parse(artifacts.get(ARTIFACTS.postmanCollection)!) as PostmanCollection;
+    const base = await setUp();
     // The scopes the page's setup step names for the whole collection (the happy path's and the others'),
     // since every folder runs; the rate limit is not what these runs are about.
-    expect(contract.postman.scopes).toEqual(expect.arrayContaining(postman.runs.happyPath.scopes));
-    sandbox = await startSandbox({
-      credentials: [{...CREDENTIAL, scopes: contract.postman.scopes}],
+    expect(base.postman.scopes).toEqual(expect.arrayContaining(base.postman.runs.happyPath.scopes));
+    const sandbox = await startSandbox({
+      credentials: [{...CREDENTIAL, scopes: base.postman.scopes}],
       requestsPerMinute: 10_000,
     });
+    context = {...base, sandbox};
   });
 
   test.afterAll(async () => {
-    await sandbox?.close();
+    await context?.sandbox.close();
   });
 
-  function environmentOf(key: 'postmanSandboxEnvironment' | 'postmanLiveEnvironment'): PostmanEnvironment {
-    return JSON.parse(artifacts.get(ARTIFACTS[key])!) as PostmanEnvironment;
-  }
-
+  const run = (environment: PostmanEnvironment, folders: readonly string[], sentUrls?: string[]) =>
+    runNewman(context.artifacts, context.sandbox, environment, {folders, sentUrls});
   const readerEnvironment = (values: Record<string, string> = {}) =>
-    localEnvironment(artifacts, sandbox.origin, values);
-
-  const allFolders = () => postman.folders.map((folder) => folder.name);
-  const failuresOf = (run: Run) =>
-    run.summary.run.failures.map(
-      (failure) => `${failure.source?.name} › ${(failure.error as {test?: string}).test}: ${failure.error.message}`,
-    );
-  const executionOf = (run: Run, operation: string) => {
-    const name = postman.folders
-      .flatMap((folder) => folder.requests)
-      .find((request) => request.operation === operation)!.name;
+    localEnvironment(context.artifacts, context.sandbox.origin, values);
+  const executionOf = (done: Run, operation: string) => {
+    const {name} = requestFor(context.postman, operation);
     // The last: a request's pre-request `pm.sendRequest` is recorded under its name before it.
-    return [...run.summary.run.executions].reverse().find((execution) => execution.item.name === name);
+    return [...done.summary.run.executions].reverse().find((execution) => execution.item.name === name);
   };
 
   /** Passes over every folder; the state the earlier requests leave is what the later ones get. */
   async function fullRun(values: Record<string, string> = {}): Promise<Run> {
-    const run = await runFolders(collection, readerEnvironment(values), allFolders(), sandbox);
-    console.log(`newman full run ${JSON.stringify(values)}: ${run.figures}`);
-    expect(failuresOf(run)).toEqual([]);
+    const folders = context.postman.folders.map((folder) => folder.name);
+    const done = await run(readerEnvironment(values), folders);
+    console.log(`newman full run ${JSON.stringify(values)}: ${done.figures}`);
+    expect(failuresOf(done)).toEqual([]);
     // Every request ran once, in folder order (a script's own request is recorded under the same name).
-    const names = run.summary.run.executions.map((execution) => execution.item.name);
+    const names = done.summary.run.executions.map((execution) => execution.item.name);
     expect(names.filter((name, index) => name !== names[index - 1])).toEqual(
-      requestsOf(postman, allFolders()).map((request) => request.name),
+      requestsOf(context.postman, folders).map((request) => request.name),
     );
     // Every request, the scripts' own included, answered 2xx: each did what its name says.
-    expect(
-      requestLog(run.log)
-        .filter((entry) => entry.status >= 300)
-        .map((entry) => `${entry.method} ${entry.path} ${entry.status} ${entry.code}`),
-    ).toEqual([]);
-    return run;
+    expect(notOk(done)).toEqual([]);
+    return done;
   }
 
   test('a pass over all folders: cancel and refund work on orders of their own, and the simulation fits the eSIM', async () => {
-    const run = await fullRun();
+    const done = await fullRun();
     // The refund and the cancel did not touch the order and eSIM the other folders use.
-    const cancelled = executionOf(run, 'POST /v1/orders/{order_id}/cancel')!.response.json() as {id: string};
-    expect(cancelled.id).toBe(run.values.cancelOrderId);
-    expect(cancelled.id).not.toBe(run.values.orderId);
-    const refunded = executionOf(run, 'POST /v1/refunds')!.response.json() as {iccid: string};
-    expect(refunded.iccid).toBe(run.values.refundIccid);
-    expect(refunded.iccid).not.toBe(run.values.iccid);
+    const cancelled = executionOf(done, 'POST /v1/orders/{order_id}/cancel')!.response.json() as {id: string};
+    expect(cancelled.id).toBe(done.values.cancelOrderId);
+    expect(cancelled.id).not.toBe(done.values.orderId);
+    const refunded = executionOf(done, 'POST /v1/refunds')!.response.json() as {iccid: string};
+    expect(refunded.iccid).toBe(done.values.refundIccid);
+    expect(refunded.iccid).not.toBe(done.values.iccid);
     // The simulation sent the environment's default action to the run's eSIM, which accepted it.
-    const simulated = executionOf(run, 'POST /v1/sandbox/esims/{iccid}/simulate')!;
+    const simulated = executionOf(done, 'POST /v1/sandbox/esims/{iccid}/simulate')!;
     expect(simulated.response.code).toBeLessThan(300);
     const esim = simulated.response.json() as {iccid: string; status: string};
-    expect(esim.iccid).toBe(run.values.iccid);
-    const preset = environmentOf('postmanSandboxEnvironment').values.find((v) => v.key === 'simulateAction')!.value;
+    expect(esim.iccid).toBe(done.values.iccid);
+    const preset = environmentOf(context.artifacts, 'postmanSandboxEnvironment').values.find(
+      (value) => value.key === 'simulateAction',
+    )!.value;
     expect(preset).toBe(INITIAL_SIMULATE_ACTION);
     expect(SIMULATE_ACTIONS[INITIAL_SIMULATE_ACTION as keyof typeof SIMULATE_ACTIONS].to).toBe(esim.status);
   });
 
   test('sending the simulation again walks the eSIM through its lifecycle without an invalid_state', async () => {
-    const folder = postman.folders.find((candidate) =>
+    const folder = context.postman.folders.find((candidate) =>
       candidate.requests.some((request) => request.operation === 'POST /v1/sandbox/esims/{iccid}/simulate'),
     )!.name;
     // The full run sent the first action; each send of the folder then sends the one its script chose.
@@ -401,9 +338,9 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     const sent: string[] = [INITIAL_SIMULATE_ACTION];
     while (sent.length < SANDBOX.simulateActions.length) {
       sent.push(values.simulateAction!);
-      const run = await runFolders(collection, readerEnvironment(values), [folder], sandbox);
-      expect(failuresOf(run)).toEqual([]);
-      values = run.values;
+      const done = await run(readerEnvironment(values), [folder]);
+      expect(failuresOf(done)).toEqual([]);
+      values = done.values;
     }
     // In the model's order, each action is valid for the status the previous one left: all were sent.
     expect(sent).toEqual([...SANDBOX.simulateActions]);
@@ -411,7 +348,8 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
 
   test('another package with top-ups: "Add a top-up" orders the first package its eSIM lists', async () => {
     // The default package's countries, and another catalogue package with top-ups elsewhere.
-    const tokenAnswer = await fetch(onSandbox(ENVIRONMENTS.sandbox.tokenUrl, sandbox), {
+    const {origin} = context.sandbox;
+    const tokenAnswer = await fetch(`${origin}${TOKEN_URL_PATH}`, {
       method: 'POST',
       headers: {'Content-Type': 'application/x-www-form-urlencoded'},
       body: new URLSearchParams({
@@ -421,13 +359,14 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
       }),
     });
     const {access_token: token} = (await tokenAnswer.json()) as {access_token: string};
-    const get = async (urlPath: string) =>
-      (await (
-        await fetch(`${onSandbox(ENVIRONMENTS.sandbox.apiBase, sandbox)}${urlPath}`, {
-          headers: {Authorization: `Bearer ${token}`},
-        })
-      ).json()) as Record<string, unknown>;
-    const defaultId = environmentOf('postmanSandboxEnvironment').values.find((v) => v.key === 'packageId')!.value;
+    const apiBase = `${origin}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`;
+    const get = async (urlPath: string) => {
+      const answer = await fetch(`${apiBase}${urlPath}`, {headers: {Authorization: `Bearer ${token}`}});
+      return (await answer.json()) as Record<string, unknown>;
+    };
+    const defaultId = environmentOf(context.artifacts, 'postmanSandboxEnvironment').values.find(
+      (value) => value.key === 'packageId',
+    )!.value;
     const defaultPackage = (await get(`/packages/${defaultId}`)) as {countries: string[]};
     const catalogue = (await get('/packages?limit=100')).data as {
       id: string;
@@ -439,66 +378,56 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     );
     expect(other, 'a catalogue package with top-ups for other countries').toBeDefined();
 
-    const run = await fullRun({packageId: other!.id});
-    const listed = executionOf(run, 'GET /v1/esims/{iccid}/topup-packages')!.response.json() as {data: {id: string}[]};
-    const topup = executionOf(run, 'POST /v1/esims/{iccid}/topups')!.response.json() as {package_id: string};
+    const done = await fullRun({packageId: other!.id});
+    const listed = executionOf(done, 'GET /v1/esims/{iccid}/topup-packages')!.response.json() as {data: {id: string}[]};
+    const topup = executionOf(done, 'POST /v1/esims/{iccid}/topups')!.response.json() as {package_id: string};
     expect(topup.package_id).toBe(listed.data[0]!.id);
-    expect(run.values.topupPackageId).toBe(listed.data[0]!.id);
+    expect(done.values.topupPackageId).toBe(listed.data[0]!.id);
   });
 
+  /** The Live environment with a made-up token already there, so nothing but the requests themselves is sent. */
+  const liveEnvironment = (values: Record<string, string> = {}) =>
+    withValues(environmentOf(context.artifacts, 'postmanLiveEnvironment'), {
+      accessToken: 'live-token',
+      accessTokenExpiresAt: String(Date.now() + 3_600_000),
+      ...values,
+    });
+
   test('the Live environment never sends a sandbox-only request', async () => {
-    const sandboxOnly = postman.folders
+    const sandboxOnly = context.postman.folders
       .flatMap((folder) => folder.requests.map((request) => ({folder: folder.name, ...request})))
       .filter((request) =>
         request.operation.split(' ')[1]!.startsWith(`${new URL(ENVIRONMENTS.live.apiBase).pathname}/sandbox/`),
       );
     expect(sandboxOnly.length).toBeGreaterThan(0);
-    const live = environmentOf('postmanLiveEnvironment');
+    const live = environmentOf(context.artifacts, 'postmanLiveEnvironment');
     expect(live.values.find((value) => value.key === 'baseUrl')!.value).toBe(ENVIRONMENTS.live.apiBase);
-    // A token already there, so nothing but the requests themselves could be sent.
-    const environment = withValues(live, {
-      accessToken: 'live-token',
-      accessTokenExpiresAt: String(Date.now() + 3_600_000),
-      iccid: `${SANDBOX.iccidPrefix}0000000000001`,
-    });
     const sent: string[] = [];
-    const run = await runFolders(
-      collection,
-      environment,
-      [...new Set(sandboxOnly.map((r) => r.folder))],
-      sandbox,
+    const done = await run(
+      liveEnvironment({iccid: `${SANDBOX.iccidPrefix}0000000000001`}),
+      [...new Set(sandboxOnly.map((request) => request.folder))],
       sent,
     );
     expect(sent.filter((url) => url.includes('/sandbox/'))).toEqual([]);
     // A folder may also hold ordinary requests (the sandbox's disable sits among the webhook requests);
     // with a made-up live token those fail too, which is not what this test is about.
     const sandboxOnlyNames = new Set(sandboxOnly.map((request) => request.name));
-    const guarded = run.summary.run.failures.filter((failure) => sandboxOnlyNames.has(failure.source?.name ?? ''));
-    expect(
-      guarded.map((failure) => ({
-        request: failure.source?.name,
-        test: (failure.error as {test?: string}).test,
-      })),
-    ).toEqual(sandboxOnly.map((request) => ({request: request.name, test: SANDBOX_ONLY_TEST_NAME})));
-    for (const failure of guarded) {
-      expect(failure.error.message).toMatch(/works only in the sandbox/);
-    }
+    const guarded = done.summary.run.failures.filter((failure) => sandboxOnlyNames.has(failure.source?.name ?? ''));
+    expect(testsFailed(guarded)).toEqual(
+      sandboxOnly.map((request) => ({request: request.name, test: SANDBOX_ONLY_TEST_NAME})),
+    );
+    for (const failure of guarded) expect(failure.error.message).toMatch(/works only in the sandbox/);
   });
+
   test('on Live, cancel and refund buy no order of their own: with none named, they are not sent', async () => {
     const undo = ['POST /v1/orders/{order_id}/cancel', 'POST /v1/refunds'];
-    const folders = postman.folders.filter((folder) =>
+    const folders = context.postman.folders.filter((folder) =>
       folder.requests.some((request) => undo.includes(request.operation)),
     );
-    const environment = withValues(environmentOf('postmanLiveEnvironment'), {
-      accessToken: 'live-token',
-      accessTokenExpiresAt: String(Date.now() + 3_600_000),
-    });
     const sent: string[] = [];
-    const run = await runFolders(
-      collection,
-      environment,
+    const done = await run(
+      liveEnvironment(),
       folders.map((folder) => folder.name),
-      sandbox,
       sent,
     );
     const ordersUrl = `${ENVIRONMENTS.live.apiBase}/orders`;
@@ -507,277 +436,155 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
       folders
         .flatMap((folder) => folder.requests)
         .filter((request) => undo.includes(request.operation))
-        .map((r) => r.name),
+        .map((request) => request.name),
     );
     expect(
-      run.summary.run.failures
-        .filter((failure) => undoNames.has(failure.source?.name ?? ''))
-        .map((failure) => (failure.error as {test?: string}).test),
+      testsFailed(done.summary.run.failures)
+        .filter((failure) => undoNames.has(failure.request ?? ''))
+        .map((failure) => failure.test),
     ).toEqual([...undoNames].map(() => LIVE_UNDO_TEST_NAME));
   });
 });
 
-/** What a proxy in front of the sandbox saw of one POST: the key it carried and what the sandbox answered. */
-type SeenPost = {path: string; key: string | undefined; status: number; replayed: boolean; id: string | undefined};
-
-/**
- * A proxy in front of the sandbox that loses the answer of the first request `losesAnswerOf` matches:
- * the sandbox does the work, then the connection drops before the client reads a byte, as when a
- * network fails between the two.
- */
-async function startAnswerLosingProxy(upstream: string, losesAnswerOf: (method: string, urlPath: string) => boolean) {
-  const posts: SeenPost[] = [];
-  let lost = false;
-  const readBody = async (request: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  };
-  const server = createServer((request, response) => {
-    void (async () => {
-      const body = await readBody(request);
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).filter(
-          (entry): entry is [string, string] =>
-            typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0]),
-        ),
-      );
-      const method = request.method ?? 'GET';
-      const answer = await fetch(new URL(request.url ?? '/', upstream), {
-        method,
-        headers,
-        body: method === 'GET' || method === 'HEAD' ? undefined : body,
-      });
-      const text = await answer.text();
-      const urlPath = new URL(request.url ?? '/', upstream).pathname;
-      if (method === 'POST') {
-        let id: string | undefined;
-        try {
-          id = (JSON.parse(text) as {id?: string}).id;
-        } catch {
-          // Not JSON: no id to record.
-        }
-        posts.push({
-          path: urlPath,
-          key: headers['idempotency-key'],
-          status: answer.status,
-          replayed: answer.headers.get(IDEMPOTENCY.replayHeader) === 'true',
-          id,
-        });
-      }
-      if (!lost && losesAnswerOf(method, urlPath)) {
-        lost = true;
-        request.socket.destroy();
-        return;
-      }
-      const replayed = answer.headers.get(IDEMPOTENCY.replayHeader);
-      response.writeHead(answer.status, {
-        'content-type': answer.headers.get('content-type') ?? 'application/json',
-        ...(replayed !== null && {[IDEMPOTENCY.replayHeader]: replayed}),
-      });
-      response.end(text);
-    })().catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    posts,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
-}
-
-// The tests below send requests again on one sandbox and one generation of the contract's files, each as a reader
-// of their own: their own credential, so their own state and rate-limit windows.
-let againArtifacts: Promise<Artifacts> | undefined;
-let againSandbox: Promise<Sandbox> | undefined;
-test.afterAll(async () => (await againSandbox)?.close());
+/** A new reader on the shared sandbox: their own credential (every scope) and state. */
 async function newReader(name: string) {
-  const artifacts = await (againArtifacts ??= generateArtifacts(
-    readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'),
-  ));
-  const sandbox = await (againSandbox ??= startSandbox({credentials: []}));
-  const contract = contractData(artifacts);
+  const [base, sandbox] = await Promise.all([setUp(), sharedSandbox()]);
   const credential = {...CREDENTIAL, clientId: `${CREDENTIAL.clientId}${name}`};
-  return {
-    artifacts,
-    contract,
-    sandbox,
-    credential,
-    allScopes: contract.scopes.map((scope) => scope.scope),
-    logStart: sandbox.log.length,
-  };
+  const setScopes = (next: string[]) => sandbox.setCredentials([{...credential, scopes: next}]);
+  setScopes(base.allScopes);
+  /** The requests for `operations` sent alone, as the reader presses Send again, against `origin`. */
+  const sendAgain = (operations: string[], options: NewmanOptions, origin = sandbox.origin) =>
+    runNewman(base.artifacts, sandbox, localEnvironment(base.artifacts, origin, {clientId: credential.clientId}), {
+      ...options,
+      requests: operations.map((operation) => requestFor(base.postman, operation).name),
+    });
+  return {...base, sandbox, credential, setScopes, sendAgain};
 }
 
-test.describe('Resending a POST after a lost answer', () => {
-  test('the request keeps its Idempotency-Key until an answer is stored under it, so the resend replays the order instead of buying twice', async () => {
-    test.setTimeout(120_000);
-    const {artifacts, contract, sandbox, credential, allScopes} = await newReader('resend');
-    sandbox.setCredentials([{...credential, scopes: allScopes}]);
-    const orderRequest = contract.postman.folders
-      .flatMap((folder) => folder.requests)
-      .find((request) => request.operation === 'POST /v1/orders')!;
-    const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
-    const proxy = await startAnswerLosingProxy(
-      sandbox.origin,
-      (method, urlPath) => method === 'POST' && urlPath === ordersPath,
-    );
-    try {
-      // "Create an order" alone, sent three times as a reader would press Send: the first answer is lost,
-      // the second send gets the first order back, the third is a new order.
-      const summary = await sendAgain(artifacts, [orderRequest.name], proxy.origin, 3, credential.clientId);
-      // The first send fails on the dropped connection; what matters is what the sandbox was sent.
-      expect(summary.run.executions.length).toBeGreaterThanOrEqual(3);
+const withoutToken = (log: SandboxLogEntry[]) =>
+  requestLog(log).filter((entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`);
 
-      const orders = proxy.posts.filter((post) => post.path === ordersPath);
-      expect(orders.map(({status, replayed}) => ({status, replayed}))).toEqual([
-        {status: 201, replayed: false},
-        {status: 201, replayed: true},
-        {status: 201, replayed: false},
-      ]);
-      const [lostAnswer, resend, next] = orders;
-      expect(resend!.key, 'the resend after the lost answer carries the same key').toBe(lostAnswer!.key);
-      expect(resend!.id, 'and gets the first order back').toBe(lostAnswer!.id);
-      expect(next!.key, 'after the stored 2xx, the next send is a new request with a new key').not.toBe(resend!.key);
-      expect(IDEMPOTENCY.isStored(resend!.status)).toBe(true);
-      // Two orders, not three: only the third send was meant to buy again.
-      expect(new Set(orders.map((order) => order.id)).size).toBe(2);
-    } finally {
-      await proxy.close();
-    }
+test('after a lost answer, a POST keeps its Idempotency-Key until an answer is stored under it, so the resend replays the order instead of buying twice', async () => {
+  test.setTimeout(120_000);
+  const {sandbox, sendAgain} = await newReader('resend');
+  // A proxy that loses the first order's answer: the sandbox does the work, then the connection drops.
+  const orders: {key: string | undefined; status: number; replayed: boolean; id: string | undefined}[] = [];
+  const proxy = await startProxy(sandbox.origin, {
+    answer: ({method, url, headers, status, answerHeaders, text}) => {
+      if (method !== 'POST' || url.pathname !== ORDERS_PATH) return text;
+      const replayed = answerHeaders.get(IDEMPOTENCY.replayHeader) === 'true';
+      orders.push({key: headers['idempotency-key'], status, replayed, id: (JSON.parse(text) as {id?: string}).id});
+      return orders.length === 1 ? null : text;
+    },
   });
+  try {
+    // "Create an order" alone, sent three times as a reader would press Send: the first answer is lost,
+    // the second send gets the first order back, the third is a new order.
+    const {summary} = await sendAgain(['POST /v1/orders'], {iterations: 3}, proxy.origin);
+    // The first send fails on the dropped connection; what matters is what the sandbox was sent.
+    expect(summary.run.executions.length).toBeGreaterThanOrEqual(3);
+    expect(orders.map(({status, replayed}) => ({status, replayed}))).toEqual([
+      {status: 201, replayed: false},
+      {status: 201, replayed: true},
+      {status: 201, replayed: false},
+    ]);
+    const [lostAnswer, resend, next] = orders;
+    expect(resend!.key, 'the resend after the lost answer carries the same key').toBe(lostAnswer!.key);
+    expect(resend!.id, 'and gets the first order back').toBe(lostAnswer!.id);
+    expect(next!.key, 'after the stored 2xx, the next send is a new request with a new key').not.toBe(resend!.key);
+    expect(IDEMPOTENCY.isStored(resend!.status)).toBe(true);
+    // Two orders, not three: only the third send was meant to buy again.
+    expect(new Set(orders.map((order) => order.id)).size).toBe(2);
+  } finally {
+    await proxy.close();
+  }
 });
 
-test.describe('Cancel and refund after an error', () => {
-  test('the order a refund works on is kept until it is refunded, so sending again after a 403 buys nothing more', async () => {
-    test.setTimeout(120_000);
-    const {artifacts, contract, sandbox, credential, allScopes, logStart} = await newReader('refund');
-    const requestOf = (operation: string) =>
-      contract.postman.folders.flatMap((folder) => folder.requests).find((request) => request.operation === operation)!;
-    const refund = requestOf('POST /v1/refunds');
-    const token = requestOf(`POST ${TOKEN_URL_PATH}`);
-    const [refundScope] = contract.operationScopes['POST /v1/refunds']!;
-    // The reader's credential first lacks the refund's scope, as Quick start's does; then they add it.
-    sandbox.setCredentials([{...credential, scopes: allScopes.filter((scope) => scope !== refundScope)}]);
-    const scopeAddedAt = 2;
-    const summary = await sendAgain(
-      artifacts,
-      [token.name, refund.name],
-      sandbox.origin,
-      4,
-      credential.clientId,
-      (at) => {
-        if (at === scopeAddedAt) sandbox.setCredentials([{...credential, scopes: allScopes}]);
-      },
-    );
-    const sent = requestLog(sandbox.log.slice(logStart)).filter(
-      (entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`,
-    );
-    const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
-    const refundsPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/refunds`).pathname;
-    const forbidden = errorRule('insufficient_scope');
-    // One order for the two refused sends and the one that succeeds; a new one only after the refund.
-    expect(sent.map((entry) => `${entry.path} ${entry.status}`)).toEqual([
-      `${ordersPath} 201`,
-      `${refundsPath} ${forbidden.status}`,
-      `${refundsPath} ${forbidden.status}`,
-      `${refundsPath} 201`,
-      `${ordersPath} 201`,
-      `${refundsPath} 201`,
-    ]);
-    const refunded = summary.run.executions
-      .filter((execution) => execution.item.name === refund.name && execution.response.code < 300)
-      .map((execution) => (execution.response.json() as {iccid: string}).iccid);
-    expect(new Set(refunded).size, 'each refund an eSIM of its own order').toBe(2);
+test('after a 403, the order a refund works on is kept until it is refunded, so sending again buys nothing more', async () => {
+  test.setTimeout(120_000);
+  const {contract, allScopes, setScopes, sendAgain} = await newReader('refund');
+  const [refundScope] = contract.operationScopes['POST /v1/refunds']!;
+  // The reader's credential first lacks the refund's scope, as Quick start's does; then they add it.
+  setScopes(allScopes.filter((scope) => scope !== refundScope));
+  const scopeAddedAt = 2;
+  const run = await sendAgain([`POST ${TOKEN_URL_PATH}`, 'POST /v1/refunds'], {
+    iterations: 4,
+    beforeIteration: (at) => at === scopeAddedAt && setScopes(allScopes),
   });
+  const refundsPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/refunds`).pathname;
+  const forbidden = errorRule('insufficient_scope');
+  // One order for the two refused sends and the one that succeeds; a new one only after the refund.
+  expect(withoutToken(run.log).map((entry) => `${entry.path} ${entry.status}`)).toEqual([
+    `${ORDERS_PATH} 201`,
+    `${refundsPath} ${forbidden.status}`,
+    `${refundsPath} ${forbidden.status}`,
+    `${refundsPath} 201`,
+    `${ORDERS_PATH} 201`,
+    `${refundsPath} 201`,
+  ]);
+  const refundName = requestFor(contract.postman, 'POST /v1/refunds').name;
+  const refunded = run.summary.run.executions
+    .filter((execution) => execution.item.name === refundName && execution.response.code < 300)
+    .map((execution) => (execution.response.json() as {iccid: string}).iccid);
+  expect(new Set(refunded).size, 'each refund an eSIM of its own order').toBe(2);
 });
 
-test.describe('Cancel after an order that could not be created', () => {
-  test('the cancel is not sent and says why; once the package is fixed, the next send orders with a new key and cancels that order', async () => {
-    test.setTimeout(120_000);
-    const {artifacts, contract, sandbox, credential, allScopes, logStart} = await newReader('cancel-failed');
-    sandbox.setCredentials([{...credential, scopes: allScopes}]);
-    const cancel = contract.postman.folders
-      .flatMap((folder) => folder.requests)
-      .find((request) => request.operation === 'POST /v1/orders/{order_id}/cancel')!;
-    // As the page's failure path has the reader do: the failing package first, then the usual one back.
-    const summary = await sendAgain(artifacts, [cancel.name], sandbox.origin, 2, credential.clientId, undefined, [
-      {packageId: SANDBOX.failingPackageId},
-      {packageId: SAMPLES.packageId},
-    ]);
-    const sent = requestLog(sandbox.log.slice(logStart)).filter(
-      (entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`,
-    );
-    const ordersPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
-    const failed = errorRule(SANDBOX.failingPackageError);
-    expect(sent.map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
-      `POST /v1/orders ${failed.status}`,
-      'POST /v1/orders 201',
-      `POST /v1/orders/{order_id}/cancel 200`,
-    ]);
-    expect(sent.every((entry) => !entry.path.startsWith(ordersPath) || entry.status !== 409)).toBe(true);
-    expect(summary.run.failures.map((failure) => failure.error.test)).toEqual([FRESH_ORDER_TEST_NAME]);
+test('a cancel after an order that could not be created is not sent and says why; once the package is fixed, the next send orders with a new key and cancels that order', async () => {
+  test.setTimeout(120_000);
+  const {sendAgain} = await newReader('cancel-failed');
+  // As the page's failure path has the reader do: the failing package first, then the usual one back.
+  const run = await sendAgain(['POST /v1/orders/{order_id}/cancel'], {
+    iterations: 2,
+    iterationData: [{packageId: SANDBOX.failingPackageId}, {packageId: SAMPLES.packageId}],
   });
+  const sent = withoutToken(run.log);
+  const failed = errorRule(SANDBOX.failingPackageError);
+  expect(sent.map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+    `POST /v1/orders ${failed.status}`,
+    'POST /v1/orders 201',
+    `POST /v1/orders/{order_id}/cancel 200`,
+  ]);
+  expect(sent.every((entry) => !entry.path.startsWith(ORDERS_PATH) || entry.status !== 409)).toBe(true);
+  expect(run.summary.run.failures.map((failure) => failure.error.test)).toEqual([FRESH_ORDER_TEST_NAME]);
 });
 
-test.describe('When the token endpoint refuses', () => {
-  test('a request is not sent without a token: its test says why and, after a 429, how long to wait', async () => {
-    test.setTimeout(120_000);
-    const {artifacts, contract, sandbox, credential, allScopes, logStart} = await newReader('token-limit');
-    sandbox.setCredentials([{...credential, scopes: allScopes}]);
-    // Other clients of the credential (the pages' samples, say) used up the minute's token requests.
-    for (let sent = 0; sent < LIMITS.tokenRequestsPerMinute; sent++) {
-      const answer = await fetch(`${sandbox.origin}${TOKEN_URL_PATH}`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: credential.clientId,
-          client_secret: credential.clientSecret,
-        }),
-      });
-      expect(answer.status).toBe(200);
-    }
-    const packages = contract.postman.folders
-      .flatMap((folder) => folder.requests)
-      .find((request) => request.operation === 'GET /v1/packages')!;
-    const summary = await sendAgain(artifacts, [packages.name], sandbox.origin, 1, credential.clientId);
-    expect(requestLog(sandbox.log.slice(logStart)).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
-      ...Array.from({length: LIMITS.tokenRequestsPerMinute}, () => `POST ${TOKEN_URL_PATH} 200`),
-      `POST ${TOKEN_URL_PATH} 429`,
-    ]);
-    expect(summary.run.failures.map((failure) => failure.error.test)).toEqual([TOKEN_TEST_NAME]);
-    expect(summary.run.failures[0]!.error.message).toMatch(/429 .*rate_limited.*; send again in \d+ s/);
-  });
+test('when the token endpoint refuses, a request is not sent without a token: its test says why and, after a 429, how long to wait', async () => {
+  test.setTimeout(120_000);
+  const {sandbox, credential, sendAgain} = await newReader('token-limit');
+  // Other clients of the credential (the pages' samples, say) used up the minute's token requests.
+  const spent = await useUpTokenRequests(sandbox.origin, credential);
+  expect(
+    spent.every((status) => status === 200),
+    `token requests before the send: ${spent.join(', ')}`,
+  ).toBe(true);
+  const run = await sendAgain(['GET /v1/packages'], {});
+  expect(requestLog(run.log).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+    `POST ${TOKEN_URL_PATH} 429`,
+  ]);
+  expect(run.summary.run.failures.map((failure) => failure.error.test)).toEqual([TOKEN_TEST_NAME]);
+  expect(run.summary.run.failures[0]!.error.message).toMatch(/429 .*rate_limited.*; send again in \d+ s/);
 });
 
-test.describe('The cached token after insufficient_scope', () => {
-  test('is forgotten, as the model says, so once the scope is added to the credential the next send gets a token that has it', async () => {
-    test.setTimeout(120_000);
-    expect(TOKEN_DROPPING_CODES).toContain('insufficient_scope');
-    const {artifacts, contract, sandbox, credential, allScopes, logStart} = await newReader('token');
-    const balance = contract.postman.folders
-      .flatMap((folder) => folder.requests)
-      .find((request) => request.operation === 'GET /v1/balance')!;
-    const [balanceScope] = contract.operationScopes['GET /v1/balance']!;
-    // The reader's credential first lacks the scope; they add it in the Dashboard between two sends.
-    sandbox.setCredentials([{...credential, scopes: allScopes.filter((scope) => scope !== balanceScope)}]);
-    // Only the request itself: the collection's pre-request script is what gets (and keeps) the token.
-    const scopeAddedAt = 1;
-    await sendAgain(artifacts, [balance.name], sandbox.origin, 3, credential.clientId, (at) => {
-      if (at === scopeAddedAt) sandbox.setCredentials([{...credential, scopes: allScopes}]);
-    });
-    const forbidden = errorRule('insufficient_scope');
-    // A token before the refused send, a new one after it; that one has the scope and is kept.
-    expect(requestLog(sandbox.log.slice(logStart)).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
-      `POST ${TOKEN_URL_PATH} 200`,
-      `${balance.operation} ${forbidden.status}`,
-      `POST ${TOKEN_URL_PATH} 200`,
-      `${balance.operation} 200`,
-      `${balance.operation} 200`,
-    ]);
+test('the cached token after insufficient_scope is forgotten, as the model says, so once the scope is added to the credential the next send gets a token that has it', async () => {
+  test.setTimeout(120_000);
+  expect(TOKEN_DROPPING_CODES).toContain('insufficient_scope');
+  const {contract, allScopes, setScopes, sendAgain} = await newReader('token');
+  const [balanceScope] = contract.operationScopes['GET /v1/balance']!;
+  // The reader's credential first lacks the scope; they add it in the Dashboard between two sends.
+  setScopes(allScopes.filter((scope) => scope !== balanceScope));
+  // Only the request itself: the collection's pre-request script is what gets (and keeps) the token.
+  const scopeAddedAt = 1;
+  const run = await sendAgain(['GET /v1/balance'], {
+    iterations: 3,
+    beforeIteration: (at) => at === scopeAddedAt && setScopes(allScopes),
   });
+  const forbidden = errorRule('insufficient_scope');
+  // A token before the refused send, a new one after it; that one has the scope and is kept.
+  expect(requestLog(run.log).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+    `POST ${TOKEN_URL_PATH} 200`,
+    `GET /v1/balance ${forbidden.status}`,
+    `POST ${TOKEN_URL_PATH} 200`,
+    'GET /v1/balance 200',
+    'GET /v1/balance 200',
+  ]);
 });

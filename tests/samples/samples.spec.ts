@@ -1,26 +1,21 @@
 /**
- * Doc tests: every code block on every page is classified; JSON examples validate against the
- * served contract; Node samples type-check against the SDK declaration; runnable samples run
- * against the local sandbox (Prism + OAuth front) with a token holding exactly the scopes the page
- * tells the reader to get: bash with curl and jq, Node 20 and the minimum Node the pages state,
- * and Python 3 with requests.
+ * Doc tests: every code block is classified, JSON examples validate, Node samples type-check against the SDK, and
+ * runnable samples run against the local sandbox (bash, Node 20 and the pages' minimum Node, Python) with exactly
+ * the scopes their page tells the reader to get.
  */
 import {createHmac} from 'node:crypto';
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import http from 'node:http';
-import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {ENVIRONMENTS, LIMITS, SAMPLES, SANDBOX} from '../../src/constants/api';
+import {ENVIRONMENTS, SAMPLES, SANDBOX} from '../../src/constants/api';
 import {ERROR_CODES, RETRY_POLICIES, TOKEN_DROPPING_CODES, errorRule} from '../../src/constants/behaviour';
 import {webhookEventExamples} from '../../lib/contract/webhooks';
 import {contractData, type ContractData} from '../../lib/contract/data';
-import {generateArtifacts} from '../../lib/contract/artifacts';
 import {scopesFor} from '../../lib/contract/scopes';
-import {startSandbox, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
+import {startSandbox, type Sandbox} from '../../sandbox/server';
 import {
   allBlocks,
   blockName,
@@ -31,19 +26,28 @@ import {
   selectedPages,
   type Block,
 } from './blocks';
-import {exampleValidator, loadContract} from './contract';
+import {exampleValidator, loadArtifacts, loadContract} from './contract';
 import {answerChecker} from '../../lib/contract/validator';
 import {listOperations, type OpenApiDocument} from '../../lib/contract/openapi';
 import {minimumNodeBinary} from './node-binary';
-import {pythonWithRequests, runSession, sessionsOf, workDirFor, type Session} from './sessions';
+import {
+  pythonWithRequests,
+  requestLog,
+  runSession,
+  sessionsOf,
+  startProxy,
+  useUpTokenRequests,
+  workDirFor,
+  type RequestEntry,
+  type Session,
+} from './sessions';
 import {typeCheckSamples} from './typecheck';
 
 const relative = (file: string) => path.relative(ROOT, file);
 
-type RequestEntry = Extract<SandboxLogEntry, {kind: 'request'}>;
-const isRequest = (entry: SandboxLogEntry): entry is RequestEntry => entry.kind === 'request';
 const isRun = (block: Block) => block.classification.kind === 'run';
 const runnerOf = (block: Block) => sessionsOf([block])[0]!.runner;
+const languagesOf = (blocks: Block[]) => [...new Set(blocks.map(runnerOf))].sort();
 /** The most attempts the pages' backoff helpers make by default. */
 const MAX_BACKOFF_ATTEMPTS = 5;
 
@@ -181,7 +185,7 @@ test.describe('runnable samples run against the sandbox', () => {
           webhookTransport: async () => 204,
         });
       }),
-      generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8')).then(contractData),
+      loadArtifacts().then(contractData),
       pythonWithRequests(),
       Promise.resolve(minimumNodeBinary()),
     ]);
@@ -192,12 +196,15 @@ test.describe('runnable samples run against the sandbox', () => {
   });
 
   let credentials = 0;
+  /** A new reader's credential: its own sandbox state (balance, orders, eSIMs) and rate-limit windows. */
+  const newCredential = (scopes: string[]) => ({
+    clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests${++credentials}`,
+    clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
+    scopes,
+  });
   /** Operations the pages' samples called successfully, with the pages that call them. */
   const covered = new Map<string, Set<string>>();
-  /**
-   * Runs a page's sessions, each as a new reader would: its own credential holding `scopes`, so its
-   * own sandbox state (balance, orders, eSIMs). Returns problems and what ran.
-   */
+  /** Runs a page's sessions, each as a new reader holding `scopes`. */
   async function runPage(file: string, blocks: Block[], scopes: string[], secret?: string, asPasted = false) {
     const problems: string[] = [];
     const ran: string[] = [];
@@ -211,11 +218,7 @@ test.describe('runnable samples run against the sandbox', () => {
             ]
           : [{name: session.runner}];
       for (const interpreter of interpreters) {
-        const credential = {
-          clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests${++credentials}`,
-          clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
-          scopes,
-        };
+        const credential = newCredential(scopes);
         sandbox.setCredentials([credential]);
         const env = {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: secret ?? credential.clientSecret};
         const logStart = sandbox.log.length;
@@ -228,7 +231,7 @@ test.describe('runnable samples run against the sandbox', () => {
           asPasted,
         });
         problems.push(...result.problems.map((problem) => `[${interpreter.name}] ${problem}`));
-        const logged = sandbox.log.slice(logStart).filter(isRequest);
+        const logged = requestLog(sandbox.log.slice(logStart));
         const requests = logged.length;
         for (const entry of logged) {
           if (entry.operation && entry.status < 400 && secret === undefined) {
@@ -340,8 +343,7 @@ test.describe('runnable samples run against the sandbox', () => {
           block.classification.kind === 'run' &&
           [body, timestamp, signature, SAMPLES.webhookSecret].every((part) => block.code.includes(part)),
       );
-      const runners = (blocks: Block[]) => [...new Set(blocks.map((block) => sessionsOf([block])[0]!.runner))].sort();
-      expect(runners(verifiers)).toEqual(['bash', 'node', 'python']);
+      expect(languagesOf(verifiers)).toEqual(['bash', 'node', 'python']);
       const changedBody = body.replace(
         /"amount":(\d)/,
         (_match, digit: string) => `"amount":${(Number(digit) + 1) % 10}`,
@@ -399,32 +401,15 @@ test.describe('runnable samples run against the sandbox', () => {
       const samples = allBlocks().filter(
         (block) => block.classification.kind === 'run' && /retry-after/i.test(block.code),
       );
-      expect([...new Set(samples.map((block) => sessionsOf([block])[0]!.runner))].sort()).toEqual([
-        'bash',
-        'node',
-        'python',
-      ]);
+      expect(languagesOf(samples)).toEqual(['bash', 'node', 'python']);
       const strict = await startSandbox({credentials: [], requestsPerMinute: 1, retryAfterSeconds: 1});
       const recovered: string[] = [];
       try {
         for (const block of samples) {
           const session = sessionsOf([block])[0]!;
-          const credential = {
-            clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}backoff${++credentials}`,
-            clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
-            scopes: scopesFor(contract, requiredScopeOperations(path.join(ROOT, block.page))),
-          };
+          const credential = newCredential(scopesFor(contract, requiredScopeOperations(path.join(ROOT, block.page))));
           strict.setCredentials([credential]);
-          for (let spent = 0; spent < LIMITS.tokenRequestsPerMinute; spent++) {
-            await fetch(`${strict.origin}/oauth/token`, {
-              method: 'POST',
-              body: new URLSearchParams({
-                grant_type: 'client_credentials',
-                client_id: credential.clientId,
-                client_secret: credential.clientSecret,
-              }),
-            });
-          }
+          await useUpTokenRequests(strict.origin, credential);
           const logStart = strict.log.length;
           const {output} = await runSession(session, {
             sandbox: strict,
@@ -432,9 +417,7 @@ test.describe('runnable samples run against the sandbox', () => {
             env: {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret},
             python,
           });
-          const requests = strict.log
-            .slice(logStart)
-            .filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request');
+          const requests = requestLog(strict.log.slice(logStart));
           const refused = requests.filter((entry) => entry.status === 429);
           const problems = [
             ...(refused.length === 0 ? ['no request was refused with 429'] : []),
@@ -461,11 +444,7 @@ test.describe('runnable samples run against the sandbox', () => {
   /** Runs blocks as one session of a new reader, against `target` (the sandbox, or a proxy in front of it). */
   async function runAlone(blocks: Block[], target: Sandbox = sandbox) {
     const session: Session = sessionsOf(blocks)[0]!;
-    const credential = {
-      clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}doctests${++credentials}`,
-      clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}doctests`,
-      scopes: scopesFor(contract, requiredScopeOperations(path.join(ROOT, blocks[0]!.page))),
-    };
+    const credential = newCredential(scopesFor(contract, requiredScopeOperations(path.join(ROOT, blocks[0]!.page))));
     sandbox.setCredentials([credential]);
     const logStart = sandbox.log.length;
     const result = await runSession(session, {
@@ -480,7 +459,7 @@ test.describe('runnable samples run against the sandbox', () => {
     const lastBlock = entries.findIndex(
       (entry) => entry.kind === 'mark' && entry.label.endsWith(`-${blocks.length - 1}`),
     );
-    return {...result, log: entries.filter(isRequest), lastBlockLog: entries.slice(lastBlock + 1).filter(isRequest)};
+    return {...result, log: requestLog(entries), lastBlockLog: requestLog(entries.slice(lastBlock + 1))};
   }
 
   if (allPagesSelected)
@@ -505,7 +484,7 @@ test.describe('runnable samples run against the sandbox', () => {
         console.log('backoff decisions: no backoff helper with a demonstration on the selected pages');
         return;
       }
-      expect([...new Set(pairs.map(({helper}) => runnerOf(helper)))].sort()).toEqual(['bash', 'node', 'python']);
+      expect(languagesOf(pairs.map(({helper}) => helper))).toEqual(['bash', 'node', 'python']);
       for (const {helper, demo} of pairs) {
         const {problems, log} = await runAlone([helper, demo]);
         expect(problems, blockName(demo)).toEqual([]);
@@ -582,7 +561,7 @@ test.describe('runnable samples run against the sandbox', () => {
       console.log('token caches: none on the selected pages');
       return;
     }
-    expect([...new Set(caches.map(runnerOf))].sort()).toEqual(['bash', 'node', 'python']);
+    expect(languagesOf(caches)).toEqual(['bash', 'node', 'python']);
     for (const block of caches) {
       // The helper names every code the model says a client forgets its token after.
       for (const code of TOKEN_DROPPING_CODES) expect(block.code, `${blockName(block)}: ${code}`).toContain(code);
@@ -609,46 +588,22 @@ test.describe('runnable samples run against the sandbox', () => {
     const loops = allBlocks().filter(
       (block) => isRun(block) && /next_cursor/.test(block.code) && /\b(while|for)\b/.test(block.code),
     );
-    // In front of the sandbox: every list answers has_more true with the same next_cursor, and the
-    // cursor sent is dropped (the sandbox would refuse it), as a buggy server could.
+    // In front of the sandbox, as a buggy server could: every list answers has_more true with the same
+    // next_cursor, and the cursor sent is dropped (the sandbox would refuse it).
     const stuckCursor = 'c_stuck';
-    const proxy = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', async () => {
-        const url = new URL(request.url ?? '/', sandbox.origin);
-        url.searchParams.delete('cursor');
-        const headers = Object.fromEntries(
-          Object.entries(request.headers).flatMap(([name, value]) =>
-            ['host', 'connection', 'content-length'].includes(name) || value === undefined
-              ? []
-              : [[name, String(value)]],
-          ),
-        );
-        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-        const answer = await fetch(url, {method: request.method, headers, body});
-        let text = await answer.text();
-        if (request.method === 'GET' && answer.ok) {
-          try {
-            const page = JSON.parse(text) as Record<string, unknown>;
-            if ('has_more' in page) text = JSON.stringify({...page, has_more: true, next_cursor: stuckCursor});
-          } catch {
-            // not JSON: passed on as it is
-          }
+    const proxy = await startProxy(sandbox.origin, {
+      rewrite: (url) => url.searchParams.delete('cursor'),
+      answer: ({method, status, text}) => {
+        if (method !== 'GET' || status >= 300) return text;
+        try {
+          const page = JSON.parse(text) as Record<string, unknown>;
+          return 'has_more' in page ? JSON.stringify({...page, has_more: true, next_cursor: stuckCursor}) : text;
+        } catch {
+          return text;
         }
-        // Every header but the framing ones passes on, so samples that read Idempotent-Replayed,
-        // Retry-After or the rate headers behave as without the proxy; only the cursor is stuck.
-        const upstream: [string, string][] = [];
-        answer.headers.forEach((value, name) => upstream.push([name, value]));
-        const passed = upstream.filter(
-          ([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name),
-        );
-        response.writeHead(answer.status, Object.fromEntries(passed));
-        response.end(text);
-      });
+      },
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const stuck: Sandbox = {...sandbox, origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`};
+    const stuck: Sandbox = {...sandbox, origin: proxy.origin};
     try {
       for (const loop of loops) {
         // The blocks before it in its session (the token), then the loop.
@@ -662,7 +617,7 @@ test.describe('runnable samples run against the sandbox', () => {
         expect(pages.length, `${blockName(loop)} went on asking for the same page`).toBeLessThanOrEqual(2);
       }
     } finally {
-      await new Promise((resolve) => proxy.close(resolve));
+      await proxy.close();
     }
     console.log(`page loops: ${loops.length} stop on a cursor that does not advance`);
   });

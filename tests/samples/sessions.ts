@@ -1,19 +1,19 @@
 /**
- * Runs a page's samples the way a reader would: the `run` blocks of one language, in page order,
- * as one shell session (bash), one script file (Node: .mjs, or .ts with its types stripped) or
- * one Python file. Between blocks the harness posts a mark to the sandbox, so every request it
- * logs is attributed to the block that made it. Reader-visible text is never changed: the
- * routing shims in sandbox/route send the public sandbox host to the local sandbox.
+ * Runs a page's `run` blocks of one language, in page order, as one bash session, Node script or Python file, as
+ * pasted (sandbox/route sends the public host to the local sandbox). A mark posted between blocks attributes each
+ * logged request to its block.
  */
 import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import ts from 'typescript';
 
-import {ENVIRONMENTS} from '../../src/constants/api';
-import type {Sandbox, SandboxLogEntry} from '../../sandbox/server';
+import {ENVIRONMENTS, LIMITS} from '../../src/constants/api';
+import {TOKEN_URL_PATH, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
 import {blockName, ROOT, type Block, type Runner} from './blocks';
 
 export type Session = {page: string; runner: Runner; typescript: boolean; blocks: Block[]};
@@ -200,4 +200,82 @@ export async function pythonWithRequests(): Promise<string> {
     }
   }
   throw new Error("No python3 with requests: install Debian's python3-requests (.ci/run does).");
+}
+
+export type RequestEntry = Extract<SandboxLogEntry, {kind: 'request'}>;
+export const requestLog = (log: SandboxLogEntry[]) =>
+  log.filter((entry): entry is RequestEntry => entry.kind === 'request');
+
+/** Spends the minute's token requests of `credential`, as other clients of it could. */
+export async function useUpTokenRequests(origin: string, credential: {clientId: string; clientSecret: string}) {
+  const form = {
+    grant_type: 'client_credentials',
+    client_id: credential.clientId,
+    client_secret: credential.clientSecret,
+  };
+  const statuses: number[] = [];
+  for (let spent = 0; spent < LIMITS.tokenRequestsPerMinute; spent++) {
+    statuses.push(
+      (await fetch(`${origin}${TOKEN_URL_PATH}`, {method: 'POST', body: new URLSearchParams(form)})).status,
+    );
+  }
+  return statuses;
+}
+
+export type ProxiedAnswer = {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  status: number;
+  answerHeaders: Headers;
+  text: string;
+};
+
+/**
+ * A proxy in front of `upstream`, as a buggy server or network could be: `rewrite` changes a request's URL,
+ * `answer` the body passed on (`null`: the connection drops once the upstream has done the work).
+ * Every header but the framing ones passes on both ways.
+ */
+export async function startProxy(
+  upstream: string,
+  {
+    rewrite = () => {},
+    answer = ({text}) => text,
+  }: {rewrite?: (url: URL) => void; answer?: (seen: ProxiedAnswer) => string | null},
+) {
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const method = request.method ?? 'GET';
+      const url = new URL(request.url ?? '/', upstream);
+      rewrite(url);
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).flatMap(([name, value]) =>
+          ['host', 'connection', 'content-length'].includes(name) || value === undefined ? [] : [[name, String(value)]],
+        ),
+      );
+      const body = ['GET', 'HEAD'].includes(method) ? undefined : Buffer.concat(chunks);
+      const upstreamAnswer = await fetch(url, {method, headers, body});
+      const {status, headers: answerHeaders} = upstreamAnswer;
+      const text = answer({method, url, headers, status, answerHeaders, text: await upstreamAnswer.text()});
+      if (text === null) return void request.socket.destroy();
+      const passed: [string, string][] = [];
+      upstreamAnswer.headers.forEach((value, name) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+          passed.push([name, value]);
+      });
+      response.writeHead(upstreamAnswer.status, Object.fromEntries(passed));
+      response.end(text);
+    })().catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
 }

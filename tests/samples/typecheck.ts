@@ -1,9 +1,7 @@
 /**
- * Type-checks the Node samples against the SDK's one declaration (sdk/index.d.ts): per page, the
- * TypeScript blocks (`sdk` and `run`) as one strict module, and the JavaScript ones as one
- * checked .mjs, each in page order as a reader's file would hold them. Plain JavaScript has no
- * type annotations or non-null assertions (`process.env.X!`), so the .mjs check leaves
- * strictNullChecks and noImplicitAny off; undefined names, wrong methods and wrong parameters fail either way.
+ * Type-checks the Node samples against sdk/index.d.ts: per page, its TypeScript `sdk` and `run` blocks as one strict
+ * module and its JavaScript ones as one checked .mjs, in page order. Plain JavaScript cannot annotate types, so the
+ * .mjs check leaves strictNullChecks and noImplicitAny off; wrong names, methods and parameters fail either way.
  */
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -15,32 +13,19 @@ import {ROOT, type Block} from './blocks';
 
 type Unit = {file: string; blocks: {block: Block; firstLine: number}[]};
 
-const isNodeLanguage = (block: Block, languages: string[]) => languages.includes(block.language);
+const EXTENSIONS: Record<string, 'ts' | 'mjs'> = {ts: 'ts', typescript: 'ts', js: 'mjs', javascript: 'mjs', mjs: 'mjs'};
 
 function units(blocks: readonly Block[], dir: string): {typescript: Unit[]; javascript: Unit[]} {
-  const byPage = new Map<string, Block[]>();
-  for (const block of blocks) {
-    byPage.set(block.page, [...(byPage.get(block.page) ?? []), block]);
-  }
-  const typescript: Unit[] = [];
-  const javascript: Unit[] = [];
-  let index = 0;
-  for (const pageBlocks of byPage.values()) {
-    const ts = pageBlocks.filter(
-      (block) => isNodeLanguage(block, ['ts', 'typescript']) && ['sdk', 'run'].includes(block.classification.kind),
-    );
-    const js = pageBlocks.filter(
-      (block) =>
-        isNodeLanguage(block, ['js', 'javascript', 'mjs']) && ['sdk', 'run'].includes(block.classification.kind),
-    );
-    for (const [selected, list, extension] of [
-      [ts, typescript, 'ts'],
-      [js, javascript, 'mjs'],
-    ] as const) {
-      if (selected.length === 0) {
-        continue;
-      }
-      index += 1;
+  const units = {typescript: [] as Unit[], javascript: [] as Unit[]};
+  [...new Set(blocks.map((block) => block.page))].forEach((page, index) => {
+    for (const extension of ['ts', 'mjs'] as const) {
+      const selected = blocks.filter(
+        (block) =>
+          block.page === page &&
+          EXTENSIONS[block.language] === extension &&
+          ['sdk', 'run'].includes(block.classification.kind),
+      );
+      if (selected.length === 0) continue;
       const file = path.join(dir, `unit-${index}.${extension}`);
       let line = 0;
       const placed = selected.map((block) => {
@@ -49,10 +34,10 @@ function units(blocks: readonly Block[], dir: string): {typescript: Unit[]; java
         return {block, firstLine};
       });
       writeFileSync(file, `${selected.map((block) => block.code).join('\n\n')}\n`);
-      list.push({file, blocks: placed});
+      units[extension === 'ts' ? 'typescript' : 'javascript'].push({file, blocks: placed});
     }
-  }
-  return {typescript, javascript};
+  });
+  return units;
 }
 
 function check(files: Unit[], javascript: boolean): string[] {
