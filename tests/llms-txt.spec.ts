@@ -1,8 +1,7 @@
 /**
- * The docs for AI assistants in the production build (plugins/llms-txt): the `.md` twins
- * are plain Markdown, llms.txt follows the llmstxt.org format and every link in it resolves, and
- * none of the files reaches the sitemap or the search index. Plain Node tests: build first
- * (tagged @viewport-independent: run once, not again for the phone).
+ * The docs for AI assistants in the production build (plugins/llms-txt): the `.md` twins are plain Markdown,
+ * llms.txt follows the llmstxt.org format and every link in it resolves, and none of the files reaches the sitemap
+ * or the search index. Plain Node tests of the build (@viewport-independent: run once).
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -25,7 +24,7 @@ const ALLOWED_HTML = /^<br\s*\/?>$/i;
 
 type Node = {type: string; children?: Node[]; value?: string; url?: string; depth?: number; lang?: string | null};
 
-async function parse(markdown: string, {mdx = false} = {}): Promise<Root> {
+async function parse(markdown: string, {mdx = false} = {}): Promise<Node> {
   const [{unified}, {default: remarkParse}, {default: remarkGfm}, {default: remarkMdx}] = await Promise.all([
     import('unified'),
     import('remark-parse'),
@@ -35,14 +34,19 @@ async function parse(markdown: string, {mdx = false} = {}): Promise<Root> {
   const processor = mdx
     ? unified().use(remarkParse).use(remarkMdx).use(remarkGfm)
     : unified().use(remarkParse).use(remarkGfm);
-  return processor.parse(markdown) as Root;
+  return processor.parse(markdown) as Root as Node;
 }
 
-function walk(node: Node, visit: (node: Node) => void): void {
-  visit(node);
-  for (const child of node.children ?? []) {
-    walk(child, visit);
-  }
+/** Every node of the tree, depth first. */
+function nodesOf(node: Node): Node[] {
+  return [node, ...(node.children ?? []).flatMap(nodesOf)];
+}
+
+/** The URLs of the links (and images) in a Markdown file of the build. */
+async function linksIn(sitePath: string, {images = false} = {}): Promise<string[]> {
+  return nodesOf(await parse(read(sitePath)))
+    .filter((node) => node.type === 'link' || (images && node.type === 'image'))
+    .map((node) => node.url!);
 }
 
 function textOf(node: Node): string {
@@ -64,9 +68,9 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
   for (const doc of docPages()) {
     test(`${twinOf(doc.path)} is plain Markdown with absolute links`, async () => {
       const markdown = read(twinOf(doc.path));
-      const tree = (await parse(markdown)) as Node;
+      const tree = await parse(markdown);
       const problems: string[] = [];
-      walk(tree, (node) => {
+      for (const node of nodesOf(tree)) {
         if (node.type === 'html' && !ALLOWED_HTML.test((node.value ?? '').trim())) {
           problems.push(`HTML: ${node.value}`);
         }
@@ -76,14 +80,11 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
         if (node.type === 'code' && !node.lang) {
           problems.push(`code block without language: ${(node.value ?? '').slice(0, 40)}`);
         }
-        if (
-          (node.type === 'link' || node.type === 'image' || node.type === 'definition') &&
-          !/^(?:https?|mailto):/.test(node.url ?? '')
-        ) {
+        if (['link', 'image', 'definition'].includes(node.type) && !/^(?:https?|mailto):/.test(node.url ?? '')) {
           problems.push(`relative URL: ${node.url}`);
         }
-      });
-      // Paragraphs (not code) that are import/export lines or JSX tags.
+      }
+      // Paragraphs (not code) that are import/export lines.
       for (const node of tree.children ?? []) {
         if (node.type === 'paragraph' && /^(?:import|export)\s/m.test(textOf(node))) {
           problems.push(`ESM line: ${textOf(node)}`);
@@ -92,13 +93,8 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
       expect(problems).toEqual([]);
 
       // The same text read as MDX holds no JSX, no ESM and no `{…}` expressions either.
-      const mdxTypes = new Set<string>();
-      walk((await parse(markdown, {mdx: true})) as Node, (node) => {
-        if (/^mdx/.test(node.type)) {
-          mdxTypes.add(node.type);
-        }
-      });
-      expect([...mdxTypes]).toEqual([]);
+      const mdxTypes = nodesOf(await parse(markdown, {mdx: true})).filter((node) => /^mdx/.test(node.type));
+      expect([...new Set(mdxTypes.map((node) => node.type))]).toEqual([]);
 
       // Title and canonical URL.
       const [first] = tree.children ?? [];
@@ -110,15 +106,9 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
   test('internal links in the twins point at pages and files of the build', async () => {
     const missing: string[] = [];
     for (const route of docRoutes()) {
-      walk((await parse(read(twinOf(route)))) as Node, (node) => {
-        if (
-          (node.type === 'link' || node.type === 'image') &&
-          node.url?.startsWith(`${SITE.url}/`) &&
-          !buildFileFor(node.url)
-        ) {
-          missing.push(`${twinOf(route)} → ${node.url}`);
-        }
-      });
+      for (const url of await linksIn(twinOf(route), {images: true})) {
+        if (url.startsWith(`${SITE.url}/`) && !buildFileFor(url)) missing.push(`${twinOf(route)} → ${url}`);
+      }
     }
     expect(missing).toEqual([]);
   });
@@ -143,19 +133,15 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
 
 test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () => {
   test('llms.txt: H1 title, blockquote summary, one H2 per sidebar category listing its docs in order', async () => {
-    const nodes = ((await parse(read('/llms.txt'))) as Node).children ?? [];
-    const [title, summary, ...rest] = nodes;
-    expect(title?.type).toBe('heading');
-    expect(title?.depth).toBe(1);
+    const [title, summary, ...rest] = (await parse(read('/llms.txt'))).children ?? [];
+    expect(title?.type === 'heading' && title.depth, 'an H1 first').toBe(1);
     expect(textOf(title!)).toBe(SITE.title);
     expect(summary?.type).toBe('blockquote');
     expect(summary?.children?.map((child) => child.type)).toEqual(['paragraph']);
     expect(textOf(summary!)).toBe(SITE.description);
 
     // Optional prose (no headings) before the first section, as the format allows.
-    const firstSection = rest.findIndex((node) => node.type === 'heading');
-    expect(rest.slice(0, firstSection).every((node) => node.type !== 'heading')).toBe(true);
-    const sections = rest.slice(firstSection);
+    const sections = rest.slice(rest.findIndex((node) => node.type === 'heading'));
     // The same sections, titles and order as the sidebar the build rendered.
     const sidebar = builtSidebar();
     expect(sections.length).toBe(sidebar.length * 2);
@@ -165,9 +151,8 @@ test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () =
       expect(heading.type === 'heading' && heading.depth === 2 && textOf(heading)).toBe(category.label ?? 'Docs');
       expect(list.type).toBe('list');
       const items = (list.children ?? []).map((item) => {
-        const paragraph = item.children?.[0];
         expect(item.children?.length).toBe(1);
-        const [link, description] = paragraph?.children ?? [];
+        const [link, description] = item.children?.[0]?.children ?? [];
         expect(link?.type).toBe('link');
         expect(description?.type).toBe('text');
         expect(description?.value).toMatch(/^: \S/);
@@ -178,12 +163,7 @@ test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () =
   });
 
   test('every link in llms.txt resolves to a file in the build', async () => {
-    const urls: string[] = [];
-    walk((await parse(read('/llms.txt'))) as Node, (node) => {
-      if (node.type === 'link') {
-        urls.push(node.url!);
-      }
-    });
+    const urls = await linksIn('/llms.txt');
     expect(urls.length).toBe(docRoutes().length + 1);
     expect(urls.filter((url) => !url.startsWith(`${SITE.url}/`) || !buildFileFor(url))).toEqual([]);
   });
@@ -202,8 +182,7 @@ test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () =
   });
 
   test('neither the sitemap nor the search index lists the Markdown files or the page actions', () => {
-    const sitemap = read('/sitemap.xml');
-    expect(sitemap).not.toMatch(/\.(?:md|txt)</);
+    expect(read('/sitemap.xml')).not.toMatch(/\.(?:md|txt)</);
     const indexFiles = searchIndexFiles();
     expect(indexFiles.length).toBeGreaterThan(1);
     for (const file of indexFiles) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
+import {baseURL} from '../playwright.config';
 import {SEARCH} from '../src/constants/site';
 import {BuiltDocs} from '../mcp/docs';
 import {BUILD_DIR, gzipSize, searchIndexFiles} from './support/bytes';
@@ -18,6 +19,7 @@ import {
   runQuery,
   runQueriesInBox,
   scoreRelevance,
+  type SearchHit,
   searchInput,
   searchListbox,
   waitForSearchReady,
@@ -47,31 +49,24 @@ async function openInstrumentedSearch(page: Page) {
 }
 
 test.describe('search box: states (spec §2, §4, §9)', () => {
-  // The shortcut and its hint are for a hardware keyboard; phones get neither.
-  test(
-    'shows the placeholder Search and the Ctrl K hint off Mac, once its index is loaded',
-    {tag: '@desktop-only'},
-    async ({page}) => {
-      await openPage(page, '/getting-started/quick-start');
-      await waitForSearchReady(page);
-      const input = searchInput(page);
-      await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
-      await expect(input).toBeEnabled();
-      const hint = page.getByTestId('search-shortcut-hint');
-      await expect(hint).toBeVisible();
-      await expect(hint).toHaveText(/^Ctrl\s*K$/);
-      await expect(input).toHaveAttribute('aria-keyshortcuts', 'Control+K');
-    },
-  );
-
-  test('loads its index without any interaction, soon after hydration', async ({page}) => {
+  test('loads its index without any interaction soon after hydration, with no console error or hydration warning, focused or not', async ({
+    page,
+  }) => {
+    // The fixture fails on any console error; the page is loaded with and without the box in focus.
     const indexRequest = page.waitForRequest(INDEX_FILES);
-    await openPage(page, '/basics/sdk');
+    await openPage(page, '/additional/changelog');
     expect((await indexRequest).url()).toMatch(/search-index-[0-9a-f]+\.json$/);
     await waitForSearchReady(page, 10_000);
+    await searchInput(page).focus();
+    await page.reload();
+    await waitForHydration(page);
+    await waitForSearchReady(page);
   });
 
-  test('on a slow network it is disabled and reads Loading... until the index arrives, then ready', async ({page}) => {
+  test('on a slow network it is disabled and reads Loading... until the index arrives, then ready; a Ctrl+K pressed meanwhile focuses it then', async ({
+    page,
+    isMobile,
+  }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let delivered = false;
@@ -90,8 +85,9 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     await expect(page.locator('[data-search-status="loading"]')).toHaveAttribute('aria-busy', 'true');
     // The placeholder is what the reader sees: visible, not just in the DOM.
     await expect(input).toBeVisible();
-    // Let the page run everything it had queued: two idle periods and a frame go by while the index
-    // is still held (the test alone releases it). The box stays disabled and not yet a combobox.
+    // The shortcut is for a hardware keyboard: phones have none.
+    if (!isMobile) await page.keyboard.press('Control+k');
+    // Two idle periods and a frame go by while the index is still held (only the test releases it).
     await page.evaluate(
       () =>
         new Promise((resolve) =>
@@ -102,41 +98,14 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     await expect(input).toBeDisabled();
     await expect(input).not.toHaveAttribute('role', 'combobox');
     await expect(input).toHaveAttribute('placeholder', LOADING_TEXT);
+    await expect(input).not.toBeFocused();
 
     release();
     await waitForSearchReady(page);
     await expect(input).toBeEnabled();
     await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
     await expect(page.locator('[data-search-status="ready"]')).toHaveAttribute('aria-busy', 'false');
-  });
-
-  test(
-    'Ctrl+K pressed while loading focuses the box as soon as it is ready',
-    {tag: '@desktop-only'},
-    async ({page}) => {
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(INDEX_FILES, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await openPage(page, '/');
-      await page.keyboard.press('Control+k');
-      await expect(searchInput(page)).not.toBeFocused();
-      release();
-      await waitForSearchReady(page);
-      await expect(searchInput(page)).toBeFocused();
-    },
-  );
-
-  test('Ctrl+K focuses the box from anywhere on the page', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/account-management/billing');
-    await waitForSearchReady(page);
-    await page.getByRole('link', {name: 'Contact and help center'}).last().focus();
-    await page.keyboard.press('Control+k');
-    await expect(searchInput(page)).toBeFocused();
-    await page.keyboard.type('refund');
-    await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
+    if (!isMobile) await expect(input, 'focused by the Ctrl+K pressed while loading').toBeFocused();
   });
 
   test.describe('at the 996 px breakpoint', () => {
@@ -157,18 +126,74 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
   });
 });
 
-// A Mac's keyboard shortcut (Cmd+K): a desktop behaviour.
-test.describe('search box on a Mac', {tag: '@desktop-only'}, () => {
-  test.use({userAgent: MAC_USER_AGENT});
-
-  test('shows ⌘ K and Cmd+K focuses the box', async ({page}) => {
-    await openPage(page, '/getting-started/authentication');
+// A hardware keyboard's shortcuts, hint, arrows and Escape: desktop behaviours.
+test.describe('search box from the keyboard', {tag: '@desktop-only'}, () => {
+  test('off Mac: placeholder Search and the Ctrl K hint, and Ctrl+K focuses the box from anywhere on the page', async ({
+    page,
+  }) => {
+    await openPage(page, '/account-management/billing');
     await waitForSearchReady(page);
-    await expect(page.getByTestId('search-shortcut-hint')).toHaveText(/^⌘\s*K$/);
-    await expect(searchInput(page)).toHaveAttribute('aria-keyshortcuts', 'Meta+K');
-    await page.locator('article h1').click();
-    await page.keyboard.press('Meta+k');
-    await expect(searchInput(page)).toBeFocused();
+    const input = searchInput(page);
+    await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
+    await expect(input).toBeEnabled();
+    const hint = page.getByTestId('search-shortcut-hint');
+    await expect(hint).toBeVisible();
+    await expect(hint).toHaveText(/^Ctrl\s*K$/);
+    await expect(input).toHaveAttribute('aria-keyshortcuts', 'Control+K');
+    await page.getByRole('link', {name: 'Contact and help center'}).last().focus();
+    await page.keyboard.press('Control+k');
+    await expect(input).toBeFocused();
+    await page.keyboard.type('refund');
+    await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
+  });
+
+  test('arrows move through results, Enter opens, Escape closes; combobox and listbox roles', async ({page}) => {
+    await openPage(page, '/');
+    await waitForSearchReady(page);
+    const input = page.getByRole('combobox', {name: 'Search'});
+    await input.focus();
+    await page.keyboard.type('webhook');
+    const listbox = searchListbox(page);
+    await expect(listbox).toBeVisible();
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(input).toHaveAttribute('aria-owns', (await listbox.getAttribute('id')) ?? '');
+    const options = listbox.getByRole('option');
+    expect(await options.count()).toBeGreaterThan(2);
+    // The first result is preselected; ArrowDown moves on, ArrowUp comes back.
+    const selected = listbox.locator('[role="option"][aria-selected="true"]');
+    const first = await options.nth(0).getAttribute('id');
+    const second = await options.nth(1).getAttribute('id');
+    await expect(selected).toHaveAttribute('id', first ?? '');
+    await page.keyboard.press('ArrowDown');
+    await expect(selected).toHaveAttribute('id', second ?? '');
+    await expect(input).toHaveAttribute('aria-activedescendant', second ?? '');
+    await page.keyboard.press('ArrowUp');
+    await expect(selected).toHaveAttribute('id', first ?? '');
+
+    await page.keyboard.press('Escape');
+    await expect(listbox).toBeHidden();
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await input.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(listbox).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/_highlight=webhook/);
+    await expect(page.locator('article mark').first()).toBeVisible();
+  });
+
+  test.describe('on a Mac', () => {
+    test.use({userAgent: MAC_USER_AGENT});
+
+    test('shows ⌘ K and Cmd+K focuses the box', async ({page}) => {
+      await openPage(page, '/getting-started/authentication');
+      await waitForSearchReady(page);
+      await expect(page.getByTestId('search-shortcut-hint')).toHaveText(/^⌘\s*K$/);
+      await expect(searchInput(page)).toHaveAttribute('aria-keyshortcuts', 'Meta+K');
+      await page.locator('article h1').click();
+      await page.keyboard.press('Meta+k');
+      await expect(searchInput(page)).toBeFocused();
+    });
   });
 });
 
@@ -210,11 +235,8 @@ test.describe('search results', () => {
       'the error is logged to the console only and the page still works',
       {tag: '@viewport-independent'},
       async ({page}) => {
-        const logged: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error') {
-            logged.push(message.text());
-          }
+        const logged = page.waitForEvent('console', {
+          predicate: (message) => message.type() === 'error' && /Could not highlight/.test(message.text()),
         });
         // mark.js walks the article with a NodeIterator: make that fail.
         await page.addInitScript(() => {
@@ -223,7 +245,7 @@ test.describe('search results', () => {
           };
         });
         await openPage(page, '/account-management/billing?_highlight=invoice');
-        await expect.poll(() => logged.some((text) => /Could not highlight/.test(text))).toBe(true);
+        await logged;
         await expect(page.getByRole('heading', {level: 1})).toHaveText('Billing');
         await expect(page.locator('article mark')).toHaveCount(0);
         await waitForSearchReady(page);
@@ -232,187 +254,149 @@ test.describe('search results', () => {
       },
     );
   });
+});
 
-  // Arrow keys and Escape: a hardware keyboard.
-  test(
-    'keyboard: arrows move through results, Enter opens, Escape closes; combobox and listbox roles',
-    {tag: '@desktop-only'},
-    async ({page}) => {
-      await openPage(page, '/');
-      await waitForSearchReady(page);
-      const input = page.getByRole('combobox', {name: 'Search'});
-      await input.focus();
-      await page.keyboard.type('webhook');
-      const listbox = searchListbox(page);
-      await expect(listbox).toBeVisible();
-      await expect(input).toHaveAttribute('aria-expanded', 'true');
-      await expect(input).toHaveAttribute('aria-owns', (await listbox.getAttribute('id')) ?? '');
-      const options = listbox.getByRole('option');
-      expect(await options.count()).toBeGreaterThan(2);
+// The ranking is the index's and what lunr makes of a query the same at any width (the phone's box is covered
+// above): run once. These tests only type into the box, so one page serves them all.
+test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
+  let page: Page;
+  let anchors: Awaited<ReturnType<typeof openInstrumentedSearch>>;
+  let docs: BuiltDocs;
+  // What the fixture checks on its own pages, and no dialog (a hostile query must never run script).
+  const problems: string[] = [];
 
-      // The first result is preselected; ArrowDown moves on, ArrowUp comes back.
-      const selected = listbox.locator('[role="option"][aria-selected="true"]');
-      const first = await options.nth(0).getAttribute('id');
-      const second = await options.nth(1).getAttribute('id');
-      await expect(selected).toHaveAttribute('id', first ?? '');
-      await page.keyboard.press('ArrowDown');
-      await expect(selected).toHaveAttribute('id', second ?? '');
-      await expect(input).toHaveAttribute('aria-activedescendant', second ?? '');
-      await page.keyboard.press('ArrowUp');
-      await expect(selected).toHaveAttribute('id', first ?? '');
+  test.beforeAll(async ({browser}) => {
+    page = await browser.newPage({baseURL});
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('dialog', async (dialog) => {
+      problems.push(`unexpected dialog: ${dialog.message()}`);
+      await dialog.dismiss();
+    });
+    anchors = await openInstrumentedSearch(page);
+    docs = new BuiltDocs(BUILD_DIR);
+  });
+  test.afterEach(() => expect(problems.splice(0), 'console errors, uncaught page errors and dialogs').toEqual([]));
+  test.afterAll(() => page.close());
 
-      await page.keyboard.press('Escape');
-      await expect(listbox).toBeHidden();
-      await expect(input).toHaveAttribute('aria-expanded', 'false');
-
-      await input.focus();
-      await page.keyboard.press('ArrowDown');
-      await expect(listbox).toBeVisible();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/_highlight=webhook/);
-      await expect(page.locator('article mark').first()).toBeVisible();
-    },
-  );
-
-  // The ranking is the index's, the same at any width (the phone's box is covered above): run once.
   // Whole questions (`natural`) rank lower than short queries: the goal is that the page is in the top 3.
   // The held-out sets are an integrator's own words, written before any tuning and frozen (never edited to fit
   // the index); the own set uses the pages' words. search_docs (the MCP server) must rank every query as the box.
   for (const name of Object.keys(QUERY_SETS) as QuerySetName[]) {
     const goal = RELEVANCE_GOALS[name];
-    test(
-      `relevance, ${name} set: hit@3 ≥ ${goal.hitAt3} and MRR ≥ ${goal.mrr} in the real box, no empty list, and search_docs ranks each query alike`,
-      {tag: '@viewport-independent'},
-      async ({page}) => {
-        test.setTimeout(180_000);
-        const anchors = await openInstrumentedSearch(page);
-        const docs = new BuiltDocs(BUILD_DIR);
-        const box: Parameters<typeof scoreRelevance>[0] = [];
-        const mcp: Parameters<typeof scoreRelevance>[0] = [];
-        const queries = loadQuerySet(name);
-        const answers = await runQueriesInBox(
-          page,
-          queries.map((query) => query.query),
-          anchors,
-        );
-        for (const [index, query] of queries.entries()) {
-          box.push({query, hits: answers[index]!});
-          const found = await docs.search(query.query);
-          mcp.push({
-            query,
-            hits: found.map(
-              (hit) => ({page: new URL(hit.url).pathname, section: null}) as (typeof box)[number]['hits'][number],
-            ),
-          });
-        }
-        const relevance = scoreRelevance(box);
-        const misses = relevance.perQuery.filter((row) => row.rank === null || row.rank > 3);
-        const empty = box.filter(({hits}) => hits.length === 0).map(({query}) => query.query);
-        expect(empty, 'queries with no result at all').toEqual([]);
-        expect(relevance.hitAt3, `not in the top 3: ${JSON.stringify(misses, null, 1)}`).toBeGreaterThanOrEqual(
-          goal.hitAt3,
-        );
-        expect(relevance.mrr).toBeGreaterThanOrEqual(goal.mrr);
-        // search_docs answers one hit per URL, so both rankings are compared over distinct pages.
-        const distinctPages = (results: typeof box) =>
-          results.map(({query, hits}) => ({
-            query,
-            hits: hits.filter((hit, index) => hits.findIndex((other) => other.page === hit.page) === index),
-          }));
-        const ranks = (perQuery: Relevance['perQuery']) => perQuery.map(({query, rank}) => `${query}: ${rank}`);
-        // The box lists a bounded number of hits and search_docs more: compared over as many pages as the box shows.
-        const boxPages = distinctPages(box);
-        const mcpPages = distinctPages(mcp).map((row, index) => ({
-          ...row,
-          hits: row.hits.slice(0, boxPages[index]!.hits.length),
+    test(`relevance, ${name} set: hit@3 ≥ ${goal.hitAt3} and MRR ≥ ${goal.mrr} in the real box, no empty list, and search_docs ranks each query alike`, async () => {
+      test.setTimeout(180_000);
+      const queries = loadQuerySet(name);
+      const answers = await runQueriesInBox(
+        page,
+        queries.map((query) => query.query),
+        anchors,
+      );
+      const box = queries.map((query, index) => ({query, hits: answers[index]!}));
+      const mcp = await Promise.all(
+        queries.map(async (query) => ({
+          query,
+          hits: (await docs.search(query.query)).map(
+            (hit) => ({page: new URL(hit.url).pathname, section: null}) as SearchHit,
+          ),
+        })),
+      );
+      const relevance = scoreRelevance(box);
+      const misses = relevance.perQuery.filter((row) => row.rank === null || row.rank > 3);
+      const empty = box.filter(({hits}) => hits.length === 0).map(({query}) => query.query);
+      expect(empty, 'queries with no result at all').toEqual([]);
+      expect(relevance.hitAt3, `not in the top 3: ${JSON.stringify(misses, null, 1)}`).toBeGreaterThanOrEqual(
+        goal.hitAt3,
+      );
+      expect(relevance.mrr).toBeGreaterThanOrEqual(goal.mrr);
+      // search_docs answers one hit per URL, so both rankings are compared over distinct pages.
+      const distinctPages = (results: typeof box) =>
+        results.map(({query, hits}) => ({
+          query,
+          hits: hits.filter((hit, index) => hits.findIndex((other) => other.page === hit.page) === index),
         }));
-        expect(ranks(scoreRelevance(mcpPages).perQuery)).toEqual(ranks(scoreRelevance(boxPages).perQuery));
-      },
-    );
+      const ranks = (perQuery: Relevance['perQuery']) => perQuery.map(({query, rank}) => `${query}: ${rank}`);
+      // The box lists a bounded number of hits and search_docs more: compared over as many pages as the box shows.
+      const boxPages = distinctPages(box);
+      const mcpPages = distinctPages(mcp).map((row, index) => ({
+        ...row,
+        hits: row.hits.slice(0, boxPages[index]!.hits.length),
+      }));
+      expect(ranks(scoreRelevance(mcpPages).perQuery)).toEqual(ranks(scoreRelevance(boxPages).perQuery));
+    });
   }
 
-  // One search for the box and search_docs (lib/search): a word the docs lack, or a reader's word for theirs, still
-  // reaches the page; the sets above measure it, these name it.
-  test(
-    "a query with a word the docs lack, or in readers' words, lists the page that answers it in the box and in search_docs",
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const anchors = await openInstrumentedSearch(page);
-      const docs = new BuiltDocs(BUILD_DIR);
-      const cases = [
-        [['invoices pdf', 'invoice'], '/account-management/billing#monthly-invoice'],
-        [['supported countries'], '/getting-started/main-concepts'],
-        [['topup', 'top up', 'top-up'], '/getting-started/main-concepts#adding-a-top-up'],
-        [['429', 'too many requests', 'rate limit'], '/getting-started/main-concepts#rate-limits'],
-      ] as const;
-      const answers = await runQueriesInBox(
-        page,
-        cases.flatMap(([queries]) => queries),
-        anchors,
-      );
-      for (const [queries, expected] of cases) {
-        for (const query of queries) {
-          const top = answers
-            .shift()!
-            .slice(0, 3)
-            .map((hit) => `${hit.page}${expected.includes('#') ? (hit.section ?? '') : ''}`);
-          expect(top, `box: ${query}`).toContain(expected);
-          const found = (await docs.search(query, 3)).map((hit) => {
-            const url = new URL(hit.url);
-            return `${url.pathname}${expected.includes('#') ? url.hash : ''}`;
-          });
-          expect(found, `search_docs: ${query}`).toContain(expected);
-        }
+  // One search for the box and search_docs (lib/search); the sets above measure it, these name it. A changelog
+  // entry (front matter `news: true`) names a topic in a few words, so it would outscore the guide that explains it.
+  test("a word the docs lack or a reader's word lists the page that answers it; the page about a topic comes first, before a news page or one that mentions it; in the box and in search_docs", async () => {
+    const cases: [top: number, queries: string[], expected: string][] = [
+      [3, ['invoices pdf', 'invoice'], '/account-management/billing#monthly-invoice'],
+      [3, ['supported countries'], '/getting-started/main-concepts'],
+      [3, ['topup', 'top up', 'top-up'], '/getting-started/main-concepts#adding-a-top-up'],
+      [3, ['429', 'too many requests', 'rate limit'], '/getting-started/main-concepts#rate-limits'],
+      [1, ['webhook signature'], '/getting-started/main-concepts'],
+      [1, ['sandbox-fail-1gb-7d'], '/basics/test-in-postman'],
+      [1, ['request an access token'], '/getting-started/authentication'],
+    ];
+    const answers = await runQueriesInBox(
+      page,
+      cases.flatMap(([, queries]) => queries),
+      anchors,
+    );
+    for (const [top, queries, expected] of cases) {
+      const withSection = expected.includes('#');
+      for (const query of queries) {
+        const inBox = answers.shift()!.slice(0, top);
+        expect(
+          inBox.map((hit) => `${hit.page}${withSection ? (hit.section ?? '') : ''}`),
+          `box, top ${top}: ${query}`,
+        ).toContain(expected);
+        const found = (await docs.search(query, top)).map(({url}) => new URL(url));
+        expect(
+          found.map(({pathname, hash}) => `${pathname}${withSection ? hash : ''}`),
+          `search_docs, top ${top}: ${query}`,
+        ).toContain(expected);
       }
-    },
-  );
-
-  // A changelog entry (front matter `news: true`) names a topic in a few words, so it outscores the page that
-  // explains it; the guide's section comes first, in the box and in search_docs.
-  test(
-    'a news page never comes first when a guide holds the same words, and the page about a topic beats one that mentions it',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const anchors = await openInstrumentedSearch(page);
-      const docs = new BuiltDocs(BUILD_DIR);
-      const cases = [
-        ['webhook signature', '/getting-started/main-concepts'],
-        ['sandbox-fail-1gb-7d', '/basics/test-in-postman'],
-        ['request an access token', '/getting-started/authentication'],
-      ] as const;
-      const answers = await runQueriesInBox(
-        page,
-        cases.map(([query]) => query),
-        anchors,
-      );
-      for (const [query, expected] of cases) {
-        expect(answers.shift()![0]?.page, `box: ${query}`).toBe(expected);
-        expect(new URL((await docs.search(query, 1))[0]!.url).pathname, `search_docs: ${query}`).toBe(expected);
-      }
-    },
-  );
+    }
+  });
 
   // The index holds words without the punctuation around them (lunr's trimmer); the box searches them so.
-  test(
-    'a word wrapped in punctuation (a question mark, quotes, a Postman variable) finds what the bare word finds',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const anchors = await openInstrumentedSearch(page);
-      const pairs = [
-        ['token lifetime?', 'token lifetime'],
-        ['"refund"', 'refund'],
-        ['{{packageId}}', 'packageId'],
-      ] as const;
-      const answers = await runQueriesInBox(page, pairs.flat(), anchors);
-      for (const [wrapped, bare] of pairs) {
-        const found = answers.shift()!.map((hit) => hit.title);
-        const expected = answers.shift()!.map((hit) => hit.title);
-        expect(expected.length, `results for ${JSON.stringify(bare)}`).toBeGreaterThan(0);
-        expect(found, JSON.stringify(wrapped)).toEqual(expected);
+  test('a word wrapped in punctuation (a question mark, quotes, a Postman variable) finds what the bare word finds', async () => {
+    const pairs = [
+      ['token lifetime?', 'token lifetime'],
+      ['"refund"', 'refund'],
+      ['{{packageId}}', 'packageId'],
+    ] as const;
+    const answers = await runQueriesInBox(page, pairs.flat(), anchors);
+    for (const [wrapped, bare] of pairs) {
+      const found = answers.shift()!.map((hit) => hit.title);
+      const expected = answers.shift()!.map((hit) => hit.title);
+      expect(expected.length, `results for ${JSON.stringify(bare)}`).toBeGreaterThan(0);
+      expect(found, JSON.stringify(wrapped)).toEqual(expected);
+    }
+  });
+
+  // Speed is not timed here: `npm run bench:search` prints the time each of these queries takes.
+  test('bad input: lunr syntax, emoji, RTL and HTML are searched within the bound, give results or "No results" and render as text', async () => {
+    test.setTimeout(90_000);
+    const listbox = searchListbox(page);
+    for (const query of HOSTILE_QUERIES) {
+      await runQuery(page, 'sdk', anchors, UNTIL_RENDERED);
+      // The list re-renders after this edit: the query was searched (no exception, no hang).
+      const {latencyMs} = await runQuery(page, query, anchors, UNTIL_RENDERED);
+      expect(latencyMs, `no results render after ${JSON.stringify(query)}`).not.toBeNull();
+      // What is searched is within the bound that keeps lunr's work small.
+      expect(boundQuery(query)).toEqual({query, cut: null});
+      await expect(listbox).toBeVisible();
+      if ((await listbox.getByRole('option').count()) === 0) {
+        await expect(listbox, JSON.stringify(query)).toContainText('No results');
       }
-    },
-  );
+      await expect(listbox.locator('img, script, b, [onerror]')).toHaveCount(0);
+      await expect(searchInput(page)).toHaveValue(query);
+    }
+  });
 });
 
 test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
@@ -469,47 +453,15 @@ test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
 });
 
 test.describe('bad input', () => {
-  // Speed is not timed here: `npm run bench:search` prints the time each of these queries takes.
-  // What lunr makes of a query and how a result is escaped do not depend on the width: run once.
-  test(
-    'lunr syntax, emoji, RTL and HTML are searched within the bound, give results or "No results" and render as text',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      test.setTimeout(90_000);
-      page.on('dialog', (dialog) => {
-        throw new Error(`unexpected dialog: ${dialog.message()}`);
-      });
-      const anchors = await openInstrumentedSearch(page);
-      const listbox = searchListbox(page);
-      for (const query of HOSTILE_QUERIES) {
-        await runQuery(page, 'sdk', anchors, UNTIL_RENDERED);
-        // The list re-renders after this edit: the query was searched (no exception, no hang).
-        const {latencyMs} = await runQuery(page, query, anchors, UNTIL_RENDERED);
-        expect(latencyMs, `no results render after ${JSON.stringify(query)}`).not.toBeNull();
-        // What is searched is within the bound that keeps lunr's work small.
-        expect(boundQuery(query)).toEqual({query, cut: null});
-        await expect(listbox).toBeVisible();
-        const options = await listbox.getByRole('option').count();
-        if (options === 0) {
-          await expect(listbox, JSON.stringify(query)).toContainText('No results');
-        }
-        await expect(listbox.locator('img, script, b, [onerror]')).toHaveCount(0);
-        await expect(searchInput(page)).toHaveValue(query);
-      }
-    },
-  );
-
   // The bound is what keeps any query fast; `npm run bench:search` prints the time these take.
   test('a 2,000-character query is cut to the bound, says so, and the bounded query is what gets searched', async ({
     page,
   }) => {
-    await openPage(page, '/');
-    await waitForSearchReady(page);
-    await instrumentSearch(page);
-    const anchors = loadHeadingAnchors();
+    const anchors = await openInstrumentedSearch(page);
     const input = searchInput(page);
     const listbox = searchListbox(page);
-    const notice = {
+    const notice = page.getByRole('status').filter({hasText: /Only the first/});
+    const noticeText = {
       length: 'Only the first 60 characters are searched.',
       words: 'Only the first 12 words are searched.',
     };
@@ -524,7 +476,7 @@ test.describe('bad input', () => {
       expect(bounded.split(/[\s-]+/).filter(Boolean).length).toBeLessThanOrEqual(SEARCH.maxQueryWords);
       expect(query.startsWith(bounded)).toBe(true);
       expect(boundQuery(query)).toEqual({query: bounded, cut});
-      await expect(page.getByRole('status').filter({hasText: /Only the first/})).toHaveText(notice[cut]);
+      await expect(notice).toHaveText(noticeText[cut]);
       await expect(page.locator('[data-query-cut]')).toHaveAttribute('data-query-cut', cut);
       // …and the list shows that query's answer, not the previous one's.
       await expect(listbox).toBeVisible();
@@ -537,9 +489,9 @@ test.describe('bad input', () => {
     }
     // Typing more at the bound keeps the notice; deleting clears it.
     await input.press('x');
-    await expect(page.getByRole('status').filter({hasText: /Only the first/})).toBeVisible();
+    await expect(notice).toBeVisible();
     await input.press('Backspace');
-    await expect(page.getByRole('status').filter({hasText: /Only the first/})).toBeHidden();
+    await expect(notice).toBeHidden();
   });
 
   // What the page does with its URL is the same at any width: run once.
@@ -547,10 +499,8 @@ test.describe('bad input', () => {
     'a hostile _highlight parameter neither breaks the page nor injects markup',
     {tag: '@viewport-independent'},
     async ({page}) => {
-      await openPage(
-        page,
-        `/basics/sdk?_highlight=${encodeURIComponent('<img src=x onerror=alert(1)>')}&_highlight=${'a'.repeat(2000)}`,
-      );
+      const hostile = encodeURIComponent('<img src=x onerror=alert(1)>');
+      await openPage(page, `/basics/sdk?_highlight=${hostile}&_highlight=${'a'.repeat(2000)}`);
       await expect(page.getByRole('heading', {level: 1})).toHaveText('SDK');
       await expect(page.locator('article img[src="x"]')).toHaveCount(0);
       await waitForSearchReady(page);
@@ -567,24 +517,12 @@ test.describe('accessibility of the search box (axe, both colour modes)', () => 
       await waitForSearchReady(page);
       // The keyboard hint is shown on a desktop only (a phone has no Ctrl or Cmd key).
       await expect(page.getByTestId('search-shortcut-hint')).toBeVisible({visible: !isMobile});
-      const idle = await new AxeBuilder({page}).include('.navbar [data-search-status]').analyze();
-      expect(idle.violations).toEqual([]);
-
+      const axe = () => new AxeBuilder({page}).include('.navbar [data-search-status]').analyze();
+      expect((await axe()).violations, 'idle').toEqual([]);
       await searchInput(page).fill('postman');
       await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
       await page.keyboard.press('ArrowDown');
-      const open = await new AxeBuilder({page}).include('.navbar [data-search-status]').analyze();
-      expect(open.violations).toEqual([]);
+      expect((await axe()).violations, 'results open').toEqual([]);
     });
   }
-});
-
-test('no console error or hydration warning from the search box on any page load', async ({page}) => {
-  // The fixture fails on any console error; this visits a page with and without the box in focus.
-  await openPage(page, '/additional/changelog');
-  await waitForSearchReady(page);
-  await searchInput(page).focus();
-  await page.reload();
-  await waitForHydration(page);
-  await waitForSearchReady(page);
 });

@@ -10,9 +10,8 @@ import {builtSidebar, docRoutes, htmlFile} from './docs';
 
 export const BUILD_DIR = path.resolve(__dirname, '../../build');
 /**
- * The query sets: `own` uses the pages' words (the project's set, sections included); `blind` and `blind2` are
- * held out, in an integrator's words, written from the product brief before any tuning, frozen; `natural` is held
- * out too, whole questions in readers' and agents' words, written blind from the brief and the page list, frozen.
+ * `own` uses the pages' words (sections included); the others are held out, written blind from the product brief and
+ * frozen: `blind` and `blind2` in an integrator's words, `natural` whole questions in readers' and agents' words.
  */
 export const QUERY_SETS = {
   own: path.resolve(__dirname, '../search-queries.json'),
@@ -33,35 +32,13 @@ export {searchIndexFiles} from './bytes';
 
 /** Lunr syntax, emoji, RTL and HTML: each within the bound, searched as typed (tests and benchmark). */
 export const HOSTILE_QUERIES: readonly string[] = [
-  '*',
-  '~',
-  '^',
-  ':',
-  '+',
-  '-',
-  '"',
-  "'",
-  '\\',
-  'web*',
-  'sdk~2',
-  'token^10',
-  'title:sdk',
-  '+refund -invoice',
-  '"webhook signature"',
-  'C:\\path\\to',
-  '🚀📶',
-  'eSIM 🚀',
-  'بطاقة eSIM',
-  'שלום',
-  '<img src=x onerror=alert(1)>',
-  '<script>alert(1)</script>',
-  '</span><b>bold</b>',
+  ...['*', '~', '^', ':', '+', '-', '"', "'", '\\'],
+  ...['web*', 'sdk~2', 'token^10', 'title:sdk', '+refund -invoice', '"webhook signature"', 'C:\\path\\to'],
+  ...['🚀📶', 'eSIM 🚀', 'بطاقة eSIM', 'שלום'],
+  ...['<img src=x onerror=alert(1)>', '<script>alert(1)</script>', '</span><b>bold</b>'],
 ];
 
-/**
- * Over-long queries (2,000 characters): what the box cuts each to (SEARCH.maxQueryLength /
- * maxQueryWords), why, and what the list then shows (tests and benchmark).
- */
+/** Over-long queries (2,000 characters): what the box cuts each to, why, and what the list then shows. */
 export const LONG_QUERIES: readonly {
   query: string;
   bounded: string;
@@ -93,20 +70,14 @@ export async function waitForSearchReady(page: Page, timeout = 15_000): Promise<
   );
 }
 
-/**
- * Records, in the page, when the search input last changed and when the result list first
- * changed after it. Install once the box is ready.
- */
+/** Records, in the page, when the input last changed and when the result list first changed after it. */
 export async function instrumentSearch(page: Page): Promise<void> {
   // A string, not a function: TS runners (tsx) decorate named functions with helpers the page lacks.
   await page.evaluate(PROBE_SCRIPT);
 }
 
-/*
- * A keystroke starts at its beforeinput (an edit the box bounds is re-entered a moment later, as
- * an input event without one); an input event without a beforeinput starts its own measure. The
- * first change of the result list after it is the moment results are shown.
- */
+// A keystroke starts at its beforeinput (an edit the box bounds is re-entered later, as an input event without one);
+// an input event without a beforeinput starts its own measure; the list's next change is when results are shown.
 const PROBE_SCRIPT = `(() => {
   if (window.__searchProbe) return;
   const probe = {inputAt: 0, renderAt: 0, pending: false};
@@ -185,7 +156,7 @@ function normalise(text: string): string {
     .toLowerCase();
 }
 
-/** Page titles and category labels as the built sidebar shows them (read once, on the first results). */
+/** Page titles and category labels as the built sidebar shows them (read once). */
 let sidebarNames: {pageByTitle: Map<string, string>; categoryLabels: Set<string>} | undefined;
 function names(): NonNullable<typeof sidebarNames> {
   if (!sidebarNames) {
@@ -199,9 +170,8 @@ function names(): NonNullable<typeof sidebarNames> {
 }
 
 /**
- * Reads the shown results and maps each to its page and, when the result names one, section.
- * The plugin shows "Category › Page › Section" under a hit, just "Category" under a page-title
- * hit, and just "Page" under a hit grouped below its page.
+ * The shown results, each mapped to its page and, when it names one, section. The plugin shows "Category › Page ›
+ * Section" under a hit, "Category" under a page-title hit, and "Page" under a hit grouped below its page.
  */
 export async function readResults(page: Page, anchors: Map<string, Map<string, string>>): Promise<SearchHit[]> {
   const rows = await searchListbox(page)
@@ -238,10 +208,8 @@ function hitsFromRows(rows: ResultRow[], anchors: Map<string, Map<string, string
 }
 
 /**
- * Runs many queries through the real box in one call into the page (a round trip per query costs more than the
- * search): for each, the box is cleared until its list is closed, the query is entered as one edit, and the list
- * is read once it shows that query's answer (results, or "No results"). The box's own input handling, search and
- * rendering do the work, as for a reader's typing.
+ * Runs many queries through the real box in one call into the page (a round trip each costs more than the search):
+ * each clears the box until the list closes, enters the query as one edit and reads the list once it answers.
  */
 export async function runQueriesInBox(
   page: Page,
@@ -289,10 +257,7 @@ export async function runQueriesInBox(
   return rowsPerQuery.map((rows) => hitsFromRows(rows, anchors));
 }
 
-/**
- * Clears the box, enters the query in one edit and waits for its results (or "No results"). The benchmarks give
- * up after `timeout` ms (latency null); tests pass 0 and wait for the render, within the test's own timeout.
- */
+/** Clears the box, enters the query in one edit and waits for its answer (latency null after `timeout` ms; 0: none). */
 export async function runQuery(
   page: Page,
   query: string,
