@@ -85,7 +85,8 @@ export const ESIM_STATES: readonly (StateRow<EsimStatus> & {youCan: string})[] =
   {status: 'suspended', meaning: 'Paused by you', youCan: 'Resume'},
   {
     status: 'cancelled',
-    meaning: 'Refunded before install; its profile is revoked (`profile_state: deleted`), so its activation block no longer installs',
+    meaning:
+      'Refunded before install; its profile is revoked (`profile_state: deleted`), so its activation block no longer installs',
     youCan: 'Nothing',
   },
 ];
