@@ -1,8 +1,8 @@
 /**
  * The reader signals beyond page views, against the production build with a recording collector
  * (tests/support/collector.ts: opened as http://docs.test so the shipped script sends): settled
- * search queries (masked), outbound-link and file-download clicks, and silence under Do Not Track,
- * Global Privacy Control and on localhost. The search rule's logic is also tested in Node.
+ * search queries (masked), outbound-link and file-download clicks, and silence (page views and feedback
+ * included) under Do Not Track, Global Privacy Control and on localhost. The search rule is also tested in Node.
  */
 import {test as nodeTest} from '@playwright/test';
 import type {Page} from '@playwright/test';
@@ -17,7 +17,17 @@ import {
   createSearchSignals,
   normalizeQuery,
 } from '../src/theme/SearchBar/searchSignals';
-import {ORIGIN, barrier, recordEvents, underPublicHost, type CollectedEvent} from './support/collector';
+import {
+  ORIGIN,
+  barrier,
+  clickSidebar,
+  flushTimers,
+  recordEvents,
+  scriptLoaded,
+  spySends,
+  underPublicHost,
+  type CollectedEvent,
+} from './support/collector';
 import {expect, openPage, test} from './support/fixtures';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 
@@ -229,7 +239,11 @@ test.describe('outbound and download clicks', () => {
     async ({page, context}) => {
       // The external links are in the desktop navbar (on a phone, in its menu: same listener).
       await context.route(`${EXTERNAL_LINKS.website.href}/**`, (route) =>
-        route.fulfill({status: 200, contentType: 'text/html', body: '<title>elsewhere</title>'}),
+        route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<title>elsewhere</title>',
+        }),
       );
       const recorded = await recordEvents(page);
       await openPage(page, '/');
@@ -282,31 +296,53 @@ test.describe('outbound and download clicks', () => {
   });
 });
 
-// Whether to send is decided from the browser's flags and the origin, at any width (the box and the downloads on
-// a phone are the tests above): run once.
+// Whether to send is decided from the browser's flags and the origin, at any width, and the views navigate with the
+// desktop sidebar: run once.
 test.describe('nothing is sent when it must not be', {tag: '@viewport-independent'}, () => {
-  for (const [label, initScript] of [
-    ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})],
-    [
-      'Global Privacy Control',
-      () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true}),
-    ],
-    ['served from 127.0.0.1', () => undefined],
+  for (const [label, signal, value] of [
+    ['Do Not Track', 'doNotTrack', '1'],
+    ['Global Privacy Control', 'globalPrivacyControl', true],
+    ['served from 127.0.0.1', undefined, undefined],
   ] as const) {
-    test(`${label}: searches and downloads send nothing, and work as usual`, async ({page}) => {
-      await page.addInitScript(initScript);
+    test(`${label}: page views, searches, downloads and feedback send nothing, and work as usual`, async ({page}) => {
       const recorded = await recordEvents(page);
-      const origin = label.startsWith('served') ? `http://127.0.0.1:${port}` : ORIGIN;
-      await openSearchable(page, `${origin}/basics/test-in-postman`);
+      const sends = await spySends(page);
+      // The signal's getter counts its reads: the script's consent check is seen to run.
+      await page.addInitScript(
+        ([name, on]) => {
+          const w = window as unknown as {__consentReads: number};
+          w.__consentReads = 0;
+          if (name)
+            Object.defineProperty(Navigator.prototype, name, {
+              get: () => ((w.__consentReads += 1), on),
+            });
+        },
+        [signal, value] as const,
+      );
+      const consentReads = () => page.evaluate(() => (window as unknown as {__consentReads: number}).__consentReads);
+      await openPage(page, `${signal ? ORIGIN : `http://127.0.0.1:${port}`}/basics/test-in-postman`);
+      await scriptLoaded(page);
+      if (signal) expect(await consentReads(), 'reads for the first view').toBeGreaterThanOrEqual(1);
+      await waitForSearchReady(page);
       await typeQuickly(page, 'Quokka Zeppelin');
       await shownResults(page, true);
       await page.keyboard.press('Escape');
       const download = page.waitForEvent('download');
       await page.locator(`article a[href="${ARTIFACTS.openapi}"]`).click();
       await (await download).cancel();
-      // The script has taken over window.plausible (it ran, decided, and sent nothing).
+      const feedback = page.getByRole('region', {name: 'Page feedback'});
+      await feedback.getByRole('button', {name: 'No'}).click();
+      await feedback.getByRole('button', {name: 'Inaccurate'}).click();
+      await expect(feedback.getByRole('status')).toHaveText('Thanks, that helps us improve this page.');
+      const readsBefore = await consentReads();
+      await clickSidebar(page, 'Quick start');
+      await clickSidebar(page, 'SDK');
+      // …and again for each navigation (synchronously, in its pushState hook), deciding to send nothing.
+      if (signal) expect(await consentReads(), 'reads for the views').toBeGreaterThanOrEqual(readsBefore + 2);
+      // The script has taken over window.plausible (it ran, decided, and sent nothing), now or on any timer.
       expect(await page.evaluate(() => 'q' in (window as unknown as {plausible: object}).plausible)).toBe(false);
-      await page.clock.runFor(60_000);
+      await flushTimers(page);
+      expect(await sends()).toEqual({beacon: 0, fetch: 0, fetchSettled: 0});
       expect(recorded.events).toEqual([]);
     });
   }

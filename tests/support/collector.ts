@@ -1,10 +1,9 @@
 /**
  * A recording collector for the analytics events, and the host name that lets the shipped script
  * send them. The build is reached as http://docs.test:<port> through a Chromium host-resolver rule
- * (the script is silent on localhost, as tests/page-views.spec.ts explains); the collector path is
- * intercepted with page.route, which records each event body and answers as asked.
+ * (the script is silent on localhost); the collector path is intercepted with page.route.
  */
-import {expect, type Page, type Route} from '@playwright/test';
+import {expect, type Page, type Request, type Route} from '@playwright/test';
 
 import {launchOptions, port} from '../../playwright.config';
 import {ANALYTICS} from '../../src/constants/site';
@@ -26,18 +25,22 @@ export type CollectedEvent = {
   props?: Record<string, unknown>;
 };
 
-/** Records every event sent to the collector; `respond` answers it (default 202). */
+/** Records every event sent to the collector; `respond` answers the index-th one (default 202). */
 export async function recordEvents(
   page: Page,
-  respond: (route: Route) => Promise<void> = (route) => route.fulfill({status: 202, body: 'ok'}),
+  respond: (route: Route, index: number) => Promise<void> = (route) => route.fulfill({status: 202, body: 'ok'}),
 ) {
   const events: CollectedEvent[] = [];
+  const requests: Request[] = [];
   await page.route(`**${ANALYTICS.collectorUrl}`, async (route) => {
+    requests.push(route.request());
     events.push(JSON.parse(route.request().postData() ?? 'null') as CollectedEvent);
-    await respond(route);
+    await respond(route, requests.length - 1);
   });
   return {
     events,
+    requests,
+    paths: () => events.map((event) => new URL(event.url).pathname),
     /** Every event but page views, in the order sent. */
     custom: () => events.filter((event) => event.name !== 'pageview'),
   };
@@ -56,4 +59,93 @@ export async function barrier(page: Page, recorded: Awaited<ReturnType<typeof re
     recorded.events.findIndex((event) => event.name === marker),
     1,
   );
+}
+
+type Sends = {beacon: number; fetch: number; fetchSettled: number};
+
+/**
+ * Counts, in the page, each navigator.sendBeacon and window.fetch call for the collector and each such
+ * fetch settled; the script calls them synchronously, so once a navigation has rendered its count is final.
+ * `beaconRefused` makes sendBeacon return false (unavailable or over quota), so the script falls back to fetch.
+ * Also installs the page clock, for flushTimers(), and marks when the page-views script has run.
+ */
+export async function spySends(page: Page, {beaconRefused = false} = {}) {
+  await page.addInitScript(
+    ({collector, refuse}) => {
+      const sends = {beacon: 0, fetch: 0, fetchSettled: 0};
+      const w = window as unknown as {__pageViewSends: Sends; __pageViewsScriptRan: boolean};
+      w.__pageViewSends = sends;
+      w.__pageViewsScriptRan = false;
+      // A script's load event fires once it has run; load does not bubble, so listen in the capture phase.
+      document.addEventListener(
+        'load',
+        (event) => {
+          const target = event.target as HTMLScriptElement | null;
+          if (target?.tagName === 'SCRIPT' && target.src.includes('/js/page-views.js')) w.__pageViewsScriptRan = true;
+        },
+        true,
+      );
+      const isCollector = (input: unknown) => {
+        try {
+          const url = input instanceof Request ? input.url : String(input);
+          return new URL(url, location.href).pathname === collector;
+        } catch {
+          return false;
+        }
+      };
+      const sendBeacon = Navigator.prototype.sendBeacon;
+      Object.defineProperty(Navigator.prototype, 'sendBeacon', {
+        configurable: true,
+        writable: true,
+        value: function (this: Navigator, url: string | URL, data?: BodyInit | null) {
+          if (!isCollector(url)) return sendBeacon.call(this, url, data);
+          sends.beacon += 1;
+          return refuse ? false : sendBeacon.call(this, url, data);
+        },
+      });
+      const fetch = window.fetch;
+      window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+        const result = fetch.call(this, input, init);
+        if (!isCollector(input)) return result;
+        sends.fetch += 1;
+        // The caller gets a promise that settles like fetch's own: a rejection it leaves unhandled stays unhandled.
+        return result.then(
+          (response) => ((sends.fetchSettled += 1), response),
+          (error: unknown) => {
+            sends.fetchSettled += 1;
+            throw error;
+          },
+        );
+      } as typeof window.fetch;
+    },
+    {collector: ANALYTICS.collectorUrl, refuse: beaconRefused},
+  );
+  // Fake timers (they still run on real time): flushTimers() can fire every pending one at once.
+  await page.clock.install();
+  return () => page.evaluate(() => ({...(window as unknown as {__pageViewSends: Sends}).__pageViewSends}));
+}
+
+/**
+ * Deterministic "nothing more is coming": fires every timer, interval and idle callback the page
+ * has scheduled (or schedules) within the next minute, then waits for an idle period and a frame.
+ * A send the script had deferred, retried or queued would have been made by then. Needs spySends().
+ */
+export async function flushTimers(page: Page) {
+  await page.clock.runFor(60_000);
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => requestAnimationFrame(() => resolve(null)))),
+  );
+}
+
+/** Waits for the page-views script to have run (it is deferred, like the app bundle). Needs spySends(). */
+export async function scriptLoaded(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as {__pageViewsScriptRan: boolean}).__pageViewsScriptRan))
+    .toBe(true);
+}
+
+/** Client-side navigation through the (desktop) sidebar; returns when the new page's title is shown. */
+export async function clickSidebar(page: Page, label: string) {
+  await page.locator('.theme-doc-sidebar-container').getByRole('link', {name: label, exact: true}).click();
+  await expect(page.locator('article h1').first()).toHaveText(label);
 }
