@@ -2,7 +2,8 @@
  * Build-time code highlighting, shared by the fences (plugins/remark/code-highlight) and the blocks components
  * render from generated data (plugins/api-reference): Prism's grammars and prism-react-renderer's own token
  * lines, into an HTML string the CodeBlock renders as it is. Why: BENCHMARKS.md, "Code highlighted at build time".
- * Colours are classes (one per token, the type whose theme style wins), styled by `tokenCss` in custom.css.
+ * Colours are classes (the type whose theme style wins; neighbours of one colour share the first one's span, and
+ * tokens the colour of plain text get none), styled by `tokenCss` in custom.css.
  */
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -84,6 +85,42 @@ export function decisiveType(types: string[], dictionary: Record<string, unknown
   return undefined;
 }
 
+/** A colour as one string whatever its notation (`#9CDCFE` and `rgb(156, 220, 254)` are one colour). */
+export function colourKey(value: unknown): string {
+  const text = String(value).trim().toLowerCase();
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/.exec(text);
+  if (hex)
+    return `rgb(${hex
+      .slice(1)
+      .map((pair) => parseInt(pair, 16))
+      .join(', ')})`;
+  return text.replace(/\s+/g, ' ').replace(/\s*,\s*/g, ', ');
+}
+
+const styleKey = (style: Record<string, unknown>) =>
+  JSON.stringify(
+    Object.keys(style)
+      .sort()
+      .map((property) => [property, colourKey(style[property])]),
+  );
+
+/**
+ * Per token type of one language, its look: the style it shows, or none when that is the plain text's (`variable` in
+ * vsDark). Neighbouring tokens of one look then share a span, and plain-looking ones need none.
+ */
+export function tokenLooks(
+  theme: PrismTheme,
+  dictionary: Record<string, Record<string, unknown>>,
+): Map<string, string | undefined> {
+  const plain = theme.plain as Record<string, unknown>;
+  const looks = new Map<string, string | undefined>();
+  for (const [type, style] of Object.entries(dictionary)) {
+    const isPlain = Object.keys(style).every((property) => colourKey(style[property]) === colourKey(plain[property]));
+    looks.set(type, isPlain ? undefined : styleKey(style));
+  }
+  return looks;
+}
+
 /** The language-scoped selector of a theme entry: prism-react-renderer matches the fence's language exactly. */
 const scoped = (languages: readonly string[] | undefined, selector: string) =>
   languages ? languages.map((language) => `.language-${language} ${selector}`).join(',\n') : selector;
@@ -115,7 +152,7 @@ export type Highlighter = (code: string, language: string | undefined, metastrin
 export function createHighlighter(options: HighlightOptions, utils: CodeBlockUtils): Highlighter {
   const Prism = loadPrism(options.languages);
   const magicComments = options.magicComments ?? DEFAULT_MAGIC_COMMENTS;
-  const dictionaries = new Map<string, Record<string, unknown>>();
+  const looks = new Map<string, {dictionary: Record<string, unknown>; looks: Map<string, string | undefined>}>();
   return (raw, rawLanguage, metastring) => {
     // As the stock CodeBlock: lowercase, and `text` when the fence names none.
     const language = (rawLanguage ?? 'text').toLowerCase();
@@ -124,8 +161,12 @@ export function createHighlighter(options: HighlightOptions, utils: CodeBlockUti
       language: rawLanguage?.toLowerCase(),
       magicComments,
     });
-    let dictionary = dictionaries.get(language);
-    if (!dictionary) dictionaries.set(language, (dictionary = themeDictionary(options.theme, language)));
+    let languageLooks = looks.get(language);
+    if (!languageLooks) {
+      const dictionary = themeDictionary(options.theme, language);
+      looks.set(language, (languageLooks = {dictionary, looks: tokenLooks(options.theme, dictionary)}));
+    }
+    const {dictionary, looks: lookOf} = languageLooks;
     const grammar = Prism.languages[language];
     let tokens: unknown[] = [code];
     if (grammar) {
@@ -140,13 +181,14 @@ export function createHighlighter(options: HighlightOptions, utils: CodeBlockUti
       let text = '';
       let open: string | undefined;
       for (const token of line) {
-        if (token.empty) continue;
+        if (token.empty || token.content === '') continue;
         const type = decisiveType(token.types, dictionary);
-        // Neighbours of one colour share a span: fewer elements, the same look.
-        if (type !== open) {
+        const look = type && lookOf.get(type);
+        // Neighbours of one look share a span, named by the first one's type: fewer elements, the same colours.
+        if (look !== open) {
           if (open) text += '</span>';
-          if (type) text += `<span class="token ${type}">`;
-          open = type;
+          if (look) text += `<span class="token ${type}">`;
+          open = look;
         }
         text += escapeHtml(token.content);
       }
