@@ -10,7 +10,7 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
 } from '../lib/contract/openapi';
-import {ERROR_CODES, type RetryPolicy} from '../src/constants/behaviour';
+import {ERROR_CODES, RETRY_POLICIES, type RetryPolicy} from '../src/constants/behaviour';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -59,6 +59,8 @@ export type OperationDetail = {
   requestBody: {contentType: string; required: boolean; schema: unknown; example?: unknown} | null;
   responses: {status: string; description: string; schema?: unknown; example?: unknown}[];
   errors: ErrorAnswer[];
+  /** What each retry policy of this operation's codes asks of the client, in the behaviour model's words. */
+  retryPolicies: Partial<Record<RetryPolicy, string>>;
   /** The body of every error answer that lists `codes` (the API's error envelope). */
   errorSchema: unknown;
   example: {request: string; response: {status: string; body: unknown} | null};
@@ -91,15 +93,32 @@ const exampleOf = (media: Json | undefined): unknown => {
 const isErrorEnvelope = (media: Json | undefined) =>
   isObject(media?.schema) && /\/ErrorEnvelope$/.test(String(media.schema.$ref ?? ''));
 
-/** The error envelope without its list of every code: `errors` names the ones this operation answers. */
+/**
+ * The error envelope without what the answer gives once beside it: its list of every code (`errors` names this
+ * operation's) and every retry policy's meaning (`retryPolicies` names this operation's).
+ */
 function withoutCodeList(schema: unknown): unknown {
-  const code = (schema as {properties?: {error?: {properties?: {code?: Json}}}} | undefined)?.properties?.error
-    ?.properties?.code;
+  const fields = (schema as {properties?: {error?: {properties?: {code?: Json; retry?: Json}}}} | undefined)?.properties
+    ?.error?.properties;
+  const code = fields?.code;
   if (code && Array.isArray(code.enum)) {
     delete code.enum;
     code.description = `${String(code.description ?? '').trim()} This operation's codes are under \`errors\`.`.trim();
   }
+  if (fields?.retry)
+    fields.retry.description = 'What to do after this error: `retryPolicies` says what each value asks.';
   return schema ?? null;
+}
+
+/**
+ * A parameter's description as an agent needs it beside the operation: its first two sentences when it is long
+ * (the Idempotency-Key's whole rule is a section of its own, under `documentedAt`).
+ */
+function brief(description: string): string {
+  const text = description.replace(/\s+/g, ' ').trim();
+  if (text.length <= 400) return text;
+  const sentences = text.match(/[^.]+(?:\.(?=\s|$)|$)/g) ?? [text];
+  return `${sentences.slice(0, 2).join('').trim()} The whole rule: the sections under \`documentedAt\`.`;
 }
 
 export function operationDetail(
@@ -115,7 +134,7 @@ export function operationDetail(
     in: String(parameter.in),
     required: parameter.required === true,
     type: typeOf(parameter.schema),
-    ...(parameter.description ? {description: String(parameter.description).trim()} : {}),
+    ...(parameter.description ? {description: brief(String(parameter.description))} : {}),
     ...(parameter.example !== undefined ? {example: parameter.example} : {}),
   }));
   const body = isObject(resolved.requestBody) ? resolved.requestBody : null;
@@ -164,7 +183,9 @@ export function operationDetail(
     }
   }
 
-  const servers = document.servers.map((server) => ({
+  // A sandbox-only operation names its own servers.
+  const operationServers = (operation as {servers?: OpenApiDocument['servers']}).servers;
+  const servers = (operationServers ?? document.servers).map((server) => ({
     environment: (server.description ?? server.url).replace(/\s*\(.*$/, ''),
     url: `${server.url}${apiPath}`,
   }));
@@ -209,6 +230,12 @@ export function operationDetail(
     requestBody,
     responses,
     errors,
+    retryPolicies: Object.fromEntries(
+      [...new Set(errors.flatMap((answer) => answer.codes.map((code) => code.retry)))].map((policy) => [
+        policy,
+        RETRY_POLICIES[policy].label,
+      ]),
+    ),
     errorSchema,
     example: {
       request: lines.join(' \\\n  '),

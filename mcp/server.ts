@@ -6,7 +6,7 @@ import {z} from 'zod';
 
 import {SITE} from '../src/constants/site';
 import type {BuiltDocs} from './docs';
-import {schemaText, type OperationDetail} from './operations';
+import {distance, schemaText, type OperationDetail} from './operations';
 
 /** Caps on what a caller may send: a search query the box would cut anyway, a URL, an operation id. */
 export const LIMITS = {query: 500, url: 2_000, operation: 300, results: 20, languages: 5, maxTokens: 100_000};
@@ -164,13 +164,23 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
           `"${url}" is not on this site: get_page reads only ${SITE.url} pages. Use search_docs to find one.`,
         );
       const page = docs.page(url, {maxTokens, languages});
-      if (!page)
-        return failure(
-          `No documentation page at "${url}". Use search_docs to find one; pages are listed at ${SITE.url}/llms.txt.`,
-        );
+      if (!page) {
+        const {pathname, hash} = new URL(url, SITE.url);
+        const wanted = pathname.replace(/\/+$/, '') || '/';
+        const nearest = docs
+          .routes()
+          .map((route) => ({route, score: distance(route, wanted)}))
+          .sort((a, b) => a.score - b.score)
+          .slice(0, 3)
+          .map(({route}) => {
+            const section = docs.page(`${route}${hash}`);
+            return `${SITE.url}${route}${section && !('missingAnchor' in section) ? hash : ''}`;
+          });
+        return failure(`No documentation page at "${url}". Did you mean: ${nearest.join(', ')}? Or use search_docs.`);
+      }
       if ('missingAnchor' in page)
         return failure(
-          `The page has no section "#${page.missingAnchor}". Did you mean: ${page.anchors.slice(0, 3).join(', ')}? Its sections: ${page.anchors.length}.`,
+          `The page has no section "#${page.missingAnchor}". Did you mean: ${page.anchors.slice(0, 3).join(', ')}? All its sections: ${page.anchors.map((anchor) => anchor.replace(/^[^#]*/, '')).join(' ')}.`,
         );
       return structured(page, page.markdown);
     },
@@ -248,6 +258,7 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
             schema: anyJson.optional(),
           }),
         ),
+        retryPolicies: z.record(z.string()),
         errorSchema: anyJson,
         example: z.object({request: z.string(), response: anyJson}),
         documentedAt: z.array(z.object({url: z.string(), section: z.string()})),

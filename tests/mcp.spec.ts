@@ -22,7 +22,7 @@ import {BuiltDocs, type SearchHit} from '../mcp/docs';
 import {MAX_BODY_BYTES, startHttpServer} from '../mcp/http';
 import {CHARS_PER_TOKEN} from '../mcp/sections';
 import {LIMITS} from '../mcp/server';
-import {errorRule} from '../src/constants/behaviour';
+import {errorRule, RETRY_POLICIES, type RetryPolicy} from '../src/constants/behaviour';
 import {MCP, SITE} from '../src/constants/site';
 import {BUILD_DIR as DEFAULT_BUILD_DIR, docPages, htmlFile} from './support/docs';
 import {rawExchange, serverBlock, startNginxWith, type RawExchange} from './support/nginx';
@@ -172,6 +172,11 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
         const noPage = await call(session, 'get_page', {url: '/no/such/page'});
         expect(noPage.isError).toBe(true);
         expect(text(noPage)).toMatch(/No documentation page at "\/no\/such\/page"/);
+        // A near miss names the nearest page, with the section asked for when that page has it.
+        const [route, anchor] = ['/getting-started/main-concepts', '#rate-limits'];
+        const nearPage = await call(session, 'get_page', {url: `${route.slice(0, -1)}${anchor}`});
+        expect(nearPage.isError).toBe(true);
+        expect(text(nearPage)).toContain(`Did you mean: ${SITE.url}${route}${anchor}`);
         const noOperation = await call(session, 'get_operation', {operation: 'GET /v1/nope'});
         expect(noOperation.isError).toBe(true);
         expect(text(noOperation)).toMatch(/No API operation "GET \/v1\/nope"\. Did you mean: /);
@@ -532,7 +537,8 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
         scopes: string[];
         urls: {url: string}[];
         parameters: {name: string; in: string; required: boolean; type: string}[];
-        errors: {status: string; codes: {code: string; retry: string}[]}[];
+        errors: {status: string; codes: {code: string; retry: RetryPolicy}[]}[];
+        retryPolicies: Record<string, string>;
         example: {request: string};
         documentedAt: {url: string}[];
       }>(answer);
@@ -541,7 +547,12 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       expect(
         detail.urls.map(({url}) => url),
         name,
-      ).toEqual(document.servers.map((server) => `${server.url}${apiPath}`));
+      ).toEqual(
+        // A sandbox-only operation names its own servers.
+        ((operation as {servers?: typeof document.servers}).servers ?? document.servers).map(
+          (server) => `${server.url}${apiPath}`,
+        ),
+      );
       for (const parameter of parametersOf(operation))
         expect(detail.parameters, `${name} ${parameter.name}`).toContainEqual(
           expect.objectContaining({name: parameter.name, in: parameter.in, required: parameter.required === true}),
@@ -551,6 +562,11 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           expect(retry, `${name} ${status} ${code}`).toBe(errorRule(code).retry);
           expect(String(errorRule(code).status), code).toBe(status);
         }
+      // Each policy the codes use is said once, in the model's words.
+      const used = [...new Set(detail.errors.flatMap(({codes}) => codes.map(({retry}) => retry)))];
+      expect(detail.retryPolicies, name).toEqual(
+        Object.fromEntries(used.map((policy) => [policy, RETRY_POLICIES[policy].label])),
+      );
       expect(detail.example.request, name).toContain(`-X ${method} `);
       // Each pointer names a section of the build whose own text names exactly this operation.
       const mention = new RegExp(`(?<![\\w/])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/{-])`);
