@@ -147,8 +147,14 @@ export class BuiltDocs {
     const {query} = boundQuery(input);
     const loaded = this.current;
     const missingBefore = loaded.missingParts.reads;
+    // Between its steps the search lets this process read other requests (a closed socket among them) and stops
+    // once its caller has gone.
+    const checkpoint = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
+    };
     const results = await loaded.index
-      .find(tokenize(query), Math.max(limit * 3, searchResultLimits))
+      .find(tokenize(query), Math.max(limit * 3, searchResultLimits), checkpoint)
       .catch((error: unknown) => {
         if (loaded.missingParts.reads === missingBefore) throw error;
         return [];

@@ -353,6 +353,16 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     }
   });
 
+  test('a search whose caller has gone stops at its next step, even with every part it needs in memory', async () => {
+    const query = 'activate webhook retry idempotency token esim order package topup usage error code';
+    // Its parts loaded: nothing is left to wait for but the search's own steps.
+    expect((await docs.search(query)).length).toBeGreaterThan(0);
+    const caller = new AbortController();
+    // Queued before the search's first step yields: the caller is gone when that step ends.
+    setImmediate(() => caller.abort());
+    await expect(docs.search(query, undefined, caller.signal)).rejects.toMatchObject({name: 'AbortError'});
+  });
+
   test('a deploy that replaces the build under a running server is picked up at the next call; a broken one fails loudly', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-deploy-'));
     try {

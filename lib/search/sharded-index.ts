@@ -20,6 +20,13 @@ type QueryBuilder = {term(value: string, options: object): void; clauses: LunrCl
 type LunrClause = {term: string; usePipeline: boolean; fields: string[]};
 type LunrResult = {ref: string; score: number; matchData: {metadata: object}};
 type LunrIndex = {query(build: (query: QueryBuilder) => void): LunrResult[]};
+/**
+ * Awaited between the steps of a search (each group of queries, each word): a server passes one that yields to
+ * its event loop and throws once the caller has gone, so an abandoned search stops at its next step.
+ */
+export type Checkpoint = () => Promise<void>;
+const noCheckpoint: Checkpoint = () => Promise.resolve();
+
 type Picked = {type: number; result: LunrResult; tokens: string[]};
 type TokenSet = {intersect(other: TokenSet): TokenSet; toArray(): string[]};
 const lunrApi = lunr as unknown as {
@@ -193,18 +200,18 @@ export class ShardedIndex {
    * as typed, each query's hits of one kind ranked by `rank`; when these fill less than the list, the documents
    * holding the most of its words after them.
    */
-  async find(tokens: string[], limit: number): Promise<SearchResult[]> {
+  async find(tokens: string[], limit: number, checkpoint: Checkpoint = noCheckpoint): Promise<SearchResult[]> {
     const picked: Picked[] = [];
     const forms = docsWording(tokens);
     const words = searchedWords(forms.flat());
-    const pageWords = await this.pageWords(words);
+    const pageWords = await this.pageWords(words, checkpoint);
     const rank = (results: LunrResult[]) => this.rank(results, pageWords);
     for (const form of forms) {
-      await this.pick(form, limit, picked, rank);
+      await this.pick(form, limit, picked, rank, checkpoint);
       if (picked.length >= limit) break;
     }
     const partial: Picked[] = [];
-    if (picked.length < limit) await this.pickPartial(words, limit - picked.length, picked, partial);
+    if (picked.length < limit) await this.pickPartial(words, limit - picked.length, picked, partial, checkpoint);
     // Sorted apart: a partial match never moves a whole match down (the plugin groups hits under their page).
     return [...(await this.finish(picked)), ...(await this.finish(partial))];
   }
@@ -214,6 +221,7 @@ export class ShardedIndex {
     limit: number,
     picked: Picked[],
     rank?: (results: LunrResult[]) => LunrResult[],
+    checkpoint: Checkpoint = noCheckpoint,
   ): Promise<void> {
     if (tokens.length === 0) return;
     // By id alone, as the plugin: a page's description and keywords share its title's id.
@@ -222,6 +230,7 @@ export class ShardedIndex {
     // With `rank`, queries of one shape (the words less one, each word in turn) are searched together.
     const groups = rank ? groupByShape(queries) : queries.map((query) => [query]);
     search: for (const group of groups) {
+      await checkpoint();
       await Promise.all(group.flatMap(({term}) => this.split.map((split) => split.load(term))));
       for (let type = 0; type <= this.split.length; type++) {
         const found: {result: LunrResult; tokens: string[]}[] = [];
@@ -266,9 +275,10 @@ export class ShardedIndex {
   }
 
   /** The share of the words each page's title, description or keywords hold. */
-  private async pageWords(words: string[]): Promise<Map<number, number>> {
+  private async pageWords(words: string[], checkpoint: Checkpoint): Promise<Map<number, number>> {
     const shares = new Map<number, number>();
     for (const word of words) {
+      await checkpoint();
       const term: SmartTerm[] = [{value: word, wildcard: lunrApi.Query.wildcard.NONE, presence: REQUIRED}];
       await Promise.all(PAGE_TYPES.map((type) => (type === 0 ? null : this.split[type - 1]!.load(term))));
       const pages = new Set(
@@ -293,9 +303,16 @@ export class ShardedIndex {
    * Documents holding some of the words, those with the most first, then by kind (titles first, as the plugin)
    * and score: each word is looked up alone, so a word the docs lack costs only its own match.
    */
-  private async pickPartial(words: string[], limit: number, picked: Picked[], partial: Picked[]): Promise<void> {
+  private async pickPartial(
+    words: string[],
+    limit: number,
+    picked: Picked[],
+    partial: Picked[],
+    checkpoint: Checkpoint,
+  ): Promise<void> {
     const found = new Map<string, Picked & {words: Set<string>}>();
     for (const word of words) {
+      await checkpoint();
       const term: SmartTerm[] = [{value: word, wildcard: lunrApi.Query.wildcard.NONE, presence: REQUIRED}];
       await Promise.all(this.split.map((split) => split.load(term)));
       for (let type = 0; type <= this.split.length; type++) {
