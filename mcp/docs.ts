@@ -61,16 +61,34 @@ const withScheme = (url: string) => (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/|$)/.test(url)
 /** Characters of a search hit's opening text. */
 const OPENING_LENGTH = 240;
 
-/** What identifies one build's search index: a deploy that replaces build/ writes a new file. */
-function indexStamp(buildDir: string): {file: string; stamp: string} {
+/** The build's search index file: a build writes a new one whenever the index changes. */
+function indexFile(buildDir: string): string {
   const file = readdirSync(buildDir).find((name) => MANIFEST_FILE.test(name));
   if (!file) throw new Error(`${buildDir} holds no search index: run \`npm run build\` first`);
-  const {ino, size, mtimeMs} = statSync(path.join(buildDir, file));
-  return {file, stamp: `${file} ${ino} ${size} ${mtimeMs}`};
+  return file;
+}
+
+/**
+ * What identifies the build as read: every file read up front (index, contract, sitemap, each page's twin and
+ * HTML), so a deploy that rewrites any of them is seen, even one that leaves the index as it was.
+ */
+function stampOf(buildDir: string, files: readonly string[]): string {
+  return files
+    .map((file) => {
+      try {
+        const {ino, size, mtimeMs} = statSync(path.join(buildDir, file));
+        return `${file} ${ino} ${size} ${mtimeMs}`;
+      } catch {
+        return `${file} missing`;
+      }
+    })
+    .join('\n');
 }
 
 /** One build as read: replaced whole when the build under the server changes. */
 type Loaded = {
+  /** The files read up front, the index first. */
+  files: string[];
   stamp: string;
   index: ShardedSearch.ShardedIndex;
   pages: Map<string, ParsedPage>;
@@ -89,9 +107,14 @@ export class BuiltDocs {
 
   private load(): Loaded {
     const {buildDir} = this;
-    const {file: indexFile, stamp} = indexStamp(buildDir);
-    const manifest: unknown = JSON.parse(readFileSync(path.join(buildDir, indexFile), 'utf8'));
-    if (!isManifest(manifest)) throw new Error(`${indexFile} is not a split search index`);
+    const files: string[] = [];
+    const read = (file: string) => {
+      files.push(file);
+      return readFileSync(path.join(buildDir, file), 'utf8');
+    };
+    const indexName = indexFile(buildDir);
+    const manifest: unknown = JSON.parse(read(indexName));
+    if (!isManifest(manifest)) throw new Error(`${indexName} is not a split search index`);
     const missingParts = {files: new Set<string>(), reads: 0};
     // Every part is read as the box fetches it: relative to the index file.
     const index = new ShardedIndex(manifest, async (file) => {
@@ -103,24 +126,26 @@ export class BuiltDocs {
         throw error;
       }
     });
-    const document = parseYaml(readFileSync(path.join(buildDir, 'openapi.yaml'), 'utf8')) as OpenApiDocument;
+    const document = parseYaml(read('openapi.yaml')) as OpenApiDocument;
     const pages = new Map<string, ParsedPage>();
-    for (const route of this.routes()) {
-      const markdown = readFileSync(path.join(buildDir, twinPath(route).slice(1)), 'utf8');
+    for (const route of this.routes(read('sitemap.xml'))) {
+      const markdown = read(twinPath(route).slice(1));
       const htmlCandidates =
         route === '/' ? ['index.html'] : [`${route.slice(1)}.html`, `${route.slice(1)}/index.html`];
-      const html = htmlCandidates.map((file) => path.join(buildDir, file)).find((file) => existsSync(file));
-      pages.set(route, parsePage(markdown, html ? readFileSync(html, 'utf8') : ''));
+      const html = htmlCandidates.find((file) => existsSync(path.join(buildDir, file)));
+      pages.set(route, parsePage(markdown, html ? read(html) : ''));
     }
-    return {stamp, index, pages, document, missingParts};
+    return {files, stamp: stampOf(buildDir, files), index, pages, document, missingParts};
   }
 
   /**
-   * The build as it is now: a deploy replaces build/ under a running server, and the old index's
-   * parts are gone with it. One directory listing and one stat per call tell.
+   * The build as it is now: a deploy replaces build/ (or some of its files) under a running server, and the old
+   * index's parts may be gone with it. One directory listing and a stat of each file read tell.
    */
   private get current(): Loaded {
-    if (indexStamp(this.buildDir).stamp !== this.loaded.stamp) this.loaded = this.load();
+    const {buildDir, loaded} = this;
+    if (indexFile(buildDir) !== loaded.files[0] || stampOf(buildDir, loaded.files) !== loaded.stamp)
+      this.loaded = this.load();
     return this.loaded;
   }
 
@@ -133,8 +158,7 @@ export class BuiltDocs {
   }
 
   /** Every doc route, from the sitemap. */
-  routes(): string[] {
-    const sitemap = readFileSync(path.join(this.buildDir, 'sitemap.xml'), 'utf8');
+  routes(sitemap = readFileSync(path.join(this.buildDir, 'sitemap.xml'), 'utf8')): string[] {
     return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   }
 

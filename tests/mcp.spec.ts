@@ -396,6 +396,17 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       expect(after).toEqual(await new BuiltDocs(live).search('refund', 3));
       expect(after.find((hit) => hit.url === before[0]!.url)?.title).toBe(`${before[0]!.title}, next build`);
 
+      // A deploy that rewrites only the contract in place (a sync that copies changed files; the index is the same).
+      const [first] = listOperations(served.document);
+      const contract = path.join(live, 'openapi.yaml');
+      const summary = `summary: ${first!.operation.summary}\n`;
+      expect(readFileSync(contract, 'utf8')).toContain(summary);
+      writeFileSync(
+        contract,
+        readFileSync(contract, 'utf8').replace(summary, `summary: ${first!.operation.summary}, next\n`),
+      );
+      expect(listOperations(served.document)[0]!.operation.summary).toBe(`${first!.operation.summary}, next`);
+
       // A deploy that lost the index parts: the search says so rather than find nothing.
       const broken = path.join(root, 'broken');
       cpSync(live, broken, {recursive: true});
