@@ -655,6 +655,14 @@ const HOSTILE_UPSTREAM_HEADERS: Record<string, string> = {
   'Timing-Allow-Origin': '*',
   'X-XSS-Protection': '0',
   'X-Robots-Tag': 'all',
+  // Instructions to a CDN in front, and browser policies that would act on the docs' origin.
+  'CDN-Cache-Control': 'max-age=86400',
+  'Surrogate-Control': 'max-age=86400',
+  'Speculation-Rules': '"/evil.json"',
+  'Service-Worker-Allowed': '/',
+  'Document-Policy': 'force-load-at-top',
+  'Origin-Trial': 'planted',
+  SourceMap: 'https://evil.example/map',
   // Instructions to nginx itself: serve an internal page instead, send a byte a second, a charset.
   'X-Accel-Redirect': '/404.html',
   'X-Accel-Limit-Rate': '1',
@@ -755,6 +763,16 @@ test.describe('nginx: /mcp', {tag: '@viewport-independent'}, () => {
     // nginx's variables cannot tell an empty Upgrade from none: it reaches the server, without the header.
     await rawExchange(url, postMcp('{}', 'Upgrade:\r\n'));
     expect(seen.map(({headers}) => [headers.upgrade, headers.connection])).toEqual([[undefined, 'close']]);
+  });
+
+  test('only /mcp itself reaches the server: other spellings nginx maps to it answer 404', async () => {
+    seen.length = 0;
+    for (const spelling of ['//mcp', '/./mcp', '/%6dcp', '/x/../mcp']) {
+      const answer = await rawExchange(url, postMcp('{}').replace('POST /mcp ', `POST ${spelling} `));
+      expect(answer.status, spelling).toBe(404);
+      expectFullHeaderSetOnce(answer, spelling);
+    }
+    expect(seen).toEqual([]);
   });
 
   test('every answer nginx makes for /mcp is never stored: 400, 404, 405, 413, 429, 502', async () => {
