@@ -61,6 +61,15 @@ const withScheme = (url: string) => (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/|$)/.test(url)
 /** Characters of a search hit's opening text. */
 const OPENING_LENGTH = 240;
 
+/** An anchor as written in a URL; one that is not valid percent-encoding (`#%`) is taken as it is. */
+function decodedAnchor(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
+}
+
 /** The build's search index file: a build writes a new one whenever the index changes. */
 function indexFile(buildDir: string): string {
   const file = readdirSync(buildDir).find((name) => MANIFEST_FILE.test(name));
@@ -225,7 +234,7 @@ export class BuiltDocs {
         .replace(/\.md$/, '')
         .replace(/\/index$/, '/')
         .replace(/(.)\/$/, '$1') || '/';
-    return {route, anchor: parsed.hash ? decodeURIComponent(parsed.hash.slice(1)) : null};
+    return {route, anchor: parsed.hash ? decodedAnchor(parsed.hash.slice(1)) : null};
   }
 
   private locate(pages: Map<string, ParsedPage>, url: string): {page: ParsedPage; section: Section} | undefined {

@@ -14,6 +14,8 @@ import {createDocsServer} from './server';
 
 /** A JSON-RPC request to these tools is small; nginx allows the same. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** How long a whole request may take to arrive: a JSON-RPC call is a few hundred bytes. */
+export const REQUEST_TIMEOUT_MS = 10_000;
 /** What is still read of a refused body, so the client gets to read the 413, before the connection is cut. */
 const DRAIN_BYTES = 1024 * 1024;
 
@@ -25,6 +27,8 @@ export type HttpOptions = {
   host?: string;
   /** Exact origins (`https://docs.example.com`) whose pages may call /mcp; loopback origins always may. */
   allowedOrigins?: readonly string[];
+  /** How long a whole request may take to arrive (default REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
 };
 
 function rpcError(
@@ -87,52 +91,74 @@ export function startHttpServer(docs: BuiltDocs, port: number, options: HttpOpti
   const originAllowed = (origin: string | undefined) =>
     origin === undefined || allowed.has(origin) || LOOPBACK_ORIGIN.test(origin);
 
-  const server = createServer(async (request, response) => {
-    // A client that leaves while its body is read gets no work started.
-    const clientGone = new AbortController();
-    response.on('close', () => {
-      if (!response.writableFinished) clientGone.abort();
-    });
-    try {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp')
-        return rpcError(response, 404, -32000, 'Not found: the MCP endpoint is /mcp.');
-      if (request.method !== 'POST')
-        return rpcError(response, 405, -32000, 'Method not allowed: POST JSON-RPC messages to /mcp.', {Allow: 'POST'});
-      if (isUpgrade(request))
-        return rpcError(response, 400, -32600, 'Bad request: /mcp does not switch protocols (no Upgrade).');
-      if (!originAllowed(request.headers.origin))
-        return rpcError(response, 403, -32000, `Forbidden: pages of ${request.headers.origin} may not call /mcp.`);
-      const body = await readBody(request);
-      if ('refused' in body) return body.refused === 'too-large' ? refuseTooLarge(request, response) : undefined;
-      let message: unknown;
-      try {
-        message = JSON.parse(body.text);
-      } catch {
-        return rpcError(response, 400, -32700, 'Parse error: the body is not JSON.');
-      }
-      // MCP's 2025-06-18 revision removed JSON-RPC batching: one message per request.
-      if (Array.isArray(message))
-        return rpcError(
-          response,
-          400,
-          -32600,
-          'Invalid request: batches are not supported; send one JSON-RPC message per request.',
-        );
-      if (clientGone.signal.aborted) return;
-      const mcp = createDocsServer(docs);
-      const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
-      // Closing the server aborts its handlers' signals (the SDK's own), so a search stops at its next step.
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Node checks its request timeouts every 30 s by default: often enough to keep the bound close.
+  const server = createServer(
+    {connectionsCheckingInterval: Math.min(1000, requestTimeout)},
+    async (request, response) => {
+      // A client that leaves while its body is read gets no work started.
+      const clientGone = new AbortController();
       response.on('close', () => {
-        void transport.close();
-        void mcp.close();
+        if (!response.writableFinished) clientGone.abort();
       });
-      await mcp.connect(transport);
-      response.setHeader('Cache-Control', 'no-store');
-      await transport.handleRequest(request, response, message);
-    } catch (error) {
-      console.error(error);
-      if (!response.headersSent) rpcError(response, 500, -32603, 'Internal error.');
-    }
+      try {
+        if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp')
+          return rpcError(response, 404, -32000, 'Not found: the MCP endpoint is /mcp.');
+        if (request.method !== 'POST')
+          return rpcError(response, 405, -32000, 'Method not allowed: POST JSON-RPC messages to /mcp.', {
+            Allow: 'POST',
+          });
+        if (isUpgrade(request))
+          return rpcError(response, 400, -32600, 'Bad request: /mcp does not switch protocols (no Upgrade).');
+        if (!originAllowed(request.headers.origin))
+          return rpcError(response, 403, -32000, `Forbidden: pages of ${request.headers.origin} may not call /mcp.`);
+        const body = await readBody(request);
+        if ('refused' in body) return body.refused === 'too-large' ? refuseTooLarge(request, response) : undefined;
+        let message: unknown;
+        try {
+          message = JSON.parse(body.text);
+        } catch {
+          return rpcError(response, 400, -32700, 'Parse error: the body is not JSON.');
+        }
+        // MCP's 2025-06-18 revision removed JSON-RPC batching: one message per request.
+        if (Array.isArray(message))
+          return rpcError(
+            response,
+            400,
+            -32600,
+            'Invalid request: batches are not supported; send one JSON-RPC message per request.',
+          );
+        if (clientGone.signal.aborted) return;
+        const mcp = createDocsServer(docs);
+        const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
+        // Closing the server aborts its handlers' signals (the SDK's own), so a search stops at its next step.
+        response.on('close', () => {
+          void transport.close();
+          void mcp.close();
+        });
+        await mcp.connect(transport);
+        response.setHeader('Cache-Control', 'no-store');
+        await transport.handleRequest(request, response, message);
+      } catch (error) {
+        console.error(error);
+        if (!response.headersSent) rpcError(response, 500, -32603, 'Internal error.');
+      }
+    },
+  );
+  // A whole request, its body included, arrives within this bound or gets 408 (Node's default waits 5 minutes).
+  server.requestTimeout = requestTimeout;
+  server.headersTimeout = requestTimeout;
+  // Node's own refusals of a request it cannot parse (a header too large, an unknown method, too slow) carry no
+  // Cache-Control: these say no-store, as every other answer of /mcp does.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nCache-Control: no-store\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }

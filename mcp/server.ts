@@ -76,6 +76,20 @@ function readable(value: unknown, key = ''): unknown {
 
 const failure = (message: string): CallToolResult => ({isError: true, content: [{type: 'text', text: message}]});
 
+/**
+ * A tool's answer, or its failure as the caller should read it: the message without this machine's paths, and the
+ * whole error in the server's log for its operator. An aborted call (its client left) stays aborted.
+ */
+async function guard(docs: BuiltDocs, answer: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    console.error(error);
+    return failure((error instanceof Error ? error.message : String(error)).replaceAll(docs.buildDir, 'the build'));
+  }
+}
+
 const anyJson = z.unknown();
 const searchHit = z.object({title: z.string(), section: z.string().nullable(), url: z.string(), text: z.string()});
 const operationRow = z.object({
@@ -113,15 +127,16 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       outputSchema: {results: z.array(searchHit)},
       annotations: {title: 'Search the docs', ...READ_ONLY},
     },
-    async ({query, limit}, {signal}) => {
-      const results = await docs.search(query, limit, signal);
-      const text = results.length
-        ? results
-            .map((hit) => `- ${hit.title}${hit.section ? ` › ${hit.section}` : ''}: ${hit.url}\n  ${hit.text}`)
-            .join('\n')
-        : `Nothing matches "${query}". Try other words, or list_operations for endpoints.`;
-      return structured({results}, text);
-    },
+    async ({query, limit}, {signal}) =>
+      guard(docs, async () => {
+        const results = await docs.search(query, limit, signal);
+        const text = results.length
+          ? results
+              .map((hit) => `- ${hit.title}${hit.section ? ` › ${hit.section}` : ''}: ${hit.url}\n  ${hit.text}`)
+              .join('\n')
+          : `Nothing matches "${query}". Try other words, or list_operations for endpoints.`;
+        return structured({results}, text);
+      }),
   );
 
   server.registerTool(
@@ -158,32 +173,33 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       },
       annotations: {title: 'Get a page or section', ...READ_ONLY},
     },
-    async ({url, max_tokens: maxTokens, languages}) => {
-      if (docs.isForeign(url))
-        return failure(
-          `"${url}" is not on this site: get_page reads only ${SITE.url} pages. Use search_docs to find one.`,
-        );
-      const page = docs.page(url, {maxTokens, languages});
-      if (!page) {
-        const {pathname, hash} = new URL(url, SITE.url);
-        const wanted = pathname.replace(/\/+$/, '') || '/';
-        const nearest = docs
-          .routes()
-          .map((route) => ({route, score: distance(route, wanted)}))
-          .sort((a, b) => a.score - b.score)
-          .slice(0, 3)
-          .map(({route}) => {
-            const section = docs.page(`${route}${hash}`);
-            return `${SITE.url}${route}${section && !('missingAnchor' in section) ? hash : ''}`;
-          });
-        return failure(`No documentation page at "${url}". Did you mean: ${nearest.join(', ')}? Or use search_docs.`);
-      }
-      if ('missingAnchor' in page)
-        return failure(
-          `The page has no section "#${page.missingAnchor}". Did you mean: ${page.anchors.slice(0, 3).join(', ')}? All its sections: ${page.anchors.map((anchor) => anchor.replace(/^[^#]*/, '')).join(' ')}.`,
-        );
-      return structured(page, page.markdown);
-    },
+    async ({url, max_tokens: maxTokens, languages}) =>
+      guard(docs, async () => {
+        if (docs.isForeign(url))
+          return failure(
+            `"${url}" is not on this site: get_page reads only ${SITE.url} pages. Use search_docs to find one.`,
+          );
+        const page = docs.page(url, {maxTokens, languages});
+        if (!page) {
+          const {pathname, hash} = new URL(url, SITE.url);
+          const wanted = pathname.replace(/\/+$/, '') || '/';
+          const nearest = docs
+            .routes()
+            .map((route) => ({route, score: distance(route, wanted)}))
+            .sort((a, b) => a.score - b.score)
+            .slice(0, 3)
+            .map(({route}) => {
+              const section = docs.page(`${route}${hash}`);
+              return `${SITE.url}${route}${section && !('missingAnchor' in section) ? hash : ''}`;
+            });
+          return failure(`No documentation page at "${url}". Did you mean: ${nearest.join(', ')}? Or use search_docs.`);
+        }
+        if ('missingAnchor' in page)
+          return failure(
+            `The page has no section "#${page.missingAnchor}". Did you mean: ${page.anchors.slice(0, 3).join(', ')}? All its sections: ${page.anchors.map((anchor) => anchor.replace(/^[^#]*/, '')).join(' ')}.`,
+          );
+        return structured(page, page.markdown);
+      }),
   );
 
   server.registerTool(
@@ -196,17 +212,18 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       outputSchema: {operations: z.array(operationRow)},
       annotations: {title: 'List the API operations', ...READ_ONLY},
     },
-    async () => {
-      const operations = docs
-        .operations()
-        .map(({operationId, method, path, summary, scopes}) => ({operationId, method, path, summary, scopes}));
-      return structured(
-        {operations},
-        operations
-          .map((row) => `${row.method} ${row.path}  ${row.operationId}: ${row.summary} [${row.scopes.join(', ')}]`)
-          .join('\n'),
-      );
-    },
+    async () =>
+      guard(docs, async () => {
+        const operations = docs
+          .operations()
+          .map(({operationId, method, path, summary, scopes}) => ({operationId, method, path, summary, scopes}));
+        return structured(
+          {operations},
+          operations
+            .map((row) => `${row.method} ${row.path}  ${row.operationId}: ${row.summary} [${row.scopes.join(', ')}]`)
+            .join('\n'),
+        );
+      }),
   );
 
   server.registerTool(
@@ -265,14 +282,15 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       },
       annotations: {title: 'Get one API operation', ...READ_ONLY},
     },
-    async ({operation}) => {
-      const match = docs.operation(operation);
-      return match.found
-        ? structured(match.found, compactYaml(readable(match.found)))
-        : failure(
-            `No API operation "${operation}". Did you mean: ${match.suggestions.join(', ')}? list_operations names every one.`,
-          );
-    },
+    async ({operation}) =>
+      guard(docs, async () => {
+        const match = docs.operation(operation);
+        return match.found
+          ? structured(match.found, compactYaml(readable(match.found)))
+          : failure(
+              `No API operation "${operation}". Did you mean: ${match.suggestions.join(', ')}? list_operations names every one.`,
+            );
+      }),
   );
 
   server.registerTool(
@@ -294,12 +312,13 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       },
       annotations: {title: 'Get a schema', ...READ_ONLY},
     },
-    async ({name}) => {
-      const match = docs.schema(name);
-      return 'found' in match
-        ? structured(match.found, compactYaml(readable(match.found)))
-        : failure(`No schema or webhook event "${name}". Did you mean: ${match.suggestions.join(', ')}?`);
-    },
+    async ({name}) =>
+      guard(docs, async () => {
+        const match = docs.schema(name);
+        return 'found' in match
+          ? structured(match.found, compactYaml(readable(match.found)))
+          : failure(`No schema or webhook event "${name}". Did you mean: ${match.suggestions.join(', ')}?`);
+      }),
   );
 
   return server;

@@ -230,6 +230,13 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     expectRefusal(get, 405, -32000, 'GET');
     expect(header(get, 'allow')).toBe('POST');
     expectRefusal(await rawPost(endpoint.replace(/\/mcp$/, '/other'), LIST_TOOLS), 404, -32000, 'another path');
+    // What Node refuses before any handler runs: an unknown method, a header too large.
+    const odd = await rawExchange(endpoint, 'FOO /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(odd.status).toBe(400);
+    expect(header(odd, 'cache-control')).toBe('no-store');
+    const flood = await rawPost(endpoint, LIST_TOOLS, `X-Flood: ${'x'.repeat(32 * 1024)}\r\n`);
+    expect(flood.status).toBe(431);
+    expect(header(flood, 'cache-control')).toBe('no-store');
     const listed = await rawPost(endpoint, LIST_TOOLS);
     expect(listed.status).toBe(200);
     expect(header(listed, 'cache-control')).toBe('no-store');
@@ -414,8 +421,41 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       rmSync(live, {recursive: true});
       renameSync(broken, live);
       await expect(served.search('refund', 3)).rejects.toThrow(/incomplete .*redeploy/);
+      // Through the tools: the caller reads what to do, without this machine's paths (the operator's log has them).
+      const brokenServer = await startHttpServer(served, 0);
+      const caller = await connectHttp(`http://127.0.0.1:${(brokenServer.address() as AddressInfo).port}/mcp`);
+      try {
+        const failed = await call(caller, 'search_docs', {query: 'refund'});
+        expect(failed.isError).toBe(true);
+        expect(text(failed)).toMatch(/incomplete .*redeploy/);
+        expect(text(failed)).not.toContain(root);
+      } finally {
+        await caller.close();
+        await close(brokenServer);
+      }
     } finally {
       rmSync(root, {recursive: true, force: true});
+    }
+  });
+
+  test('over HTTP: a request whose body trickles is cut with 408 once its time is up, never stored', async () => {
+    const slow = await startHttpServer(docs, 0, {requestTimeoutMs: 300});
+    try {
+      const {port} = slow.address() as AddressInfo;
+      const answer = await new Promise<string>((resolve) => {
+        let received = '';
+        const socket = connect({host: '127.0.0.1', port}, () =>
+          // Ten bytes of the hundred announced, and no more: only the server's bound ends the request.
+          socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`),
+        );
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+        socket.on('close', () => resolve(received));
+        socket.on('error', () => undefined);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toMatch(/\r\nCache-Control: no-store\r\n/i);
+    } finally {
+      await close(slow);
     }
   });
 
@@ -540,6 +580,10 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     const noAnchor = await call(client, 'get_page', {url: `${largest.url}-nope`});
     expect(noAnchor.isError).toBe(true);
     expect(text(noAnchor)).toContain(`Did you mean: ${largest.url}`);
+    // An anchor that is not valid percent-encoding is one the page does not have, said as such.
+    const malformed = await call(client, 'get_page', {url: `${tabbed.path}#%`});
+    expect(malformed.isError).toBe(true);
+    expect(text(malformed)).toMatch(/^The page has no section "#%"/);
   });
 
   test("get_operation: every operation complete, resolved, with the model's retry policies and exact anchors; loose names; get_schema", async () => {
