@@ -17,6 +17,7 @@ export const searchOptions = {
   explicitSearchResultPath: true,
   // The SearchBar wrap owns Cmd/Ctrl+K and its hint: they must work while the box is loading.
   searchBarShortcut: false,
-  // The webhook payloads are examples, not prose: indexed, they would grow every reader's index for no query.
-  ignoreCssSelectors: ['.webhook-event-catalogue pre'],
+  // The webhook payloads and the Postman collection's scripts are code generated from the contract, not prose:
+  // indexed, they would grow every reader's index and put the sections showing them first for most queries.
+  ignoreCssSelectors: ['.webhook-event-catalogue pre', '.postman-script pre'],
 } satisfies SearchLocalOptions;

@@ -19,7 +19,7 @@ export default function PostmanScript({
     throw new Error(`PostmanScript: ${operation ?? 'the collection'} has no ${listen} script`);
   }
   return (
-    <CodeBlock language={script.language} highlighted={script.html}>
+    <CodeBlock className="postman-script" language={script.language} highlighted={script.html}>
       {script.code}
     </CodeBlock>
   );
