@@ -325,10 +325,26 @@ test.describe('runtime', () => {
     const {apiCalls} = scriptFetch((_call, index) =>
       index === 0 ? unavailable : {status: 201, body: {id: 'top_01JC2M4R7T'}},
     );
-    const started = Date.now();
-    const topup = await client({maxRetries: 1}).topups.create('8944000000123456783', {packageId: 'jp-3gb-15d'});
+    // The waits the client asks timers for are recorded and run at once: the backoff is read, not waited for
+    // (a call's own timeout, 30 s, is left as it is).
+    const delays: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    globalThis.setTimeout = ((callback: () => void, ms = 0) => {
+      if (ms >= 30_000) return realSetTimeout(callback, ms);
+      delays.push(ms);
+      return realSetTimeout(callback, 0);
+    }) as typeof setTimeout;
+    let topup: {id: string};
+    try {
+      topup = await client({maxRetries: 1}).topups.create('8944000000123456783', {packageId: 'jp-3gb-15d'});
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
     expect(topup.id).toBe('top_01JC2M4R7T');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450); // ~0.5 s backoff before the retry
+    // One backoff before the retry: 0.5 s plus up to a quarter of jitter (Retry-After: 0 asks for no more).
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThanOrEqual(500);
+    expect(delays[0]).toBeLessThanOrEqual(625);
     const [first, second] = apiCalls.map((call) => call.headers.get('idempotency-key'));
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
