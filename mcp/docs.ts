@@ -18,6 +18,7 @@ import {tokenize} from '../lib/search/tokenize';
 import {SITE} from '../src/constants/site';
 import {
   findOperation,
+  distance,
   nearness,
   findSchema,
   operationDetail,
@@ -77,28 +78,24 @@ function indexFile(buildDir: string): string {
   return file;
 }
 
-/**
- * What identifies the build as read: every file read up front (index, contract, sitemap, each page's twin and
- * HTML), so a deploy that rewrites any of them is seen, even one that leaves the index as it was.
- */
-function stampOf(buildDir: string, files: readonly string[]): string {
-  return files
-    .map((file) => {
-      try {
-        const {ino, size, mtimeMs} = statSync(path.join(buildDir, file));
-        return `${file} ${ino} ${size} ${mtimeMs}`;
-      } catch {
-        return `${file} missing`;
-      }
-    })
-    .join('\n');
+/** One file as found: inode, size and modification time, or missing. */
+function statOf(buildDir: string, file: string): string {
+  try {
+    const {ino, size, mtimeMs} = statSync(path.join(buildDir, file));
+    return `${file} ${ino} ${size} ${mtimeMs}`;
+  } catch {
+    return `${file} missing`;
+  }
 }
 
 /** One build as read: replaced whole when the build under the server changes. */
 type Loaded = {
-  /** The files read up front, the index first. */
-  files: string[];
-  stamp: string;
+  /**
+   * Every file looked at up front (index, contract, sitemap, each page's twin and HTML, missing ones too), each as
+   * found just before it was read: a deploy that changes any of them, even one that leaves the index as it was, is
+   * seen at the next call.
+   */
+  stamps: Map<string, string>;
   index: ShardedSearch.ShardedIndex;
   pages: Map<string, ParsedPage>;
   document: OpenApiDocument;
@@ -116,9 +113,10 @@ export class BuiltDocs {
 
   private load(): Loaded {
     const {buildDir} = this;
-    const files: string[] = [];
+    const stamps = new Map<string, string>();
+    // Stamped before it is read: a file rewritten meanwhile differs from its stamp at the next call.
     const read = (file: string) => {
-      files.push(file);
+      stamps.set(file, statOf(buildDir, file));
       return readFileSync(path.join(buildDir, file), 'utf8');
     };
     const indexName = indexFile(buildDir);
@@ -142,9 +140,11 @@ export class BuiltDocs {
       const htmlCandidates =
         route === '/' ? ['index.html'] : [`${route.slice(1)}.html`, `${route.slice(1)}/index.html`];
       const html = htmlCandidates.find((file) => existsSync(path.join(buildDir, file)));
+      for (const candidate of htmlCandidates)
+        if (candidate !== html) stamps.set(candidate, statOf(buildDir, candidate));
       pages.set(route, parsePage(markdown, html ? read(html) : ''));
     }
-    return {files, stamp: stampOf(buildDir, files), index, pages, document, missingParts};
+    return {stamps, index, pages, document, missingParts};
   }
 
   /**
@@ -153,8 +153,10 @@ export class BuiltDocs {
    */
   private get current(): Loaded {
     const {buildDir, loaded} = this;
-    if (indexFile(buildDir) !== loaded.files[0] || stampOf(buildDir, loaded.files) !== loaded.stamp)
-      this.loaded = this.load();
+    const changed =
+      !loaded.stamps.has(indexFile(buildDir)) ||
+      [...loaded.stamps].some(([file, stamp]) => statOf(buildDir, file) !== stamp);
+    if (changed) this.loaded = this.load();
     return this.loaded;
   }
 
@@ -242,6 +244,24 @@ export class BuiltDocs {
     const page = target && pages.get(target.route);
     if (!target || !page) return undefined;
     return {page, section: (target.anchor && page.byAnchor.get(target.anchor)) || page.root};
+  }
+
+  /**
+   * The pages nearest to a URL of this site that names none (by edit distance of the path), each with the URL's
+   * #anchor when that page has the section.
+   */
+  nearestPages(url: string, count = 3): string[] {
+    const target = this.route(url);
+    if (!target) return [];
+    const {pages} = this;
+    return [...pages.keys()]
+      .map((route) => ({route, score: distance(route, target.route)}))
+      .sort((a, b) => a.score - b.score)
+      .slice(0, count)
+      .map(({route}) => {
+        const anchor = target.anchor && pages.get(route)!.byAnchor.has(target.anchor) ? `#${target.anchor}` : '';
+        return new URL(`${route}${anchor}`, SITE.url).href;
+      });
   }
 
   /** Whether a URL names another host than this site's. */

@@ -4,6 +4,7 @@
  */
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import path from 'node:path';
+import type {Duplex} from 'node:stream';
 import {parseArgs} from 'node:util';
 
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -150,15 +151,18 @@ export function startHttpServer(docs: BuiltDocs, port: number, options: HttpOpti
   server.headersTimeout = requestTimeout;
   // Node's own refusals of a request it cannot parse (a header too large, an unknown method, too slow) carry no
   // Cache-Control: these say no-store, as every other answer of /mcp does.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return void socket.destroy();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & {_httpMessage?: ServerResponse | null}) => {
+    // As Node's own handler: nothing is written over an answer already started on this connection.
+    if (!socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
     const status =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? '431 Request Header Fields Too Large'
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? '408 Request Timeout'
           : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nCache-Control: no-store\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.end(`HTTP/1.1 ${status}\r\nCache-Control: no-store\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
+      socket.destroy(),
+    );
   });
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }

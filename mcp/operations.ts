@@ -59,7 +59,7 @@ export type OperationDetail = {
   requestBody: {contentType: string; required: boolean; schema: unknown; example?: unknown} | null;
   responses: {status: string; description: string; schema?: unknown; example?: unknown}[];
   errors: ErrorAnswer[];
-  /** What each retry policy of this operation's codes asks of the client, in the behaviour model's words. */
+  /** What each retry policy of this operation's codes asks of the client, in the behaviour model's words (once). */
   retryPolicies: Partial<Record<RetryPolicy, string>>;
   /** The body of every error answer that lists `codes` (the API's error envelope). */
   errorSchema: unknown;
@@ -110,17 +110,6 @@ function withoutCodeList(schema: unknown): unknown {
   return schema ?? null;
 }
 
-/**
- * A parameter's description as an agent needs it beside the operation: its first two sentences when it is long
- * (the Idempotency-Key's whole rule is a section of its own, under `documentedAt`).
- */
-function brief(description: string): string {
-  const text = description.replace(/\s+/g, ' ').trim();
-  if (text.length <= 400) return text;
-  const sentences = text.match(/[^.]+(?:\.(?=\s|$)|$)/g) ?? [text];
-  return `${sentences.slice(0, 2).join('').trim()} The whole rule: the sections under \`documentedAt\`.`;
-}
-
 export function operationDetail(
   document: OpenApiDocument,
   method: string,
@@ -134,7 +123,7 @@ export function operationDetail(
     in: String(parameter.in),
     required: parameter.required === true,
     type: typeOf(parameter.schema),
-    ...(parameter.description ? {description: brief(String(parameter.description))} : {}),
+    ...(parameter.description ? {description: String(parameter.description).trim()} : {}),
     ...(parameter.example !== undefined ? {example: parameter.example} : {}),
   }));
   const body = isObject(resolved.requestBody) ? resolved.requestBody : null;
@@ -233,7 +222,7 @@ export function operationDetail(
     retryPolicies: Object.fromEntries(
       [...new Set(errors.flatMap((answer) => answer.codes.map((code) => code.retry)))].map((policy) => [
         policy,
-        RETRY_POLICIES[policy].label,
+        RETRY_POLICIES[policy].meaning,
       ]),
     ),
     errorSchema,

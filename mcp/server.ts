@@ -6,7 +6,7 @@ import {z} from 'zod';
 
 import {SITE} from '../src/constants/site';
 import type {BuiltDocs} from './docs';
-import {distance, schemaText, type OperationDetail} from './operations';
+import {schemaText, type OperationDetail} from './operations';
 
 /** Caps on what a caller may send: a search query the box would cut anyway, a URL, an operation id. */
 export const LIMITS = {query: 500, url: 2_000, operation: 300, results: 20, languages: 5, maxTokens: 100_000};
@@ -80,11 +80,16 @@ const failure = (message: string): CallToolResult => ({isError: true, content: [
  * A tool's answer, or its failure as the caller should read it: the message without this machine's paths, and the
  * whole error in the server's log for its operator. An aborted call (its client left) stays aborted.
  */
-async function guard(docs: BuiltDocs, answer: () => Promise<CallToolResult>): Promise<CallToolResult> {
+async function guard(
+  docs: BuiltDocs,
+  signal: AbortSignal,
+  answer: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await answer();
   } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') throw error;
+    // Cancelled (its client left, or sent notifications/cancelled): nobody reads the answer, nothing to log.
+    if (signal.aborted) throw error;
     console.error(error);
     return failure((error instanceof Error ? error.message : String(error)).replaceAll(docs.buildDir, 'the build'));
   }
@@ -128,7 +133,7 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       annotations: {title: 'Search the docs', ...READ_ONLY},
     },
     async ({query, limit}, {signal}) =>
-      guard(docs, async () => {
+      guard(docs, signal, async () => {
         const results = await docs.search(query, limit, signal);
         const text = results.length
           ? results
@@ -173,27 +178,17 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       },
       annotations: {title: 'Get a page or section', ...READ_ONLY},
     },
-    async ({url, max_tokens: maxTokens, languages}) =>
-      guard(docs, async () => {
+    async ({url, max_tokens: maxTokens, languages}, {signal}) =>
+      guard(docs, signal, async () => {
         if (docs.isForeign(url))
           return failure(
             `"${url}" is not on this site: get_page reads only ${SITE.url} pages. Use search_docs to find one.`,
           );
         const page = docs.page(url, {maxTokens, languages});
-        if (!page) {
-          const {pathname, hash} = new URL(url, SITE.url);
-          const wanted = pathname.replace(/\/+$/, '') || '/';
-          const nearest = docs
-            .routes()
-            .map((route) => ({route, score: distance(route, wanted)}))
-            .sort((a, b) => a.score - b.score)
-            .slice(0, 3)
-            .map(({route}) => {
-              const section = docs.page(`${route}${hash}`);
-              return `${SITE.url}${route}${section && !('missingAnchor' in section) ? hash : ''}`;
-            });
-          return failure(`No documentation page at "${url}". Did you mean: ${nearest.join(', ')}? Or use search_docs.`);
-        }
+        if (!page)
+          return failure(
+            `No documentation page at "${url}". Did you mean: ${docs.nearestPages(url).join(', ')}? Or use search_docs.`,
+          );
         if ('missingAnchor' in page)
           return failure(
             `The page has no section "#${page.missingAnchor}". Did you mean: ${page.anchors.slice(0, 3).join(', ')}? All its sections: ${page.anchors.map((anchor) => anchor.replace(/^[^#]*/, '')).join(' ')}.`,
@@ -212,8 +207,8 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       outputSchema: {operations: z.array(operationRow)},
       annotations: {title: 'List the API operations', ...READ_ONLY},
     },
-    async () =>
-      guard(docs, async () => {
+    async (_arguments, {signal}) =>
+      guard(docs, signal, async () => {
         const operations = docs
           .operations()
           .map(({operationId, method, path, summary, scopes}) => ({operationId, method, path, summary, scopes}));
@@ -282,8 +277,8 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       },
       annotations: {title: 'Get one API operation', ...READ_ONLY},
     },
-    async ({operation}) =>
-      guard(docs, async () => {
+    async ({operation}, {signal}) =>
+      guard(docs, signal, async () => {
         const match = docs.operation(operation);
         return match.found
           ? structured(match.found, compactYaml(readable(match.found)))
@@ -312,8 +307,8 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
       },
       annotations: {title: 'Get a schema', ...READ_ONLY},
     },
-    async ({name}) =>
-      guard(docs, async () => {
+    async ({name}, {signal}) =>
+      guard(docs, signal, async () => {
         const match = docs.schema(name);
         return 'found' in match
           ? structured(match.found, compactYaml(readable(match.found)))

@@ -326,17 +326,18 @@ test.describe('runtime', () => {
       index === 0 ? unavailable : {status: 201, body: {id: 'top_01JC2M4R7T'}},
     );
     // The waits the client asks timers for are recorded and run at once: the backoff is read, not waited for
-    // (a call's own timeout, 30 s, is left as it is).
+    // (a call's own timeout, set here, is left as it is).
+    const timeoutMs = 30_000;
     const delays: number[] = [];
     const realSetTimeout = globalThis.setTimeout;
     globalThis.setTimeout = ((callback: () => void, ms = 0) => {
-      if (ms >= 30_000) return realSetTimeout(callback, ms);
+      if (ms === timeoutMs) return realSetTimeout(callback, ms);
       delays.push(ms);
       return realSetTimeout(callback, 0);
     }) as typeof setTimeout;
     let topup: {id: string};
     try {
-      topup = await client({maxRetries: 1}).topups.create('8944000000123456783', {packageId: 'jp-3gb-15d'});
+      topup = await client({maxRetries: 1, timeoutMs}).topups.create('8944000000123456783', {packageId: 'jp-3gb-15d'});
     } finally {
       globalThis.setTimeout = realSetTimeout;
     }

@@ -630,7 +630,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       // Each policy the codes use is said once, in the model's words.
       const used = [...new Set(detail.errors.flatMap(({codes}) => codes.map(({retry}) => retry)))];
       expect(detail.retryPolicies, name).toEqual(
-        Object.fromEntries(used.map((policy) => [policy, RETRY_POLICIES[policy].label])),
+        Object.fromEntries(used.map((policy) => [policy, RETRY_POLICIES[policy].meaning])),
       );
       expect(detail.example.request, name).toContain(`-X ${method} `);
       // Each pointer names a section of the build whose own text names exactly this operation.

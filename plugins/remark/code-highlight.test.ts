@@ -112,8 +112,9 @@ test.describe('code-highlight plugin', () => {
           for (const _character of decode(text!).replace(/\n/g, '')) shown.push(colour);
         }
       }
-      const differing = expected.findIndex((colour, index) => colour !== shown[index]);
-      if (differing >= 0 || shown.length !== expected.length) {
+      const mismatch = expected.findIndex((colour, index) => colour !== shown[index]);
+      const differing = mismatch >= 0 ? mismatch : Math.min(expected.length, shown.length);
+      if (mismatch >= 0 || shown.length !== expected.length) {
         wrong.push(
           `${where}: character ${differing} of the ${lang} block is ${shown[differing]}, not ${expected[differing]}`,
         );
