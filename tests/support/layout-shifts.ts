@@ -46,13 +46,18 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
       for (const entry of list.getEntries() as unknown as {
         value: number;
         hadRecentInput: boolean;
-        sources: {node?: Node}[];
+        sources: {node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly}[];
       }[]) {
         if (!entry.hadRecentInput) {
+          // Where each source moved, and when: a node gone by the time of the report is known by these alone.
+          const box = ({x, y, width, height}: DOMRectReadOnly) => `${x},${y} ${width}×${height}`;
           shifts.push({
             value: entry.value,
-            sources: entry.sources.map((source) =>
-              source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName),
+            sources: entry.sources.map(
+              (source) =>
+                `${source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName)} ` +
+                `${box(source.previousRect)} → ${box(source.currentRect)} at ${Math.round(performance.now())} ms` +
+                ` (${document.readyState}, hydrated: ${document.documentElement.dataset.hasHydrated ?? 'no'})`,
             ),
           });
         }
