@@ -49,7 +49,9 @@ export default defineConfig({
   // Playwright's default is half the cores: one worker on the 2-core CI machine, whether or not CI is set.
   // Two keep both cores busy there; the tests wait for states, never for time, so load only slows them.
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
-  timeout: 30_000,
+  // Bounds a hang, not a speed: in CI two workers, the server and Chromium share 2 cores, and a test of several
+  // fresh page loads took over 30 s there while it takes 11 s on a quiet machine.
+  timeout: 60_000,
   expect: {timeout: 7_000},
   reporter: [['list'], ['html', {open: 'never'}]],
   use: {

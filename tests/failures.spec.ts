@@ -195,30 +195,66 @@ test.describe('loading failures (spec §4, §8)', () => {
     },
   );
 
-  // Prefetching on hover: a pointer's behaviour (a phone has no hover).
+  // Prefetching on hover: a pointer's behaviour (a phone has no hover). Docusaurus also prefetches the links in view.
   test(
     'linked pages are prefetched, except on data-saver or 2g connections',
     {tag: '@desktop-only'},
     async ({browser}) => {
-      const changelogChunks = await chunksOnlyNeededBy(browser, '/additional/changelog', '/');
-      expect(changelogChunks.length).toBeGreaterThan(0);
-      const prefetchedOn = async (connection: {saveData: boolean; effectiveType: string}) => {
+      /**
+       * Opens `/` on the connection, hovers the sidebar's Changelog link and returns the files the page asked for
+       * (as `script <path>` or `prefetch <path>`), and then those it asked for to follow the link.
+       * The desktop sidebar brings every page's link into view (a phone's sidebar is in its closed menu).
+       */
+      const askedOn = async (connection: {saveData: boolean; effectiveType: string}) => {
         const context = await browser.newContext();
         const page = await context.newPage();
         await page.addInitScript((value) => {
           Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => value});
+          // The page asks for a file by inserting a script or a prefetch link; record each as it is inserted (the
+          // loader removes its scripts once loaded).
+          const asked: string[] = ((window as unknown as {askedFor: string[]}).askedFor = []);
+          new MutationObserver((records) => {
+            for (const record of records)
+              record.addedNodes.forEach((node) => {
+                if (node instanceof HTMLScriptElement && node.src) asked.push(`script ${new URL(node.src).pathname}`);
+                else if (node instanceof HTMLLinkElement && node.relList.contains('prefetch'))
+                  asked.push(`prefetch ${new URL(node.href).pathname}`);
+              });
+          }).observe(document, {childList: true, subtree: true});
         }, connection);
-        const fetched: string[] = [];
-        page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+        const askedFor = () => page.evaluate(() => (window as unknown as {askedFor: string[]}).askedFor);
         await openPage(page, '/');
-        await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Changelog'}).hover();
-        await page.waitForLoadState('networkidle');
+        const link = page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Changelog'});
+        await link.hover();
+        // Hovering waits for the link to be stable over animation frames, so the observer's prefetch of the links
+        // in view has run, and the hover's own preload runs in its event: whatever was to be asked for has been.
+        const beforeFollowing = await askedFor();
+        await link.click();
+        await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
+        const toFollow = (await askedFor()).slice(beforeFollowing.length);
         await context.close();
-        return changelogChunks.every((chunk) => fetched.includes(chunk));
+        return {beforeFollowing, toFollow};
       };
-      expect(await prefetchedOn({saveData: false, effectiveType: '4g'})).toBe(true);
-      expect(await prefetchedOn({saveData: true, effectiveType: '4g'})).toBe(false);
-      expect(await prefetchedOn({saveData: false, effectiveType: '2g'})).toBe(false);
+      const fast = await askedOn({saveData: false, effectiveType: '4g'});
+      const prefetched = fast.beforeFollowing.filter((asked) => asked.startsWith('prefetch '));
+      expect(prefetched.length, 'files prefetched for the links in view').toBeGreaterThan(5);
+      // Routes share chunks (their layouts'); each file is asked for once (plugins/bundle/prefetch-once.ts).
+      expect(prefetched.length, 'prefetch links, one per file').toBe(new Set(prefetched).size);
+      expect(fast.toFollow, 'files Changelog needed that were not asked for before').toEqual([]);
+      for (const connection of [
+        {saveData: true, effectiveType: '4g'},
+        {saveData: false, effectiveType: '2g'},
+      ]) {
+        const slow = await askedOn(connection);
+        const onConnection = `on ${JSON.stringify(connection)}`;
+        expect(
+          slow.beforeFollowing.filter((asked) => asked.startsWith('prefetch ')),
+          onConnection,
+        ).toEqual([]);
+        expect(slow.toFollow.length, `files Changelog needed, asked for when followed ${onConnection}`).toBeGreaterThan(
+          0,
+        );
+      }
     },
   );
 });

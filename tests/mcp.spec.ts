@@ -116,7 +116,6 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
 
   for (const transport of ['stdio', 'http'] as const) {
     test(`over ${transport}: the tools (read-only, with schemas), how to combine them, each one's answer, and clear errors that leave the server up`, async () => {
-      test.setTimeout(60_000);
       const session = transport === 'stdio' ? await connectStdio() : await connectHttp(endpoint);
       try {
         const {tools} = await session.listTools();
@@ -277,7 +276,6 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
   });
 
   test('`npm run mcp:http`: --allow-origin, else DOCS_MCP_ALLOWED_ORIGINS, replaces the default origins', async () => {
-    test.setTimeout(60_000);
     /** Runs the CLI on a free port and, once it says where it listens, checks the status each origin gets. */
     const expectStatuses = async (args: string[], expected: Record<string, number>) => {
       const port = await freePort();
@@ -486,7 +484,6 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
   });
 
   test('behind nginx (deploy/): /mcp reaches the server; with it down only /mcp fails, the site keeps working', async () => {
-    test.setTimeout(60_000);
     const dead = `http://127.0.0.1:${await freePort()}/mcp`;
     const site = await startNginxWith(3, ([up, down, none]) =>
       [
