@@ -1,16 +1,17 @@
 /**
  * Operations and schemas of the served contract as an agent needs them: `$ref`s resolved (cycles
- * named, never followed twice), error codes with their retry policy from the behaviour model, an
+ * named, never followed twice), the error codes the behaviour model says each answers, with their retry policy, an
  * example request and answer, and loose name matching with "did you mean" for near misses.
  */
 import {
   listOperations,
   matchesTemplate,
+  operationFacts,
   operationScopes,
   type OpenApiDocument,
   type OpenApiOperation,
 } from '../lib/contract/openapi';
-import {ERROR_CODES, RETRY_POLICIES, type RetryPolicy} from '../src/constants/behaviour';
+import {errorCodesOf, RETRY_POLICIES, type RetryPolicy} from '../src/constants/behaviour';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -144,6 +145,7 @@ export function operationDetail(
     return isObject(answer.content) ? (Object.values(answer.content)[0] as Json | undefined) : undefined;
   };
   const errors: ErrorAnswer[] = [];
+  const answered = errorCodesOf(operationFacts(document, method, apiPath, operation));
   let errorSchema: unknown = null;
   for (const [status, raw] of Object.entries((operation.responses ?? {}) as Json)) {
     const answer = resolveDeep(document, raw) as Json;
@@ -161,11 +163,13 @@ export function operationDetail(
       isErrorEnvelope(isObject(rawMedia?.content) ? (Object.values(rawMedia.content)[0] as Json) : undefined)
     ) {
       errorSchema ??= withoutCodeList(json?.schema);
-      const codes = ERROR_CODES.filter((rule) => String(rule.status) === status).map(({code, retry, fix}) => ({
-        code,
-        retry,
-        fix,
-      }));
+      const codes = answered
+        .filter((rule) => String(rule.status) === status)
+        .map(({code, retry, fix}) => ({
+          code,
+          retry,
+          fix,
+        }));
       errors.push({status, codes});
     } else {
       errors.push({status, description, codes: [], ...(json?.schema ? {schema: json.schema} : {})});

@@ -20,13 +20,16 @@ import {
   USAGE_THRESHOLDS,
   VALIDITY_RULES,
   WIDGET_CAPS,
+  answers,
   errorRule,
   type Action,
   type ActionId,
   type ErrorCode,
+  type ErrorRule,
 } from '../src/constants/behaviour';
 import {
   listOperations,
+  operationFacts,
   operationScopes,
   resolveRef,
   type OpenApiDocument,
@@ -67,6 +70,12 @@ test.afterEach(() => {
 /** The pattern a parameter's schema (or the schema it refers to) gives its value, if any. */
 function patternOf(parameter: OpenApiParameter & {schema?: object}): string | undefined {
   return parameter.schema ? resolveRef<{pattern?: string}>(document, parameter.schema).pattern : undefined;
+}
+/** What the behaviour model reads of the operation `METHOD /path`. */
+function operationFactsOf(key: string) {
+  const found = listOperations(document).find(({method, path}) => `${method} ${path}` === key);
+  if (!found) throw new Error(`No operation ${key} in the contract`);
+  return operationFacts(document, found.method, found.path, found.operation);
 }
 const parametersOf = (operation: OpenApiOperation) =>
   (operation.parameters ?? []).map((parameter) => resolveRef<OpenApiParameter>(document, parameter));
@@ -288,12 +297,18 @@ function expectInvalid(result: Result, param: string | RegExp, what?: string) {
 }
 
 test.describe('errors: every code of the model', () => {
-  test(`each answers its status and retry policy through ${SANDBOX.errorHeader} without running the operation, so it is not stored, and the same key then succeeds`, async () => {
+  test(`each answers its status and retry policy through ${SANDBOX.errorHeader} without running the operation, so it is not stored, and the same key then succeeds; a code the operation never answers is refused`, async () => {
     const c = await client();
+    const ordering = operationFactsOf('POST /v1/orders');
     for (const rule of ERROR_CODES) {
       const key = newKey();
       const body = {package_id: SAMPLES.packageId};
       const forced = await c.call('POST', '/v1/orders', body, {key, headers: {[SANDBOX.errorHeader]: rule.code}});
+      if (!answers(rule, ordering)) {
+        expectInvalid(forced, SANDBOX.errorHeader, rule.code);
+        expect(errorOf(forced).message, rule.code).toContain(`POST /v1/orders never answers ${rule.code}`);
+        continue;
+      }
       expectModelError(forced, rule.code);
       if (rule.status === 429 || rule.status === 503) expect(forced.headers.get('retry-after'), rule.code).toBe('1');
       expect(sandbox.state.storedUnderKey(c.credential.clientId, key), rule.code).toBe(false);
@@ -301,6 +316,11 @@ test.describe('errors: every code of the model', () => {
       expect(again.status, rule.code).toBe(201);
       expect(again.headers.get('idempotent-replayed'), rule.code).toBeNull();
     }
+    // Another operation answers a code ordering never does.
+    const esimOnly = await c.call('GET', `/v1/esims/${await c.iccidOf()}`, undefined, {
+      headers: {[SANDBOX.errorHeader]: 'esim_not_found'},
+    });
+    expectModelError(esimOnly, 'esim_not_found');
     const unknown = await c.call(
       'POST',
       '/v1/orders',
@@ -308,6 +328,38 @@ test.describe('errors: every code of the model', () => {
       {headers: {[SANDBOX.errorHeader]: 'no_such_code'}},
     );
     expectInvalid(unknown, SANDBOX.errorHeader);
+  });
+
+  test('the operations the model says answer each code exist, document its status, and each error status they document has a code', () => {
+    const problems: string[] = [];
+    const operations = listOperations(document).map(({method, path}) => `${method} ${path}`);
+    for (const rule of ERROR_CODES as readonly ErrorRule[]) {
+      if (typeof rule.answeredBy !== 'string') {
+        for (const named of rule.answeredBy.filter((operation) => !operations.includes(operation)))
+          problems.push(`${rule.code}: no operation ${named} in the contract`);
+      }
+    }
+    let documented = 0;
+    for (const {method, path: apiPath, operation} of listOperations(document)) {
+      const key = `${method} ${apiPath}`;
+      const facts = operationFacts(document, method, apiPath, operation);
+      const responses = (operation.responses ?? {}) as Record<string, unknown>;
+      for (const rule of ERROR_CODES.filter((candidate) => answers(candidate, facts))) {
+        if (!responses[String(rule.status)])
+          problems.push(`${key} answers ${rule.code}, but documents no ${rule.status}`);
+      }
+      for (const [status, raw] of Object.entries(responses)) {
+        const schema = resolveRef<{content?: Record<string, {schema?: {$ref?: string}}>}>(document, raw as never)
+          .content?.['application/json']?.schema?.$ref;
+        if (Number(status) < 400 || !schema?.endsWith('/ErrorEnvelope')) continue;
+        documented++;
+        if (!ERROR_CODES.some((rule) => String(rule.status) === status && answers(rule, facts)))
+          problems.push(`${key} documents ${status}, but the model gives it no code of that status`);
+      }
+    }
+    console.log(`error statuses documented with the error envelope: ${documented}, each with a code of the model`);
+    expect(documented).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
   });
 
   test('each code the model says the sandbox causes naturally is caused that way, with the model’s status and retry, and stored under its key as the model says', async () => {

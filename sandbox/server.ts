@@ -19,6 +19,8 @@ import {parse} from 'yaml';
 import {generateArtifacts} from '../lib/contract/artifacts';
 import {
   listOperations,
+  matchesTemplate,
+  operationFacts,
   operationScopes,
   resolveRef,
   type OpenApiDocument,
@@ -26,8 +28,7 @@ import {
   type OpenApiParameter,
 } from '../lib/contract/openapi';
 import {ARTIFACTS, ENVIRONMENTS, LIMITS, SANDBOX, URLS} from '../src/constants/api';
-import {ERROR_CODES, errorRule} from '../src/constants/behaviour';
-import {matchesTemplate} from '../lib/contract/openapi';
+import {answers, ERROR_CODES, errorCodesOf, errorRule, type OperationFacts} from '../src/constants/behaviour';
 import {webhookEventExamples} from '../lib/contract/webhooks';
 import {freePort} from '../lib/ports';
 import {Refusal, SandboxState, type Delivery, type WebhookTransport} from './state';
@@ -99,6 +100,8 @@ type Route = {
   /** The scopes the token needs. */
   scopes: string[];
   operation: OpenApiOperation;
+  /** What the behaviour model reads to tell the codes it answers. */
+  facts: OperationFacts;
 };
 
 function routesOf(document: OpenApiDocument): Route[] {
@@ -112,6 +115,7 @@ function routesOf(document: OpenApiDocument): Route[] {
         public: ((operation.security ?? document.security ?? []) as unknown[]).length === 0,
         scopes: operationScopes(document, operation),
         operation,
+        facts: operationFacts(document, method, template, operation),
       }))
       // Literal segments win over parameters when both would match.
       .sort((a, b) => (a.template.match(/\{/g) ?? []).length - (b.template.match(/\{/g) ?? []).length)
@@ -750,10 +754,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (typeof forced === 'string') {
       // Answered here, before the state: the operation does not run, so nothing is stored under a key.
       const rule = ERROR_CODES.find((candidate) => candidate.code === forced.trim());
-      if (!rule) {
+      // A code the model says this operation never answers is refused too: a forced answer is one Live could give.
+      if (!rule || !answers(rule, route.facts)) {
         const body = envelope(
           'validation_failed',
-          `${SANDBOX.errorHeader} names no error code: ${forced}.`,
+          rule
+            ? `${route.key} never answers ${rule.code}; ${SANDBOX.errorHeader} takes one of: ${errorCodesOf(route.facts)
+                .map(({code}) => code)
+                .join(', ')}.`
+            : `${SANDBOX.errorHeader} names no error code: ${forced}.`,
           requestId,
           SANDBOX.errorHeader,
         );

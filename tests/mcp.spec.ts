@@ -15,14 +15,20 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
-import {listOperations, operationScopes, resolveRef, type OpenApiParameter} from '../lib/contract/openapi';
+import {
+  listOperations,
+  operationFacts,
+  operationScopes,
+  resolveRef,
+  type OpenApiParameter,
+} from '../lib/contract/openapi';
 import {MANIFEST_FILE, PARTS_DIR} from '../lib/search/index-parts';
 import {twinPath} from '../lib/twin-path';
 import {BuiltDocs, type SearchHit} from '../mcp/docs';
 import {MAX_BODY_BYTES, startHttpServer} from '../mcp/http';
 import {CHARS_PER_TOKEN} from '../mcp/sections';
 import {LIMITS} from '../mcp/server';
-import {errorRule, RETRY_POLICIES, type RetryPolicy} from '../src/constants/behaviour';
+import {errorCodesOf, errorRule, RETRY_POLICIES, type RetryPolicy} from '../src/constants/behaviour';
 import {MCP, SITE} from '../src/constants/site';
 import {BUILD_DIR as DEFAULT_BUILD_DIR, docPages, htmlFile} from './support/docs';
 import {rawExchange, serverBlock, startNginxWith, type RawExchange} from './support/nginx';
@@ -624,6 +630,19 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           expect(retry, `${name} ${status} ${code}`).toBe(errorRule(code).retry);
           expect(String(errorRule(code).status), code).toBe(status);
         }
+      // The codes are those the behaviour model says this operation answers, not every code of a status (the
+      // token endpoint answers in the OAuth format instead).
+      if (apiPath.startsWith('/v1/'))
+        expect(detail.errors.flatMap(({codes}) => codes.map(({code}) => code)).sort(), name).toEqual(
+          errorCodesOf(operationFacts(document, method, apiPath, operation))
+            .map(({code}) => code)
+            .sort(),
+        );
+      if (name === 'POST /v1/orders') {
+        const codes = detail.errors.flatMap((error) => error.codes.map(({code}) => code));
+        expect(codes).toEqual(expect.arrayContaining(['package_not_found', 'insufficient_balance']));
+        expect(codes).not.toContain('esim_not_found');
+      }
       // Each policy the codes use is said once, in the model's words.
       const used = [...new Set(detail.errors.flatMap(({codes}) => codes.map(({retry}) => retry)))];
       expect(detail.retryPolicies, name).toEqual(

@@ -1,7 +1,7 @@
 // api/openapi.yaml takes its facts from the constants through `${NAME.path}` placeholders, filled here.
 import {parse, stringify} from 'yaml';
 
-import {errorRule, STATE_RULES} from '../../src/constants/behaviour';
+import {errorRule, STATE_RULES, type OperationFacts} from '../../src/constants/behaviour';
 import type {ApiFacts} from './facts';
 
 export type OpenApiDocument = {
@@ -160,6 +160,26 @@ export function resolveRef<T>(document: OpenApiDocument, value: T | {$ref: strin
     return resolveRef(document, target as T | {$ref: string});
   }
   return value as T;
+}
+
+/** What the behaviour model reads of an operation to tell which error codes it can answer. */
+export function operationFacts(
+  document: OpenApiDocument,
+  method: string,
+  apiPath: string,
+  operation: OpenApiOperation,
+): OperationFacts {
+  const parameters = (operation.parameters ?? []).map((parameter) => resolveRef(document, parameter));
+  const takesBody = operation.requestBody !== undefined;
+  return {
+    operation: `${method.toUpperCase()} ${apiPath}`,
+    takesInput: takesBody || parameters.length > 0,
+    takesBody,
+    takesKey: parameters.some(
+      (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key',
+    ),
+    needsScope: operationScopes(document, operation).length > 0,
+  };
 }
 
 /** The API has one requirement per operation, so the first OAuth requirement is the answer. */

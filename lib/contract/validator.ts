@@ -1,12 +1,14 @@
 /**
  * A JSON Schema validator for the contract: checks a value against an operation's request body or
  * response schema, and also refuses fields and enum values the contract does not define. The doc
- * tests check the pages' JSON examples with it, the sandbox tests every answer.
+ * tests check the pages' JSON examples with it, the sandbox tests every answer (and its error code against the
+ * behaviour model's operations for it).
  */
 import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-import {listOperations, resolveRef, type OpenApiDocument} from './openapi';
+import {answers, ERROR_CODES, type ErrorRule} from '../../src/constants/behaviour';
+import {listOperations, operationFacts, resolveRef, type OpenApiDocument} from './openapi';
 
 /** The operation `method path` names; `path` is a template (`/v1/esims/{iccid}`) or a concrete path. */
 export function findOperation(document: OpenApiDocument, method: string, apiPath: string) {
@@ -241,6 +243,21 @@ export function answerChecker(document: OpenApiDocument) {
             .validate(body, {method, path: template, target: status, pointer: '', abridged: false})
             .map((problem) => `${operation} ${status} body ${problem}`)
         : [];
-    return [...missingHeaders, ...bodyProblems];
+    return [...missingHeaders, ...bodyProblems, ...unmodelledCode(document, found, operation, body)];
   };
+}
+
+/** An error code the behaviour model says this operation never answers (src/constants/behaviour.ts). */
+function unmodelledCode(
+  document: OpenApiDocument,
+  found: NonNullable<ReturnType<typeof findOperation>>,
+  operation: string,
+  body: unknown,
+): string[] {
+  const code = (body as {error?: {code?: unknown}} | undefined)?.error?.code;
+  if (typeof code !== 'string') return [];
+  const rule = (ERROR_CODES as readonly ErrorRule[]).find((candidate) => candidate.code === code);
+  if (!rule) return [`${operation} answered ${code}, a code the behaviour model does not have`];
+  const facts = operationFacts(document, found.method, found.path, found.operation);
+  return answers(rule, facts) ? [] : [`${operation} answered ${code}, which the behaviour model says it never answers`];
 }

@@ -303,9 +303,56 @@ export const PAGINATION = {
     'A `next_cursor` names the last item of its page, not a position: the next page starts right after that item, so no item is listed twice and none is skipped. On the lists that are newest first, an item created during a walk comes before every item listed so far, so it appears only on a new walk, not as a duplicate. A cursor names an item, not your filters: send the same filters with every page of a walk (with others, the page lists the items after that item that match them).',
 } as const;
 
+/**
+ * The operations (`METHOD /path`, as the contract's) that can answer an error code: `every` operation of the API
+ * (not the token endpoint), those that take any `input` (a parameter or a body), a JSON `body`, an
+ * Idempotency-`key`, those `scoped` (their token needs a scope), or these.
+ */
+export type AnsweredBy = 'every' | 'input' | 'body' | 'key' | 'scoped' | readonly string[];
+
+/** What an operation's own description says about it, enough to read `AnsweredBy`. */
+export type OperationFacts = {
+  operation: string;
+  takesInput: boolean;
+  takesBody: boolean;
+  takesKey: boolean;
+  needsScope: boolean;
+};
+
+/** The operations whose state rule refuses with this code. */
+const stateFailureOperations = (code: string): string[] =>
+  STATE_RULES.filter((rule) => rule.failure === code).map((rule) => rule.operation);
+
+/** The operations that charge the balance. */
+const MONEY_OPERATIONS = ['POST /v1/orders', 'POST /v1/esims/{iccid}/topups'];
+
+/** The operations on one eSIM, named by its ICCID in the path. */
+const ESIM_OPERATIONS = [
+  'GET /v1/esims/{iccid}',
+  'PATCH /v1/esims/{iccid}',
+  'POST /v1/esims/{iccid}/suspend',
+  'POST /v1/esims/{iccid}/resume',
+  'GET /v1/esims/{iccid}/usage',
+  'GET /v1/esims/{iccid}/topup-packages',
+  'GET /v1/esims/{iccid}/topups',
+  'POST /v1/esims/{iccid}/topups',
+  'POST /v1/sandbox/esims/{iccid}/simulate',
+];
+
+/** The operations on one webhook endpoint, named by its ID in the path. */
+const ENDPOINT_OPERATIONS = [
+  'DELETE /v1/webhook-endpoints/{id}',
+  'POST /v1/webhook-endpoints/{id}/test',
+  'POST /v1/webhook-endpoints/{id}/roll-secret',
+  'POST /v1/webhook-endpoints/{id}/enable',
+  'POST /v1/sandbox/webhook-endpoints/{id}/disable',
+];
+
 export type ErrorRule = {
   code: string;
   status: number;
+  /** The operations that can answer it. */
+  answeredBy: AnsweredBy;
   sdkClass: string;
   summary: string;
   retry: RetryPolicy;
@@ -321,6 +368,7 @@ export const ERROR_CODES = [
   {
     code: 'invalid_request',
     status: 400,
+    answeredBy: 'body',
     sdkClass: 'InvalidRequestError',
     summary: 'The body is not JSON',
     retry: 'never',
@@ -330,6 +378,7 @@ export const ERROR_CODES = [
   {
     code: 'validation_failed',
     status: 400,
+    answeredBy: 'input',
     sdkClass: 'InvalidRequestError',
     summary: 'A field failed validation; `param` names it',
     retry: 'never',
@@ -339,6 +388,7 @@ export const ERROR_CODES = [
   {
     code: 'missing_token',
     status: 401,
+    answeredBy: 'every',
     sdkClass: 'AuthenticationError',
     summary: 'No bearer token was sent',
     retry: 'new_token',
@@ -348,6 +398,7 @@ export const ERROR_CODES = [
   {
     code: 'invalid_token',
     status: 401,
+    answeredBy: 'every',
     sdkClass: 'AuthenticationError',
     summary: 'The token is unknown or revoked',
     retry: 'new_token',
@@ -357,6 +408,7 @@ export const ERROR_CODES = [
   {
     code: 'token_expired',
     status: 401,
+    answeredBy: 'every',
     sdkClass: 'AuthenticationError',
     summary: 'The token is older than one hour',
     retry: 'new_token',
@@ -366,6 +418,7 @@ export const ERROR_CODES = [
   {
     code: 'insufficient_balance',
     status: 402,
+    answeredBy: MONEY_OPERATIONS,
     sdkClass: 'InsufficientBalanceError',
     summary: 'The balance does not cover the total',
     retry: 'after_fix',
@@ -375,6 +428,7 @@ export const ERROR_CODES = [
   {
     code: 'credit_limit_reached',
     status: 402,
+    answeredBy: MONEY_OPERATIONS,
     sdkClass: 'InsufficientBalanceError',
     summary: 'The credit line is used up',
     retry: 'after_fix',
@@ -384,6 +438,7 @@ export const ERROR_CODES = [
   {
     code: 'insufficient_scope',
     status: 403,
+    answeredBy: 'scoped',
     sdkClass: 'PermissionError',
     summary: 'The token lacks the scope this call needs',
     retry: 'after_fix',
@@ -396,6 +451,7 @@ export const ERROR_CODES = [
   {
     code: 'environment_mismatch',
     status: 403,
+    answeredBy: 'every',
     sdkClass: 'PermissionError',
     summary: 'Sandbox credential on Live, or the reverse',
     retry: 'never',
@@ -405,6 +461,7 @@ export const ERROR_CODES = [
   {
     code: 'ip_not_allowed',
     status: 403,
+    answeredBy: 'every',
     sdkClass: 'PermissionError',
     summary: 'The caller is outside the credential’s IP allowlist',
     retry: 'after_fix',
@@ -414,6 +471,7 @@ export const ERROR_CODES = [
   {
     code: 'account_suspended',
     status: 403,
+    answeredBy: 'every',
     sdkClass: 'PermissionError',
     summary: 'The partner account is suspended',
     retry: 'after_fix',
@@ -423,6 +481,12 @@ export const ERROR_CODES = [
   {
     code: 'package_not_found',
     status: 404,
+    answeredBy: [
+      'GET /v1/packages/{package_id}',
+      'POST /v1/orders',
+      'POST /v1/esims/{iccid}/topups',
+      'POST /v1/widget-sessions',
+    ],
     sdkClass: 'NotFoundError',
     summary: 'No package has this ID',
     retry: 'never',
@@ -432,6 +496,7 @@ export const ERROR_CODES = [
   {
     code: 'order_not_found',
     status: 404,
+    answeredBy: ['GET /v1/orders/{order_id}', 'POST /v1/orders/{order_id}/cancel'],
     sdkClass: 'NotFoundError',
     summary: 'No order has this ID in this environment',
     retry: 'never',
@@ -441,6 +506,7 @@ export const ERROR_CODES = [
   {
     code: 'esim_not_found',
     status: 404,
+    answeredBy: [...ESIM_OPERATIONS, 'POST /v1/refunds', 'POST /v1/widget-sessions'],
     sdkClass: 'NotFoundError',
     summary: 'No eSIM has this ICCID in this environment',
     retry: 'never',
@@ -450,6 +516,7 @@ export const ERROR_CODES = [
   {
     code: 'resource_not_found',
     status: 404,
+    answeredBy: ENDPOINT_OPERATIONS,
     sdkClass: 'NotFoundError',
     summary: 'No operation has this method and path, or no webhook endpoint has this ID',
     retry: 'never',
@@ -459,6 +526,7 @@ export const ERROR_CODES = [
   {
     code: 'idempotency_key_reused',
     status: 409,
+    answeredBy: 'key',
     sdkClass: 'ConflictError',
     summary: 'The key was used with another request: another body, method or path',
     retry: 'never',
@@ -468,6 +536,7 @@ export const ERROR_CODES = [
   {
     code: 'idempotency_in_progress',
     status: 409,
+    answeredBy: 'key',
     sdkClass: 'ConflictError',
     summary: 'A request with this key is still running',
     retry: 'same_key',
@@ -477,6 +546,7 @@ export const ERROR_CODES = [
   {
     code: 'topup_pending',
     status: 409,
+    answeredBy: ['POST /v1/refunds', 'POST /v1/orders/{order_id}/cancel'],
     sdkClass: 'ConflictError',
     summary:
       'A top-up of the eSIM is still `pending`; applied after a refund, it would be charged for an eSIM that can no longer be used',
@@ -487,6 +557,7 @@ export const ERROR_CODES = [
   {
     code: 'package_unavailable',
     status: 422,
+    answeredBy: ['POST /v1/orders'],
     sdkClass: 'InvalidRequestError',
     summary: 'The package cannot be sold right now',
     retry: 'after_fix',
@@ -496,6 +567,7 @@ export const ERROR_CODES = [
   {
     code: 'topup_not_allowed',
     status: 422,
+    answeredBy: stateFailureOperations('topup_not_allowed'),
     sdkClass: 'InvalidRequestError',
     summary: 'The eSIM or package does not allow this top-up',
     retry: 'after_fix',
@@ -505,6 +577,7 @@ export const ERROR_CODES = [
   {
     code: 'esim_not_refundable',
     status: 422,
+    answeredBy: stateFailureOperations('esim_not_refundable'),
     sdkClass: 'InvalidRequestError',
     summary: 'The eSIM is not `ready` (installed, suspended or already refunded) or is past the refund window',
     retry: 'after_fix',
@@ -514,6 +587,7 @@ export const ERROR_CODES = [
   {
     code: 'order_not_cancellable',
     status: 422,
+    answeredBy: stateFailureOperations('order_not_cancellable'),
     sdkClass: 'InvalidRequestError',
     summary:
       'The order is not `completed` (still `pending` or `processing`, or `failed` or `cancelled`), an eSIM of it is no longer `ready` (installed, suspended or refunded), or it is past the refund window',
@@ -524,6 +598,12 @@ export const ERROR_CODES = [
   {
     code: 'invalid_state',
     status: 422,
+    answeredBy: [
+      ...stateFailureOperations('invalid_state'),
+      'POST /v1/sandbox/esims/{iccid}/simulate',
+      'POST /v1/webhook-endpoints/{id}/enable',
+      'POST /v1/sandbox/webhook-endpoints/{id}/disable',
+    ],
     sdkClass: 'InvalidRequestError',
     summary:
       'The resource’s status does not allow this action (an eSIM’s: suspend, resume, a widget session for it, a sandbox simulation; a webhook endpoint’s: enable, the sandbox’s disable)',
@@ -534,6 +614,7 @@ export const ERROR_CODES = [
   {
     code: 'provisioning_failed',
     status: 422,
+    answeredBy: ['POST /v1/orders'],
     sdkClass: 'InvalidRequestError',
     summary: 'No profile could be allocated; no order was created and nothing was charged',
     retry: 'after_fix',
@@ -543,6 +624,7 @@ export const ERROR_CODES = [
   {
     code: 'rate_limited',
     status: 429,
+    answeredBy: 'every',
     sdkClass: 'RateLimitError',
     summary: 'Too many requests; wait `Retry-After` seconds',
     retry: 'same_key',
@@ -552,6 +634,7 @@ export const ERROR_CODES = [
   {
     code: 'internal_error',
     status: 500,
+    answeredBy: 'every',
     sdkClass: 'APIError',
     summary: 'Unexpected error on our side',
     retry: 'same_key',
@@ -561,6 +644,7 @@ export const ERROR_CODES = [
   {
     code: 'upstream_unavailable',
     status: 502,
+    answeredBy: 'every',
     sdkClass: 'APIError',
     summary: 'A carrier or the SM-DP+ did not answer',
     retry: 'same_key',
@@ -570,6 +654,7 @@ export const ERROR_CODES = [
   {
     code: 'maintenance',
     status: 503,
+    answeredBy: 'every',
     sdkClass: 'APIError',
     summary: 'Planned maintenance; see the status page',
     retry: 'same_key',
@@ -585,6 +670,22 @@ export function errorRule(code: string): ErrorRule {
   const rule = ERROR_CODES.find((candidate) => candidate.code === code);
   if (!rule) throw new Error(`No error code "${code}" in the behaviour model`);
   return rule;
+}
+
+/** Whether the operation can answer the code (the sandbox refuses to force one it cannot). */
+export function answers(rule: ErrorRule, facts: OperationFacts): boolean {
+  const {answeredBy} = rule;
+  if (answeredBy === 'every') return facts.operation.includes(' /v1/');
+  if (answeredBy === 'input') return facts.takesInput;
+  if (answeredBy === 'body') return facts.takesBody;
+  if (answeredBy === 'key') return facts.takesKey;
+  if (answeredBy === 'scoped') return facts.needsScope;
+  return answeredBy.includes(facts.operation);
+}
+
+/** The error rules of the codes an operation can answer, in the model's order. */
+export function errorCodesOf(facts: OperationFacts): ErrorRule[] {
+  return (ERROR_CODES as readonly ErrorRule[]).filter((rule) => answers(rule, facts));
 }
 
 /** The codes after which a client forgets its cached token: every `new_token` one, and those that say so. */

@@ -17,6 +17,7 @@ import {
   action,
   errorRule,
   type Action,
+  type AnsweredBy,
   type ActionId,
   type Actor,
   type BalanceMovement,
@@ -184,13 +185,31 @@ export function ValidityRules(): ReactNode {
  * The first words of an error code's own section: its status and its retry policy, from the model, so the
  * section's prose cannot give the code another policy than the table and the API's `retry` field.
  */
+/** Which operations can answer a code, in the model's terms (`AnsweredBy`). */
+const ANSWERED_BY: Record<Exclude<AnsweredBy, readonly string[]>, ReactNode> = {
+  every: 'Any operation can answer it.',
+  input: 'Any operation that takes a parameter or a body can answer it.',
+  body: 'Any operation that takes a JSON body can answer it.',
+  key: (
+    <>
+      Any operation that takes an <code>Idempotency-Key</code> can answer it.
+    </>
+  ),
+  scoped: 'Any operation whose token needs a scope can answer it.',
+};
+
 export function ErrorHeadline({code}: {code: string}): ReactNode {
   const rule = errorRule(code);
   return (
     <>
       HTTP {rule.status}, <code>retry</code>: <code>{rule.retry}</code> (
       {RETRY_POLICIES[rule.retry].label.toLowerCase()}
-      ).
+      ).{' '}
+      {typeof rule.answeredBy === 'string' ? (
+        ANSWERED_BY[rule.answeredBy]
+      ) : (
+        <>Answered by {codeList(rule.answeredBy)}.</>
+      )}
     </>
   );
 }
