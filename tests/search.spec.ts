@@ -339,6 +339,9 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
       [1, ['webhook signature'], '/getting-started/main-concepts'],
       [1, ['sandbox-fail-1gb-7d'], '/basics/test-in-postman'],
       [1, ['request an access token'], '/getting-started/authentication'],
+      // The docs' tabs and SDK say JavaScript; readers say Node.
+      [1, ['install node sdk', 'node sdk'], '/basics/sdk'],
+      [1, ['get access token client credentials node'], '/getting-started/authentication'],
     ];
     const answers = await runQueriesInBox(
       page,

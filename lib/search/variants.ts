@@ -10,6 +10,7 @@ export const VARIANTS: readonly (readonly [docs: string, readers: readonly strin
   ['rate limits', ['too many requests', '429', 'throttled', 'throttling']],
   ['invoice', ['pdf', 'receipt', 'statement']],
   ['credentials', ['api keys', 'api key']],
+  ['javascript', ['node', 'nodejs']],
 ];
 
 const lunrApi = lunr as unknown as {
