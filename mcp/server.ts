@@ -226,7 +226,7 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
     {
       title: 'Get one API operation',
       description:
-        'Returns one API operation, complete: summary and description, scopes, the URL per environment, every parameter (path, query, header such as Idempotency-Key) with type and whether required, the request and answer schemas resolved, the error codes per status with their retry policy (same_key, after_fix, new_token, never), an example request and answer, and the URLs of the sections that document it. Names match loosely: operationId in any case, "POST /orders", "GET /v1/esims/8944000000123456783".',
+        'Returns one API operation, complete: summary and description, scopes, the URL per environment, every parameter (path, query, header such as Idempotency-Key) with type and whether required, the request and answer schemas resolved, the error codes this operation can answer, per status, with their retry policy (same_key, after_fix, new_token, never), an example request and answer, and the URLs of the sections that document it. Names match loosely: operationId in any case, "POST /orders", "GET /v1/esims/8944000000123456783".',
       inputSchema: {
         operation: z
           .string()
