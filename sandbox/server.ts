@@ -756,13 +756,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const rule = ERROR_CODES.find((candidate) => candidate.code === forced.trim());
       // A code the model says this operation never answers is refused too: a forced answer is one Live could give.
       if (!rule || !answers(rule, route.facts)) {
+        const forceable = errorCodesOf(route.facts)
+          .map(({code}) => code)
+          .join(', ');
         const body = envelope(
           'validation_failed',
-          rule
-            ? `${route.key} never answers ${rule.code}; ${SANDBOX.errorHeader} takes one of: ${errorCodesOf(route.facts)
-                .map(({code}) => code)
-                .join(', ')}.`
-            : `${SANDBOX.errorHeader} names no error code: ${forced}.`,
+          `${rule ? `${route.key} never answers ${rule.code}` : `${SANDBOX.errorHeader} names no error code: ${forced}`}; it takes one of: ${forceable}.`,
           requestId,
           SANDBOX.errorHeader,
         );

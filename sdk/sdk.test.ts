@@ -28,14 +28,15 @@ const require = createRequire(import.meta.url);
 const {SDK_CLASS} = require('../src/constants/site') as typeof import('../src/constants/site');
 const {ARTIFACTS, ENVIRONMENTS, LIMITS, SAMPLES, SDK, SANDBOX} =
   require('../src/constants/api') as typeof import('../src/constants/api');
-const {ERROR_CODES, IDEMPOTENCY, RETRY_POLICIES, errorRule} =
+const {ERROR_CODES, IDEMPOTENCY, RETRY_POLICIES, errorCodesOf, errorRule} =
   require('../src/constants/behaviour') as typeof import('../src/constants/behaviour');
+type ErrorRule = import('../src/constants/behaviour').ErrorRule;
 const {documentScopes, sandboxDocument, startSandbox, TOKEN_URL_PATH} =
   require('../sandbox/server') as typeof import('../sandbox/server');
 type Sandbox = import('../sandbox/server').Sandbox;
 type SandboxCredential = import('../sandbox/server').SandboxCredential;
 const {generateArtifacts} = require('../lib/contract/artifacts') as typeof import('../lib/contract/artifacts');
-const {listOperations} = require('../lib/contract/openapi') as typeof import('../lib/contract/openapi');
+const {listOperations, operationFacts} = require('../lib/contract/openapi') as typeof import('../lib/contract/openapi');
 const {extractSdkMethods, sdkCoverage} = require('../lib/sdk-surface') as typeof import('../lib/sdk-surface');
 const {webhookEventExamples} = require('../lib/contract/webhooks') as typeof import('../lib/contract/webhooks');
 
@@ -423,11 +424,16 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
   const MAX_RETRIES = 2;
   let sandbox: Sandbox;
   let scopes: string[];
+  /** The codes the model says an order can answer: the sandbox forces only those on it. */
+  let orderCodes: ErrorRule[];
   const credentials: SandboxCredential[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    scopes = documentScopes((await sandboxDocument()).document);
+    const {document} = await sandboxDocument();
+    scopes = documentScopes(document);
+    const ordering = listOperations(document).find(({method, path}) => `${method} ${path}` === 'POST /v1/orders')!;
+    orderCodes = errorCodesOf(operationFacts(document, ordering.method, ordering.path, ordering.operation));
     // The API rate limit has its own tests; the token endpoint keeps its documented limit.
     sandbox = await startSandbox({credentials: [], requestsPerMinute: 100_000});
   });
@@ -502,11 +508,13 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
   const orderParams = {packageId: SAMPLES.packageId, quantity: 1};
   const sdkClass = (name: string) => (sdk as unknown as Record<string, new (...args: never[]) => unknown>)[name]!;
 
-  test(`every error code, forced by ${SANDBOX.errorHeader}: retried iff its policy is automatic, once with a new token for new_token, thrown as its sdkClass`, async () => {
+  test(`every error code an order can answer, forced by ${SANDBOX.errorHeader}: retried iff its policy is automatic, once with a new token for new_token, thrown as its sdkClass (every class and policy among them)`, async () => {
+    expect(new Set(orderCodes.map((rule) => rule.sdkClass))).toEqual(new Set(ERROR_CODES.map((rule) => rule.sdkClass)));
+    expect(new Set(orderCodes.map((rule) => rule.retry))).toEqual(new Set(ERROR_CODES.map((rule) => rule.retry)));
     const codeOf = new Map<string, string>();
     const wire = route((clientId) => ({forceError: codeOf.get(clientId)}));
     const results = await Promise.all(
-      ERROR_CODES.map(async (rule) => {
+      orderCodes.map(async (rule) => {
         const {clientId, acme} = newClient({maxRetries: MAX_RETRIES});
         codeOf.set(clientId, rule.code);
         const error = await acme.orders.create(orderParams).then(
@@ -539,7 +547,7 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
     const codeOf = new Map<string, string>();
     const wire = route((clientId, index) => ({forceError: index === 0 ? codeOf.get(clientId) : undefined}));
     const results = await Promise.all(
-      ERROR_CODES.map(async (rule) => {
+      orderCodes.map(async (rule) => {
         const {clientId, acme} = newClient({maxRetries: MAX_RETRIES});
         codeOf.set(clientId, rule.code);
         const key = `sdk-first-attempt-${rule.code}`;

@@ -675,7 +675,9 @@ export function errorRule(code: string): ErrorRule {
 /** Whether the operation can answer the code (the sandbox refuses to force one it cannot). */
 export function answers(rule: ErrorRule, facts: OperationFacts): boolean {
   const {answeredBy} = rule;
-  if (answeredBy === 'every') return facts.operation.includes(' /v1/');
+  // The token endpoint answers in the OAuth format, with codes of its own.
+  if (!facts.operation.includes(' /v1/')) return false;
+  if (answeredBy === 'every') return true;
   if (answeredBy === 'input') return facts.takesInput;
   if (answeredBy === 'body') return facts.takesBody;
   if (answeredBy === 'key') return facts.takesKey;

@@ -181,10 +181,6 @@ export function ValidityRules(): ReactNode {
   );
 }
 
-/**
- * The first words of an error code's own section: its status and its retry policy, from the model, so the
- * section's prose cannot give the code another policy than the table and the API's `retry` field.
- */
 /** Which operations can answer a code, in the model's terms (`AnsweredBy`). */
 const ANSWERED_BY: Record<Exclude<AnsweredBy, readonly string[]>, ReactNode> = {
   every: 'Any operation can answer it.',
@@ -198,6 +194,11 @@ const ANSWERED_BY: Record<Exclude<AnsweredBy, readonly string[]>, ReactNode> = {
   scoped: 'Any operation whose token needs a scope can answer it.',
 };
 
+/**
+ * The first words of an error code's own section: its status, its retry policy and the operations that answer it,
+ * from the model, so the section's prose cannot give the code another policy than the table and the API's `retry`
+ * field.
+ */
 export function ErrorHeadline({code}: {code: string}): ReactNode {
   const rule = errorRule(code);
   return (
