@@ -111,6 +111,17 @@ test.describe('Markdown actions completed after a first paint', () => {
   }
 });
 
+// The announcement bar painted before its close button arrived: the message must not move as the button comes.
+// Run at each project's own width (a desktop's columns, a phone's narrower ones).
+test.describe('announcement bar completed after a first paint', () => {
+  test('the message does not shift as the close button arrives', async ({page, baseURL}) => {
+    const splitAt = (html: string) => html.lastIndexOf('<button', html.indexOf('announcementBarClose'));
+    expect(splitAt(readFileSync(htmlFile('/getting-started/quick-start'), 'utf8')), 'the cut').toBeGreaterThan(0);
+    const shifts = await shiftsAfterStalledPaint(page, baseURL!, splitAt, '[role=banner] >> text=Read the changelog');
+    expect(shifts).toEqual([]);
+  });
+});
+
 // A table's columns are sized by all its rows: painted with only its first rows, it would move them as the others
 // arrive. The page whose article reaches a table of two or more body rows soonest (in view at its first paint) is cut
 // where that table's second body row starts (the built HTML leaves out end tags, but never </table>).
