@@ -776,9 +776,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return fail(rule.status, rule.code, `${rule.summary} (forced by ${SANDBOX.errorHeader}).`, undefined, headers);
     }
 
+    // An operation without a request body ignores one sent anyway, as the model says (only those with a body answer
+    // invalid_request): nothing of it is read or forwarded.
+    const sentBody = route.facts.takesBody ? raw : Buffer.alloc(0);
     const contentType = request.headers['content-type'] ?? '';
-    const body = /json/i.test(contentType) && raw.length > 0 ? parseJson(raw.toString('utf8')) : undefined;
-    if (/json/i.test(contentType) && raw.length > 0 && body === undefined) {
+    const body = /json/i.test(contentType) && sentBody.length > 0 ? parseJson(sentBody.toString('utf8')) : undefined;
+    if (/json/i.test(contentType) && sentBody.length > 0 && body === undefined) {
       const message = 'The request body is not valid JSON.';
       if (state.handles(route.key)) {
         const refusal = new Refusal(400, 'invalid_request', message);
@@ -797,7 +800,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return fail(400, 'invalid_request', message);
     }
 
-    await forward(request, response, url, raw, route, requestId, clientId, body);
+    await forward(request, response, url, sentBody, route, requestId, clientId, body);
   }
 
   const server = http.createServer((request, response) => {
