@@ -1201,7 +1201,9 @@ test.describe('lists, usage and updates', () => {
     const c = await client();
     const bodiless = listOperations(document).filter(
       ({method, path: apiPath, operation}) =>
-        method !== 'GET' && apiPath.startsWith('/v1/') && !operationFacts(document, method, apiPath, operation).takesBody,
+        method !== 'GET' &&
+        apiPath.startsWith('/v1/') &&
+        !operationFacts(document, method, apiPath, operation).takesBody,
     );
     expect(bodiless.length).toBeGreaterThan(0);
     for (const {method, path: apiPath, operation} of bodiless) {
