@@ -81,6 +81,12 @@ const parametersOf = (operation: OpenApiOperation) =>
   (operation.parameters ?? []).map((parameter) => resolveRef<OpenApiParameter>(document, parameter));
 const operationsWith = (matches: (parameter: OpenApiParameter) => boolean) =>
   listOperations(document).filter(({operation}) => parametersOf(operation).some(matches));
+const requestSchemaOf = (operation: OpenApiOperation) => {
+  const schema = (operation as {requestBody?: {content?: Record<string, {schema?: object}>}}).requestBody?.content?.[
+    'application/json'
+  ]?.schema;
+  return schema && resolveRef<{properties?: Record<string, unknown>}>(document, schema);
+};
 const exampleBody = (operation: OpenApiOperation) =>
   (operation as {requestBody?: {content?: Record<string, {example?: unknown}>}}).requestBody?.content?.[
     'application/json'
@@ -328,6 +334,47 @@ test.describe('errors: every code of the model', () => {
       {headers: {[SANDBOX.errorHeader]: 'no_such_code'}},
     );
     expectInvalid(unknown, SANDBOX.errorHeader);
+  });
+
+  // A model that says an operation can answer a code it never does would send integrators after a branch that never
+  // runs: each operation named for a not-found code gets its own request with that one id unknown, in its path or in
+  // its body (a list of ids holds only the unknown one).
+  const UNKNOWN_IDS: Partial<Record<ErrorCode, {fields: string[]; unknown: string}>> = {
+    package_not_found: {fields: ['package_id', 'package_ids'], unknown: 'xx-1gb-1d'},
+    order_not_found: {fields: ['order_id'], unknown: 'ord_UNKNOWN01'},
+    esim_not_found: {fields: ['iccid'], unknown: SAMPLES.iccid},
+    resource_not_found: {fields: ['id'], unknown: 'we_UNKNOWN01'},
+  };
+  test('every operation the model names for a not-found code answers it when that one id is unknown', async () => {
+    const c = await client();
+    const ownIccid = await c.iccidOf();
+    for (const [code, {fields, unknown}] of Object.entries(UNKNOWN_IDS)) {
+      // Every other id is one the client has (its own eSIM) or the contract's example.
+      const idFor = (name: string, example: unknown) =>
+        fields.includes(name) ? unknown : name === 'iccid' ? ownIccid : example;
+      const named = errorRule(code).answeredBy as readonly string[];
+      for (const {method, path: apiPath, operation} of listOperations(document)) {
+        if (!named.includes(`${method} ${apiPath}`)) continue;
+        const concretePath = parametersOf(operation)
+          .filter((parameter) => parameter.in === 'path')
+          .reduce(
+            (path, {name, example}) => path.replace(`{${name}}`, encodeURIComponent(String(idFor(name, example)))),
+            apiPath,
+          );
+        const example = exampleBody(operation) as Record<string, unknown> | undefined;
+        const bodyFields = Object.keys(requestSchemaOf(operation)?.properties ?? {});
+        const body = example && {
+          ...example,
+          ...Object.fromEntries(
+            bodyFields
+              .filter((name) => fields.includes(name) || (name === 'iccid' && name in example))
+              .map((name) => [name, name.endsWith('s') ? [idFor(name, undefined)] : idFor(name, example[name])]),
+          ),
+        };
+        const answer = await c.call(method, concretePath, body, {key: newKey()});
+        expect(errorOf(answer)?.code, `${method} ${apiPath} with ${fields.join(' / ')} unknown`).toBe(code);
+      }
+    }
   });
 
   test('the operations the model says answer each code exist, document its status, and each error status they document has a code', () => {
