@@ -253,15 +253,6 @@ test.describe('API calls', () => {
     expect(packageId.param).toBe('package_id');
   });
 
-  test(`ordering ${SANDBOX.failingPackageId} fails with 422 ${SANDBOX.failingPackageError}`, async () => {
-    const result = await call('POST', '/v1/orders', {
-      token: await accessToken(),
-      body: {package_id: SANDBOX.failingPackageId},
-      headers: {'Idempotency-Key': 'c2e0f3d1-8b8f-4d5a-9b4c-6f7a8b9c0d1e'},
-    });
-    expectEnvelope(result, 422, SANDBOX.failingPackageError);
-  });
-
   test('an operation the sandbox state does not know yet answers 2xx from the contract’s examples', async () => {
     // A writer's new operation works before anyone writes its state (sandbox/state.ts).
     const known = new Set<string>(SandboxState.OPERATIONS);
