@@ -231,7 +231,11 @@ const NATURAL_TRIGGERS: Partial<Record<ErrorCode, ErrorDriver>> = {
   invalid_token: async (c) => ({result: await c.call('GET', '/v1/balance', undefined, {token: 'at_test_made_up'})}),
   insufficient_balance: async (c) => {
     await c.setBalance(0);
-    return keyed(c, '/v1/orders', {package_id: SAMPLES.packageId});
+    const refused = await keyed(c, '/v1/orders', {package_id: SAMPLES.packageId});
+    // Nothing charged, and the message names the balance.
+    expect((await c.get('/v1/balance')).available).toMatchObject({amount: 0});
+    expect(errorOf(refused.result).message).toContain((0).toFixed(2));
+    return refused;
   },
   insufficient_scope: async (c) => {
     // The model's trigger names the token's scope and the call to make with it.

@@ -23,16 +23,6 @@ let receiver: http.Server;
 /** Deliveries as the partner's endpoint received them. */
 const received: {path: string; headers: http.IncomingHttpHeaders; body: string}[] = [];
 let clients = 0;
-/** The sandbox's trigger packages: orderable, never in the catalogue lists. */
-const TRIGGER_PACKAGES: string[] = [
-  SANDBOX.failingPackageId,
-  SANDBOX.unavailablePackageId,
-  SANDBOX.slowPackageId,
-  SANDBOX.slowFailingPackageId,
-  SANDBOX.failingTopupPackageId,
-  SANDBOX.pendingTopupPackageId,
-  SANDBOX.pendingFailingTopupPackageId,
-];
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -118,13 +108,9 @@ test('an integrator journey: every operation the state answers, with what it rem
   expect((await call('GET', '/v1/destinations')).status).toBe(200);
   const packages = await call('GET', '/v1/packages?country=JP&limit=3');
   expect(packages.body).toMatchObject({has_more: true, next_cursor: expect.stringMatching(/^c_/)});
+  // What a walk lists (and that no trigger package is in it): behaviour.test.ts, "the catalogue, destinations …".
   const next = await call('GET', `/v1/packages?country=JP&limit=3&cursor=${packages.body.next_cursor as string}`);
-  const japan = [...(packages.body.data as {id: string}[]), ...(next.body.data as {id: string}[])].map((pkg) => pkg.id);
-  expect(japan.sort()).toEqual(
-    PACKAGES.filter((pkg) => pkg.countries.includes('JP') && !TRIGGER_PACKAGES.includes(pkg.id))
-      .map((pkg) => pkg.id)
-      .sort(),
-  );
+  expect(next.status).toBe(200);
   expect((await call('GET', `/v1/packages/${SAMPLES.packageId}`)).body).toMatchObject({id: SAMPLES.packageId});
 
   const created = await order();
@@ -328,21 +314,6 @@ test.describe('the documented rules', () => {
     expect((await simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb)).body).toMatchObject({status: 'depleted'});
     await call('POST', `/v1/esims/${iccid}/topups`, {package_id: SAMPLES.topupPackageId});
     expect((await call('GET', `/v1/esims/${iccid}`)).body).toMatchObject({status: 'active'});
-  });
-
-  test('insufficient balance: 402 with the balance in the message, nothing charged', async () => {
-    const {call} = await client();
-    const expensive = [...PACKAGES].sort((a, b) => b.wholesale_price.amount - a.wholesale_price.amount)[0]!;
-    let answer: Result;
-    let orders = 0;
-    do {
-      answer = await call('POST', '/v1/orders', {package_id: expensive.id, quantity: LIMITS.orderQuantityMax});
-      orders += answer.status === 201 ? 1 : 0;
-    } while (answer.status === 201 && orders < 10);
-    expect(code(answer)).toBe('insufficient_balance');
-    const balance = (await call('GET', '/v1/balance')).body.available as {amount: number};
-    expect(balance.amount).toBe(STARTING_BALANCE - orders * expensive.wholesale_price.amount * LIMITS.orderQuantityMax);
-    expect((answer.body.error as {message: string}).message).toContain((balance.amount / 100).toFixed(2));
   });
 
   // Usage once per minute per ICCID: behaviour.test.ts, "a usage 429 carries the ICCID bucket's own rate-limit headers".
