@@ -1298,18 +1298,22 @@ test.describe('lists, usage and updates', () => {
   test('the catalogue, destinations and top-up packages list the same order in small pages as in the largest', async () => {
     const c = await client();
     const iccid = await c.iccidOf();
+    const wholes: Record<string, string[]> = {};
     for (const list of [
       '/v1/packages',
       '/v1/packages?country=JP',
       '/v1/destinations',
       `/v1/esims/${iccid}/topup-packages`,
     ]) {
-      const whole = (await walk(c, list, LIMITS.pageSizeMax)).map(idOf);
+      const whole = (wholes[list] = (await walk(c, list, LIMITS.pageSizeMax)).map(idOf));
       // Small pages, but no more than 20 of them a list: the walks stay within the credential's rate limit.
       const small = Math.max(2, Math.ceil(whole.length / 20));
       expect(whole.length, list).toBeGreaterThan(small);
       expect((await walk(c, list, small)).map(idOf), list).toEqual(whole);
     }
+    // The country filter keeps exactly the catalogue's packages for that country.
+    const japanese = new Set(PACKAGES.filter((pkg) => pkg.countries.includes('JP')).map((pkg) => pkg.id));
+    expect(wholes['/v1/packages?country=JP']).toEqual(wholes['/v1/packages']!.filter((id) => japanese.has(id)));
   });
 
   test('a cursor this API did not return is 400 validation_failed naming cursor', async () => {
