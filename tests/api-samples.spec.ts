@@ -15,7 +15,7 @@ import {BRAND} from '../src/constants/site';
 import {IDEMPOTENCY} from '../src/constants/behaviour';
 import {generateArtifacts} from '../lib/contract/artifacts';
 import {listOperations, matchesTemplate, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
-import type {PostmanCollection, PostmanEnvironment, PostmanItem} from '../lib/contract/postman';
+import type {PostmanCollection, PostmanEnvironment} from '../lib/contract/postman';
 import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions} from './support/api-docs';
 import {startPrism} from '../sandbox/server';
 
@@ -292,42 +292,10 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
     for (const request of requests) {
       expect(['{{baseUrl}}', '{{tokenUrl}}'], request.name).toContain(request.request!.url.host![0]);
     }
-  });
-
-  test('have the token pre-request script and chaining test scripts', () => {
-    const collection = loadCollection();
+    // The token is renewed the model's lead before it expires (what the newman runs of tests/samples/postman.spec.ts
+    // cannot wait for); the rest of the scripts are checked by running them there.
     const prerequest = collection.event.find((event) => event.listen === 'prerequest')!.script.exec.join('\n');
-    expect(prerequest).toContain('pm.sendRequest');
-    expect(prerequest).toContain("'{{tokenUrl}}'");
     expect(prerequest).toContain(`${LIMITS.tokenRefreshLeadSeconds} * 1000`);
-    expect(prerequest).toContain("pm.environment.set('accessToken'");
-    expect(prerequest).toContain("pm.environment.set('accessTokenExpiresAt', Date.now() + token.expires_in * 1000)");
-    // A POST keeps its Idempotency-Key until an answer is stored under it (the newman run in tests/samples/postman.spec.ts resends one).
-    expect(prerequest).toContain("pm.collectionVariables.set(keyVariable, pm.variables.replaceIn('{{$guid}}'))");
-    expect(prerequest).toContain("pm.environment.set('idempotencyKey', pm.collectionVariables.get(keyVariable))");
-    const tests = collection.item
-      .flatMap((folder) => folder.item ?? [])
-      .flatMap((item: PostmanItem) => item.event ?? [])
-      .map((event) => event.script.exec.join('\n'))
-      .join('\n');
-    expect(tests).toContain("pm.environment.set('orderId'");
-    expect(tests).toContain("pm.environment.set('iccid'");
-    // Every request runs the collection's status test, which names the error code of a failure.
-    const statusTest = collection.event.find((event) => event.listen === 'test')!.script.exec.join('\n');
-    expect(statusTest).toContain("pm.test('responds with 2xx'");
-    expect(statusTest).toContain('error.code');
-    expect(statusTest).toContain('pm.collectionVariables.unset(');
-  });
-
-  test('order and refund bodies use the environment variables, so changing packageId changes the order', () => {
-    const requests = loadCollection().item.flatMap((folder) => folder.item ?? []);
-    const body = (name: string) =>
-      JSON.parse(requests.find((item) => item.name === name)!.request!.body!.raw as string) as Record<string, unknown>;
-    expect(body('Create an order').package_id).toBe('{{packageId}}');
-    // The refund and the cancel act on orders their own pre-request scripts create (so a run in folder
-    // order never refunds an eSIM it just cancelled); the top-up takes a package the eSIM lists.
-    expect(body('Refund an eSIM').iccid).toBe('{{refundIccid}}');
-    expect(body('Add a top-up').package_id).toBe('{{topupPackageId}}');
   });
 
   test('environments carry the brief variables, with clientSecret secret', () => {
