@@ -35,6 +35,7 @@ const BUILD_SPECS = [
   'llms-txt',
   'placeholders',
   'precompress',
+  'rule-sentences',
   'upgrade-guard',
 ].map((name) => `**/${name}.spec.ts`);
 

@@ -1,20 +1,27 @@
 /**
- * The rule sentences the pages render from the behaviour model, in the production build (their `.md`
- * twins): what a refund returns, what is stored under an Idempotency-Key and what a replay is, how a
- * cursor walks a list, and which orders count against the widget's caps. Plain Node tests: build first (tagged
- * @viewport-independent: run once, not again for the phone).
+ * The rule sentences the pages render from the behaviour model, in the production build (their `.md` twins): each
+ * error code's section and the retry tables, what a refund returns, what is stored under an Idempotency-Key and what
+ * a replay is, how a cursor walks a list, and which orders count against the widget's caps. Plain Node tests of the
+ * build (the build project).
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {ERROR_CODES, IDEMPOTENCY, PAGINATION, REFUND_RULES, WIDGET_CAPS} from '../src/constants/behaviour';
+import {
+  ERROR_CODES,
+  IDEMPOTENCY,
+  IMPLICIT_SAME_KEY,
+  PAGINATION,
+  REFUND_RULES,
+  WIDGET_CAPS,
+} from '../src/constants/behaviour';
 
 const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 const twin = (route: string) => readFileSync(path.join(BUILD_DIR, `${route}.md`), 'utf8').replace(/\s+/g, ' ');
 
-test.describe('rule sentences', {tag: '@viewport-independent'}, () => {
+test.describe('rule sentences', () => {
   test('Billing says what a refund returns (applied top-ups are not refunded) and why a pending top-up blocks it', () => {
     const billing = twin('/account-management/billing');
     expect(billing).toContain(REFUND_RULES.sentence);
@@ -29,12 +36,25 @@ test.describe('rule sentences', {tag: '@viewport-independent'}, () => {
     expect(concepts).toContain(IDEMPOTENCY.replaySentence);
   });
 
-  test('each error code’s own section opens with its status and retry policy, as the table and the API’s retry field give them', () => {
+  test('Main concepts has one section per error code of the model, in its order, opening with its status and retry policy', () => {
     const concepts = twin('/getting-started/main-concepts');
-    const openings = ERROR_CODES.filter(
-      (rule) => !concepts.includes(`### ${rule.code} HTTP ${rule.status}, \`retry\`: \`${rule.retry}\``),
-    ).map((rule) => rule.code);
-    expect(openings).toEqual([]);
+    const sections = [...concepts.matchAll(/### (\w+) HTTP (\d+), `retry`: `(\w+)`/g)].map(
+      ([, code, status, retry]) => ({
+        code,
+        status: Number(status),
+        retry,
+      }),
+    );
+    expect(sections).toEqual(ERROR_CODES.map(({code, status, retry}) => ({code, status, retry})));
+  });
+
+  test('the same_key rows of the retry tables name the failures without a retry field, the token endpoint’s 429 included', () => {
+    expect(IMPLICIT_SAME_KEY).toMatch(/429/);
+    const sdkRow = readFileSync(path.join(BUILD_DIR, 'basics/sdk.md'), 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('| `same_key` |'));
+    expect(sdkRow, 'the SDK page’s retry table has a same_key row').toContain(IMPLICIT_SAME_KEY);
+    expect(twin('/getting-started/main-concepts')).toContain(IMPLICIT_SAME_KEY);
   });
 
   test('the Pagination section says how a cursor walks a list when items are created during the walk', () => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
 import {ENVIRONMENTS, SAMPLES, SANDBOX} from '../../src/constants/api';
-import {ERROR_CODES, RETRY_POLICIES, TOKEN_DROPPING_CODES, errorRule} from '../../src/constants/behaviour';
+import {RETRY_POLICIES, TOKEN_DROPPING_CODES, errorRule} from '../../src/constants/behaviour';
 import {webhookEventExamples} from '../../lib/contract/webhooks';
 import {contractData, type ContractData} from '../../lib/contract/data';
 import {scopesFor} from '../../lib/contract/scopes';
@@ -50,24 +50,6 @@ const runnerOf = (block: Block) => sessionsOf([block])[0]!.runner;
 const languagesOf = (blocks: Block[]) => [...new Set(blocks.map(runnerOf))].sort();
 /** The most attempts the pages' backoff helpers make by default. */
 const MAX_BACKOFF_ATTEMPTS = 5;
-
-test('Main concepts has one error section per code of the behaviour model, in its order, opening with its status and retry policy', () => {
-  const file = path.join(ROOT, 'docs/getting-started/main-concepts.mdx');
-  const errors = readFileSync(file, 'utf8')
-    .split(/^## Errors$/m)[1]!
-    .split(/^## /m)[0]!;
-  const sections = [...errors.matchAll(/^### (\S+) \{#(\S+)\}\n\n(.*)$/gm)].map(([, title, anchor, first]) => ({
-    title,
-    anchor,
-    first,
-  }));
-  expect(sections.map(({anchor}) => anchor)).toEqual(ERROR_CODES.map(({code}) => code));
-  for (const {title, anchor, first} of sections) {
-    expect(title).toBe(anchor);
-    // The headline renders the model's status and policy (tests/rule-sentences.spec.ts reads them in the build).
-    expect(first, `### ${anchor}`).toMatch(new RegExp(`^<ErrorHeadline code="${anchor}" /> `));
-  }
-});
 
 test('the Changelog follows its Deprecation policy: each entry adds, fixes, deprecates with notice or removes after a Sunset', () => {
   const changelog = readFileSync(path.join(ROOT, 'docs/additional/changelog.mdx'), 'utf8');
