@@ -16,7 +16,7 @@ import {IDEMPOTENCY} from '../src/constants/behaviour';
 import {generateArtifacts} from '../lib/contract/artifacts';
 import {listOperations, matchesTemplate, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
 import type {PostmanCollection, PostmanEnvironment} from '../lib/contract/postman';
-import {API_ORIGINS, BUILD_DIR, ROOT, codeBlocks, curlSamples, docLines, endpointMentions} from './support/api-docs';
+import {API_ORIGINS, BUILD_DIR, ROOT, curlSamples, docLines, endpointMentions} from './support/api-docs';
 import {startPrism} from '../sandbox/server';
 
 /** The endpoint table of the domain brief (§4), the independent expectation for the document. */
@@ -424,7 +424,7 @@ test.describe(
 test.describe('docs samples match the OpenAPI document', {tag: '@viewport-independent'}, () => {
   const operations = () => listOperations(loadDocument()).map(({method, path: apiPath}) => ({method, path: apiPath}));
 
-  test('(b) every curl sample calls an existing method + path on the canonical sandbox or live host', () => {
+  test('every curl sample calls an existing method + path on the canonical sandbox or live host', () => {
     const samples = curlSamples();
     expect(samples.length, 'curl samples found in docs/').toBeGreaterThan(0);
     const known = operations();
@@ -445,21 +445,7 @@ test.describe('docs samples match the OpenAPI document', {tag: '@viewport-indepe
     expect(offending).toEqual([]);
   });
 
-  test('(c) every json code block parses', () => {
-    const blocks = codeBlocks().filter((block) => block.language === 'json');
-    expect(blocks.length, 'json blocks found in docs/').toBeGreaterThan(0);
-    const offending = blocks.flatMap((block) => {
-      try {
-        JSON.parse(block.text);
-        return [];
-      } catch (error) {
-        return [`${block.file}:${block.line}: ${(error as Error).message}`];
-      }
-    });
-    expect(offending).toEqual([]);
-  });
-
-  test('(d) every endpoint path written in the docs exists in the OpenAPI document', () => {
+  test('every endpoint path written in the docs exists in the OpenAPI document', () => {
     const mentions = endpointMentions();
     expect(mentions.length, 'endpoint paths found in docs/').toBeGreaterThan(0);
     const known = operations();
@@ -469,7 +455,7 @@ test.describe('docs samples match the OpenAPI document', {tag: '@viewport-indepe
     expect(offending).toEqual([]);
   });
 
-  test('(e) every download link to an API artifact is one of ARTIFACTS (served by the build)', () => {
+  test('every download link to an API artifact is one of ARTIFACTS (served by the build)', () => {
     const downloads = Object.values(ARTIFACTS) as string[];
     const offending = docLines().flatMap((line) =>
       [...line.text.matchAll(/(\/postman\/[\w.-]+|\/openapi\.(?:ya?ml|json))/g)]

@@ -77,22 +77,24 @@ test.describe('every code block', () => {
     ).toEqual([]);
   });
 
-  test('JSON examples validate against the schema of their operation', async () => {
+  test('every JSON block parses, and each example validates against the schema of its operation', async () => {
     const {document} = await loadContract();
     const validator = exampleValidator(document);
-    const examples = allBlocks().filter((block) => block.classification.kind === 'example');
-    const problems = examples.flatMap((block) => {
-      const target = block.classification as Extract<Block['classification'], {kind: 'example'}>;
+    const json = allBlocks().filter((block) => block.language === 'json');
+    const examples = json.filter((block) => block.classification.kind === 'example');
+    const problems = json.flatMap((block) => {
       let value: unknown;
       try {
         value = JSON.parse(block.code);
       } catch (error) {
         return [`${blockName(block)}: not JSON: ${(error as Error).message}`];
       }
+      if (block.classification.kind !== 'example') return [];
+      const target = block.classification;
       const where = `${target.method} ${target.path} ${target.target}${target.pointer ? ` ${target.pointer}` : ''}`;
       return validator.validate(value, target).map((problem) => `${blockName(block)} against ${where}: ${problem}`);
     });
-    console.log(`JSON examples checked: ${examples.length}`);
+    console.log(`JSON blocks parsed: ${json.length}, examples checked: ${examples.length}`);
     expect(problems).toEqual([]);
   });
 

@@ -60,32 +60,6 @@ export function docLines(): Located[] {
   );
 }
 
-/** Fenced code blocks (```lang … ```), also inside JSX such as <TabItem>. */
-export function codeBlocks(): (Located & {language: string})[] {
-  const blocks: (Located & {language: string})[] = [];
-  for (const file of listDocFiles()) {
-    const lines = readFileSync(file, 'utf8').split('\n');
-    let open: {language: string; line: number; fence: string; body: string[]} | undefined;
-    lines.forEach((line, index) => {
-      const fence = /^\s*(`{3,}|~{3,})\s*([\w+-]*)/.exec(line);
-      if (!open && fence) {
-        open = {language: fence[2]!.toLowerCase(), line: index + 1, fence: fence[1]!, body: []};
-      } else if (open && fence && line.trim() === open.fence) {
-        blocks.push({
-          file: relative(file),
-          line: open.line,
-          language: open.language,
-          text: resolveConstants(open.body.join('\n')),
-        });
-        open = undefined;
-      } else if (open) {
-        open.body.push(line);
-      }
-    });
-  }
-  return blocks;
-}
-
 /** Splits a shell command into words (single/double quotes and backslash escapes). */
 export function shellWords(command: string): string[] {
   const words: string[] = [];
