@@ -7,8 +7,8 @@
 import type {Page, Route} from '@playwright/test';
 
 import {ANALYTICS} from '../src/constants/site';
-import AxeBuilder from '@axe-core/playwright';
 import {ORIGIN, barrier, recordEvents, underPublicHost} from './support/collector';
+import {seriousAxeViolations} from './support/axe';
 import {expect, openPage, test} from './support/fixtures';
 
 test.use(underPublicHost);
@@ -16,6 +16,7 @@ test.use(underPublicHost);
 const PAGE = '/basics/sdk';
 const OTHER_PAGE = '/getting-started/quick-start';
 
+const WIDGET = 'section[aria-label="Page feedback"]';
 const widget = (page: Page) => page.getByRole('region', {name: 'Page feedback'});
 const status = (page: Page) => widget(page).getByRole('status');
 /** What the eye reads (the live region holds the same words, visually hidden). */
@@ -42,14 +43,6 @@ async function watchLayoutShifts(page: Page) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     return page.evaluate(() => (window as unknown as {__shifts: string[]}).__shifts);
   };
-}
-
-/** Serious or critical axe violations inside the widget. */
-async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({page}).include('section[aria-label="Page feedback"]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
 }
 
 /** The widget's box and the box of what follows the article (the previous/next links). */
@@ -101,7 +94,7 @@ test.describe('page feedback', () => {
     });
     const noJs = await context.newPage();
     await noJs.goto(PAGE);
-    const box = noJs.locator('section[aria-label="Page feedback"]');
+    const box = noJs.locator(WIDGET);
     await expect(box).toHaveCount(1);
     await expect(noJs.getByRole('button', {name: 'Yes'})).toHaveCount(0);
     await expect(noJs.getByText('Was this page helpful?')).toBeHidden();
@@ -133,7 +126,7 @@ test.describe('page feedback', () => {
       ]);
       await expect(reasons).toBeFocused();
       // The whole page is covered by tests/routes.spec.ts (the first step); here the widget's later steps.
-      expect(await seriousAxeViolations(page), 'reasons step').toEqual([]);
+      expect(await seriousAxeViolations(page, {include: WIDGET}), 'reasons step').toEqual([]);
       await expect(status(page)).toContainText('Thanks for your feedback!');
       await expect(widget(page).getByRole('button', {name: 'Yes'})).toHaveCount(0);
       await expect.poll(recorded.custom).toEqual([
@@ -151,7 +144,7 @@ test.describe('page feedback', () => {
       await expect(status(page)).toHaveText('Thanks, that helps us improve this page.');
       await expect(widget(page).getByRole('button')).toHaveCount(0);
       await expect(widget(page)).toBeFocused();
-      expect(await seriousAxeViolations(page), 'thanks step').toEqual([]);
+      expect(await seriousAxeViolations(page, {include: WIDGET}), 'thanks step').toEqual([]);
       expect(await shifts(), 'layout shifts after the votes').toEqual([]);
       expect(await boxes(page)).toEqual(before);
 

@@ -10,8 +10,11 @@ export type ColourMode = 'light' | 'dark';
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** The serious and critical axe violations on the open page, each with the elements it names. */
-export async function seriousAxeViolations(page: Page, {coloursOnly = false} = {}): Promise<string[]> {
+/** The serious and critical axe violations on the open page (or inside `include`), each with the elements it names. */
+export async function seriousAxeViolations(
+  page: Page,
+  {coloursOnly = false, include}: {coloursOnly?: boolean; include?: string} = {},
+): Promise<string[]> {
   // Code blocks draw a decorative shade at an edge where more code is hidden (src/css/custom.css). With any
   // background image axe cannot compute a colour pair and leaves code contrast "incomplete", so every code
   // token would go unchecked: the shade is lifted while axe reads the page.
@@ -22,7 +25,8 @@ export async function seriousAxeViolations(page: Page, {coloursOnly = false} = {
       '.theme-code-block pre { background-image: none !important; } *, *::before, *::after { transition: none !important; }',
   });
   // Only violations are read: axe then skips building a selector for every element that passes.
-  const builder = new AxeBuilder({page}).options({resultTypes: ['violations']});
+  const whole = new AxeBuilder({page}).options({resultTypes: ['violations']});
+  const builder = include ? whole.include(include) : whole;
   const results = await (coloursOnly ? builder.withRules(COLOUR_RULES) : builder).analyze();
   await withoutShade.evaluate((style) => (style as Element).remove());
   return results.violations
