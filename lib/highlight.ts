@@ -127,9 +127,46 @@ const scoped = (languages: readonly string[] | undefined, selector: string) =>
 
 const kebab = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-/** The stylesheet rules of a theme's token styles, in the theme's order (language-scoped entries outrank). */
-export function tokenCss(theme: PrismTheme): string {
-  return theme.styles
+/** The token types `languages`' grammars can give a token: each token's name and aliases, nested grammars' too. */
+function grammarTypes(Prism: PrismLike, languages: readonly string[]): Set<string> {
+  const types = new Set<string>();
+  const seen = new Set<object>();
+  const walk = (grammar: unknown): void => {
+    if (!grammar || typeof grammar !== 'object' || seen.has(grammar)) return;
+    seen.add(grammar);
+    for (const [name, patterns] of Object.entries(grammar)) {
+      if (name !== 'rest') types.add(name);
+      if (name === 'rest') walk(patterns);
+      for (const pattern of [patterns].flat()) {
+        if (!pattern || typeof pattern !== 'object' || pattern instanceof RegExp) continue;
+        const {alias, inside} = pattern as {alias?: string | string[]; inside?: unknown};
+        for (const aliasName of [alias ?? []].flat()) types.add(aliasName);
+        walk(inside);
+      }
+    }
+  };
+  for (const language of languages) walk(Prism.languages[language]);
+  return types;
+}
+
+/**
+ * The theme's entries a span can need: of the types the configured grammars emit, and not the look of plain text
+ * (such tokens get no span). The rest would be bytes of render-blocking CSS no page uses.
+ */
+export function usedTokenStyles(options: Pick<HighlightOptions, 'languages' | 'theme'>): PrismTheme['styles'] {
+  const emitted = grammarTypes(loadPrism(options.languages), options.languages);
+  const plain = options.theme.plain as Record<string, unknown>;
+  return options.theme.styles.flatMap((entry) => {
+    const types = entry.types.filter((type) => emitted.has(type));
+    const style = entry.style as Record<string, unknown>;
+    const isPlain = Object.keys(style).every((property) => colourKey(style[property]) === colourKey(plain[property]));
+    return types.length > 0 && !isPlain ? [{...entry, types}] : [];
+  });
+}
+
+/** The stylesheet rules of the theme's token styles a span can need, in the theme's order (scoped entries outrank). */
+export function tokenCss(options: Pick<HighlightOptions, 'languages' | 'theme'>): string {
+  return usedTokenStyles(options)
     .map(({types, languages, style}) => {
       const declarations = Object.entries(style).map(
         ([property, value]) => `  ${kebab(property)}: ${String(value)};\n`,

@@ -5,7 +5,7 @@ import type {PrismTheme} from 'prism-react-renderer';
 
 import config from '../../docusaurus.config';
 import {vsDarkAccessible} from '../../src/code-theme/vsDarkAccessible';
-import {colourKey, loadHighlighter, loadPrism, tokenCss} from '../../lib/highlight';
+import {colourKey, loadHighlighter, loadPrism, tokenCss, usedTokenStyles} from '../../lib/highlight';
 import codeHighlight, {type Options} from './code-highlight';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -47,9 +47,9 @@ const decode = (html: string) =>
     .replace(/&amp;/g, '&');
 
 /** The colour a token of these classes gets from the stylesheet tokenCss writes: specificity, then order. */
-function cssColour(theme: PrismTheme, type: string | undefined, language: string): unknown {
+function cssColour(styles: PrismTheme['styles'], type: string | undefined, language: string): unknown {
   let best: {specificity: number; colour: unknown} | undefined;
-  for (const {types, languages, style} of theme.styles) {
+  for (const {types, languages, style} of styles) {
     if (!type || !types.includes(type)) continue;
     if (languages && !languages.includes(language as never)) continue;
     const specificity = languages ? 3 : 2;
@@ -61,7 +61,7 @@ function cssColour(theme: PrismTheme, type: string | undefined, language: string
 test.describe('code-highlight plugin', () => {
   test('custom.css holds the token rules of the configured theme', () => {
     const css = readFileSync(path.join(ROOT, 'src/css/custom.css'), 'utf8');
-    expect(css, 'paste tokenCss(theme) into src/css/custom.css').toContain(tokenCss(configuredOptions().theme));
+    expect(css, 'paste tokenCss(options) into src/css/custom.css').toContain(tokenCss(configuredOptions()));
     expect(configuredOptions().theme).toBe(vsDarkAccessible);
   });
 
@@ -77,6 +77,8 @@ test.describe('code-highlight plugin', () => {
     const fences = docFences();
     expect(fences.length).toBeGreaterThan(50);
     const plain = colourKey(theme.plain.color);
+    // What the page's stylesheet holds (tokenCss writes these rules): a span whose type lost its rule shows plain.
+    const stylesheet = usedTokenStyles(configuredOptions());
     // Gathered and asserted once: an expect() per token costs more than the highlighting.
     const wrong: string[] = [];
     for (const {file, language, meta, body} of fences) {
@@ -108,7 +110,7 @@ test.describe('code-highlight plugin', () => {
         else if (tag) open.push(/^token (\S+)$/.exec(classes!)?.[1]);
         else {
           const type = [...open].reverse().find((name) => name !== undefined);
-          const colour = colourKey(cssColour(theme, type, lang) ?? plain);
+          const colour = colourKey(cssColour(stylesheet, type, lang) ?? plain);
           for (const _character of decode(text!).replace(/\n/g, '')) shown.push(colour);
         }
       }
