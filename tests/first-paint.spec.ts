@@ -1,7 +1,8 @@
-import {expect, test} from './support/fixtures';
+import {expect, openPage, test, waitForHydration} from './support/fixtures';
 import {startStallingProxy} from './support/stalling-proxy';
 import type {Page} from '@playwright/test';
-import {LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts, type Shift} from './support/layout-shifts';
+import {afterFrames, LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts, type Shift} from './support/layout-shifts';
+import {ANNOUNCEMENT} from '../src/constants/site';
 import {docRoutes, htmlFile} from './support/docs';
 import {readFileSync} from 'node:fs';
 
@@ -117,8 +118,36 @@ test.describe('announcement bar completed after a first paint', () => {
   test('the message does not shift as the close button arrives', async ({page, baseURL}) => {
     const splitAt = (html: string) => html.lastIndexOf('<button', html.indexOf('announcementBarClose'));
     expect(splitAt(readFileSync(htmlFile('/getting-started/quick-start'), 'utf8')), 'the cut').toBeGreaterThan(0);
-    const shifts = await shiftsAfterStalledPaint(page, baseURL!, splitAt, '[role=banner] >> text=Read the changelog');
+    const shifts = await shiftsAfterStalledPaint(
+      page,
+      baseURL!,
+      splitAt,
+      '.announcement-bar [role=banner] > div >> nth=1',
+    );
     expect(shifts).toEqual([]);
+  });
+
+  // The column rule must not undo the theme's hiding: a printed page has no bar, and a reader who dismissed it never
+  // sees it (it would show, then vanish on hydration, moving the whole page).
+  test('print leaves the bar out; a dismissed bar is never painted and nothing moves as the page hydrates', async ({
+    page,
+  }) => {
+    const bar = page.locator('.announcement-bar [role=banner]');
+    await openPage(page, '/getting-started/quick-start');
+    await page.emulateMedia({media: 'print'});
+    await expect(bar).toBeHidden();
+    await page.emulateMedia({media: 'screen'});
+    await expect(bar).toBeVisible();
+    await page.addInitScript((id) => {
+      localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+      localStorage.setItem('docusaurus.announcement.id', id);
+    }, ANNOUNCEMENT.id);
+    await recordLayoutShifts(page);
+    await page.reload();
+    await waitForHydration(page);
+    await afterFrames(page, 2);
+    await expect(bar).toHaveCount(0);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 });
 

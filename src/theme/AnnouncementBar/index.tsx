@@ -5,6 +5,8 @@ import AnnouncementBar from '@theme-original/AnnouncementBar';
 import type AnnouncementBarType from '@theme/AnnouncementBar';
 import type {WrapperProps} from '@docusaurus/types';
 import {useHistory} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useThemeConfig} from '@docusaurus/theme-common';
 import {useAnnouncementBar} from '@docusaurus/theme-common/internal';
 
 type Props = WrapperProps<typeof AnnouncementBarType>;
@@ -12,9 +14,15 @@ type Props = WrapperProps<typeof AnnouncementBarType>;
 export default function AnnouncementBarWrapper(props: Props): ReactNode {
   const history = useHistory();
   const {isActive} = useAnnouncementBar();
+  const isCloseable = useThemeConfig().announcementBar?.isCloseable ?? false;
+  const isBrowser = useIsBrowser();
   useEffect(() => {
-    document.documentElement.setAttribute('data-announcement-bar-initially-dismissed', String(!isActive));
-  }, [isActive]);
+    // Not from the hydration render: it shows the bar whatever the reader dismissed, and writing that would show a
+    // dismissed bar until the next render hides it again, moving the page twice.
+    if (isBrowser) {
+      document.documentElement.setAttribute('data-announcement-bar-initially-dismissed', String(!isActive));
+    }
+  }, [isActive, isBrowser]);
   const navigateInApp = (event: MouseEvent<HTMLDivElement>) => {
     if (
       event.defaultPrevented ||
@@ -36,7 +44,9 @@ export default function AnnouncementBarWrapper(props: Props): ReactNode {
   return (
     // The click handler only upgrades native link clicks; keyboard users activate the same links.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div className="announcement-bar" onClick={navigateInApp}>
+    <div
+      className={isCloseable ? 'announcement-bar announcement-bar--closeable' : 'announcement-bar'}
+      onClick={navigateInApp}>
       <AnnouncementBar {...props} />
     </div>
   );
