@@ -108,7 +108,7 @@ test('an integrator journey: every operation the state answers, with what it rem
   expect((await call('GET', '/v1/destinations')).status).toBe(200);
   const packages = await call('GET', '/v1/packages?country=JP&limit=3');
   expect(packages.body).toMatchObject({has_more: true, next_cursor: expect.stringMatching(/^c_/)});
-  // What a walk lists (and that no trigger package is in it): behaviour.test.ts, "the catalogue, destinations …".
+  // What a walk lists: behaviour.test.ts, "the catalogue, destinations …" (and "trigger packages are never …").
   const next = await call('GET', `/v1/packages?country=JP&limit=3&cursor=${packages.body.next_cursor as string}`);
   expect(next.status).toBe(200);
   expect((await call('GET', `/v1/packages/${SAMPLES.packageId}`)).body).toMatchObject({id: SAMPLES.packageId});

@@ -276,7 +276,7 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
 });
 
 test.describe('Postman collection and environments (build/postman/)', {tag: '@viewport-independent'}, () => {
-  test('are Collection v2.1 named from the constants, folders in the brief order, Bearer {{accessToken}}', () => {
+  test('are Collection v2.1 named from the constants, folders in the brief order, Bearer {{accessToken}}, the token renewed the model’s lead before expiry', () => {
     const collection = loadCollection();
     expect(collection.info.name).toBe(POSTMAN.collectionName);
     expect(collection.info.schema).toContain('/v2.1.0/');

@@ -489,7 +489,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     for (const {query, hits} of results) expect(hits, query).toEqual(await docs.search(query, 3));
   });
 
-  test('behind nginx (deploy/): /mcp reaches the server; with it down only /mcp fails, the site keeps working', async () => {
+  test('behind nginx (deploy/): /mcp reaches the server and the Origin check; with the server down or absent the site keeps working', async () => {
     const dead = `http://127.0.0.1:${await freePort()}/mcp`;
     const site = await startNginxWith(3, ([up, down, none]) =>
       [

@@ -46,6 +46,10 @@ test.describe('rule sentences', () => {
       }),
     );
     expect(sections).toEqual(ERROR_CODES.map(({code, status, retry}) => ({code, status, retry})));
+    // Each section's anchor is its code: an error's doc_url points there.
+    const html = readFileSync(path.join(BUILD_DIR, 'getting-started/main-concepts.html'), 'utf8');
+    const anchors = new Set([...html.matchAll(/<h3[^>]*\sid="?([\w-]+)/g)].map(([, id]) => id));
+    expect(ERROR_CODES.map(({code}) => code).filter((code) => !anchors.has(code))).toEqual([]);
   });
 
   test('the same_key rows of the retry tables name the failures without a retry field, the token endpoint’s 429 included', () => {
