@@ -1,5 +1,6 @@
-// Wrap: same-site links in the HTML message navigate client-side, and a new announcement id shows at once
-// (the stock inline script hides it from the old id's "dismissed" flag until a reload).
+// Wrap: same-site links in the HTML message navigate client-side, a new announcement id shows at once (the stock
+// inline script hides it from the old id's "dismissed" flag until a reload), and a closeable bar is marked so the CSS
+// keeps its close button's column (src/css/custom.css).
 import {useEffect, type MouseEvent, type ReactNode} from 'react';
 import AnnouncementBar from '@theme-original/AnnouncementBar';
 import type AnnouncementBarType from '@theme/AnnouncementBar';
