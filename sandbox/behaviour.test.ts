@@ -79,6 +79,18 @@ function operationFactsOf(key: string) {
 }
 const parametersOf = (operation: OpenApiOperation) =>
   (operation.parameters ?? []).map((parameter) => resolveRef<OpenApiParameter>(document, parameter));
+/** `apiPath` with each path parameter filled: by `valueOf`, else the contract's example. */
+const concretePathOf = (
+  apiPath: string,
+  operation: OpenApiOperation,
+  valueOf: (name: string, example: unknown) => unknown = (_name, example) => example,
+) =>
+  parametersOf(operation)
+    .filter((parameter) => parameter.in === 'path')
+    .reduce(
+      (path, {name, example}) => path.replace(`{${name}}`, encodeURIComponent(String(valueOf(name, example)))),
+      apiPath,
+    );
 const operationsWith = (matches: (parameter: OpenApiParameter) => boolean) =>
   listOperations(document).filter(({operation}) => parametersOf(operation).some(matches));
 const requestSchemaOf = (operation: OpenApiOperation) => {
@@ -368,12 +380,7 @@ test.describe('errors: every code of the model', () => {
       const named = errorRule(code).answeredBy as readonly string[];
       for (const {method, path: apiPath, operation} of listOperations(document)) {
         if (!named.includes(`${method} ${apiPath}`)) continue;
-        const concretePath = parametersOf(operation)
-          .filter((parameter) => parameter.in === 'path')
-          .reduce(
-            (path, {name, example}) => path.replace(`{${name}}`, encodeURIComponent(String(idFor(name, example)))),
-            apiPath,
-          );
+        const concretePath = concretePathOf(apiPath, operation, idFor);
         const example = exampleBody(operation) as Record<string, unknown> | undefined;
         const properties = (requestSchemaOf(operation)?.properties ?? {}) as Record<string, {type?: string}>;
         const bodyFields = Object.keys(properties);
@@ -1234,9 +1241,7 @@ test.describe('lists, usage and updates', () => {
     );
     expect(bodiless.length).toBeGreaterThan(0);
     for (const {method, path: apiPath, operation} of bodiless) {
-      const concretePath = parametersOf(operation)
-        .filter((parameter) => parameter.in === 'path')
-        .reduce((path, {name, example}) => path.replace(`{${name}}`, encodeURIComponent(String(example))), apiPath);
+      const concretePath = concretePathOf(apiPath, operation);
       const answer = await c.call(method, concretePath, undefined, {key: newKey(), raw: '{"broken": '});
       expect((answer.body.error as {code?: string} | undefined)?.code, `${method} ${apiPath}`).not.toBe(
         'invalid_request',
@@ -1253,9 +1258,7 @@ test.describe('lists, usage and updates', () => {
     expect(keyed.length).toBeGreaterThan(10);
     for (const {method, path: apiPath, operation} of keyed) {
       // The contract's own examples: a valid request, so only the key can be refused.
-      const concretePath = parametersOf(operation)
-        .filter((parameter) => parameter.in === 'path')
-        .reduce((path, {name, example}) => path.replace(`{${name}}`, encodeURIComponent(String(example))), apiPath);
+      const concretePath = concretePathOf(apiPath, operation);
       const body = exampleBody(operation);
       expectModelError(await c.call(method, concretePath, body, {key: usedKey}), 'idempotency_key_reused');
       expectInvalid(
