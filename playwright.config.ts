@@ -58,7 +58,9 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions,
-    trace: 'retain-on-failure',
+    // No trace unless asked for (`--trace retain-on-failure` reruns a failing test with one): recording every test's
+    // trace made every browser test slower (BENCHMARKS.md, "Suite time"), and CI keeps only the printed output.
+    trace: 'off',
   },
   // One spec per behaviour, run on a desktop and on a phone. A test that does not belong on both
   // carries a tag, with its reason beside it:
