@@ -6,14 +6,18 @@ export type ColourMode = 'light' | 'dark';
 
 /**
  * The rules whose outcome depends on colours: all a second colour mode can change, since the modes differ only in
- * their colour variables. A page checked with every rule in one mode needs only these in the other.
+ * their colour variables. A page checked with every rule in one mode needs only these in the other; and since no
+ * colour depends on the width, a page checked with them at one width needs only the others at another.
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** The serious and critical axe violations on the open page (or inside `include`), each with the elements it names. */
+/**
+ * The serious and critical axe violations on the open page (or inside `include`), each with the elements it names:
+ * of every rule, of the colour rules only, or of every rule but those.
+ */
 export async function seriousAxeViolations(
   page: Page,
-  {coloursOnly = false, include}: {coloursOnly?: boolean; include?: string} = {},
+  {rules = 'all', include}: {rules?: 'all' | 'colours' | 'not-colours'; include?: string} = {},
 ): Promise<string[]> {
   // Code blocks draw a decorative shade at an edge where more code is hidden (src/css/custom.css). With any
   // background image axe cannot compute a colour pair and leaves code contrast "incomplete", so every code
@@ -27,7 +31,13 @@ export async function seriousAxeViolations(
   // Only violations are read: axe then skips building a selector for every element that passes.
   const whole = new AxeBuilder({page}).options({resultTypes: ['violations']});
   const builder = include ? whole.include(include) : whole;
-  const results = await (coloursOnly ? builder.withRules(COLOUR_RULES) : builder).analyze();
+  const chosen =
+    rules === 'colours'
+      ? builder.withRules(COLOUR_RULES)
+      : rules === 'not-colours'
+        ? builder.disableRules(COLOUR_RULES)
+        : builder;
+  const results = await chosen.analyze();
   await withoutShade.evaluate((style) => (style as Element).remove());
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
