@@ -2,8 +2,8 @@ import {SITE} from '../src/constants/site';
 import {seriousAxeViolations} from './support/axe';
 import {expect, openPage, test, waitForHydration} from './support/fixtures';
 
-// Each doc page is checked in light mode (and dark on a desktop) on the load tests/routes.spec.ts checks it on;
-// the not-found page here.
+// Each doc page is checked on the load tests/routes.spec.ts checks it on (its comment says with which rules in which
+// mode); the not-found page here.
 test.describe('not-found page', () => {
   test.use({allowedConsoleErrors: /status of 404/});
   test('has no serious or critical axe violations', async ({page}) => {

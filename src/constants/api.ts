@@ -134,14 +134,18 @@ export const BILLING = {
   invoicePaymentTermsDays: 30,
 } as const;
 
+/** The delays before each retry of a failed webhook delivery. */
+const WEBHOOK_RETRY_SCHEDULE = ['1 min', '5 min', '30 min', '2 h', '6 h', '12 h', '24 h'] as const;
+
 export const LIFETIMES = {
   qrCodeUrlHours: 24,
   expiringSoonHours: 24,
   webhookReplayDays: 30,
   webhookDisableAfterDays: 3,
-  webhookAttempts: 8,
+  /** The first delivery, then one per retry. */
+  webhookAttempts: WEBHOOK_RETRY_SCHEDULE.length + 1,
   webhookRetryWindowHours: 45,
-  webhookRetrySchedule: ['1 min', '5 min', '30 min', '2 h', '6 h', '12 h', '24 h'],
+  webhookRetrySchedule: WEBHOOK_RETRY_SCHEDULE,
   secretRollGracePeriods: ['immediately', '1 hour', '24 hours (default)', '7 days'],
   previousMajorSupportMonths: 12,
   deprecationNoticeMonths: 6,

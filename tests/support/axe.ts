@@ -6,8 +6,7 @@ export type ColourMode = 'light' | 'dark';
 
 /**
  * The rules whose outcome depends on colours: all a second colour mode can change, since the modes differ only in
- * their colour variables. A page checked with every rule in one mode needs only these in the other; and since no
- * colour depends on the width, a page checked with them at one width needs only the others at another.
+ * their colour variables. A page checked with every rule in one mode needs only these in the other.
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
