@@ -198,6 +198,9 @@ for (const route of docRoutes()) {
     `${route}: every code block off screen skips rendering at exactly the size it takes when shown`,
     {tag: '@phone-only'},
     async ({page}) => {
+      // Bounds a hang, not a speed: each skipped block waits two frames in view, and a frame of the longest page
+      // took many times its quiet-machine time in a loaded CI run (BENCHMARKS.md, "Suite time").
+      test.setTimeout(240_000);
       await openPage(page, route);
       const result = await page.evaluate(async () => {
         const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
