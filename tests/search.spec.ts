@@ -1,9 +1,9 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {baseURL} from '../playwright.config';
 import {SEARCH} from '../src/constants/site';
 import {BuiltDocs} from '../mcp/docs';
+import {axeBuilder} from './support/axe';
 import {BUILD_DIR, gzipSize, searchIndexFiles} from './support/bytes';
 import {expect, openPage, test, waitForHydration} from './support/fixtures';
 import {boundQuery} from '../src/theme/SearchBar/searchBox';
@@ -520,7 +520,7 @@ test.describe('accessibility of the search box (axe, both colour modes)', () => 
       await waitForSearchReady(page);
       // The keyboard hint is shown on a desktop only (a phone has no Ctrl or Cmd key).
       await expect(page.getByTestId('search-shortcut-hint')).toBeVisible({visible: !isMobile});
-      const axe = () => new AxeBuilder({page}).include('.navbar [data-search-status]').analyze();
+      const axe = () => axeBuilder(page).include('.navbar [data-search-status]').analyze();
       expect((await axe()).violations, 'idle').toEqual([]);
       await searchInput(page).fill('postman');
       await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
