@@ -2,10 +2,13 @@ import {existsSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
 import {defineConfig, devices} from '@playwright/test';
 
-// Playwright cannot download its browsers on CI: use Debian's Chromium when it is there
-// (or the one PLAYWRIGHT_CHROMIUM_PATH names); elsewhere Playwright's own browser is used.
-const systemChromium = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
+// Playwright cannot download its browsers on CI: use Debian's Chromium when it is there (or the one
+// PLAYWRIGHT_CHROMIUM_PATH names; `--headed` needs /usr/bin/chromium); elsewhere Playwright's own browser is used.
+// Its headless shell first, which is what Playwright itself runs headless: a fresh context and a cold page load,
+// which every test pays, cost about half the full browser's (BENCHMARKS.md, "Suite time").
+const systemChromium =
+  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(existsSync);
+const executablePath = systemChromium !== undefined && existsSync(systemChromium) ? systemChromium : undefined;
 
 export const port = Number(process.env.DOCS_PORT ?? 3000);
 export const baseURL = `http://127.0.0.1:${port}`;
