@@ -74,6 +74,17 @@ export default defineConfig({
   //                          logic that is the same at any width): run once, on the desktop.
   // *.mobile.spec.ts files hold phone-only behaviours (the mobile menu…) and run on the phone only.
   projects: [
+    // Playwright hands out tests in the order of this list. The doc tests run a file at a time, and their longest files
+    // take minutes: started first, the short tests fill in around them; started last, a worker would wait idle for one.
+    // The doc tests (every page's samples against the local sandbox), the sandbox's and the SDK's own tests: no build.
+    {
+      name: 'docs',
+      testMatch: ['tests/samples/*.spec.ts', '{sandbox,sdk}/*.test.ts'],
+      timeout: 60_000,
+      fullyParallel: false,
+    },
+    // Checks of the build (`npm test` builds first) as plain Node: no browser.
+    {name: 'build', testDir: './tests', testMatch: BUILD_SPECS},
     {
       name: 'desktop',
       testDir: './tests',
@@ -90,17 +101,8 @@ export default defineConfig({
       testIgnore: ['samples/**', WRITER_CHANGE, ...BUILD_SPECS],
       grepInvert: /@desktop-only|@viewport-independent/,
     },
-    // Checks of the build (`npm test` builds first) as plain Node: no browser.
-    {name: 'build', testDir: './tests', testMatch: BUILD_SPECS},
     // Node-only unit tests beside the code they test: no browser, no build.
     {name: 'unit', testMatch: ['{lib,plugins}/**/*.test.ts']},
-    // The doc tests (every page's samples against the local sandbox), the sandbox's and the SDK's own tests: no build.
-    {
-      name: 'docs',
-      testMatch: ['tests/samples/*.spec.ts', '{sandbox,sdk}/*.test.ts'],
-      timeout: 60_000,
-      fullyParallel: false,
-    },
     // A writer's change in a copy of the repository, with its own build and suite: it runs once the others are
     // done, so that the two suites never share the machine's cores.
     {
