@@ -3,12 +3,15 @@ import {availableParallelism} from 'node:os';
 import {defineConfig, devices} from '@playwright/test';
 
 // Playwright cannot download its browsers on CI: use Debian's Chromium when it is there (or the one
-// PLAYWRIGHT_CHROMIUM_PATH names; `--headed` needs /usr/bin/chromium); elsewhere Playwright's own browser is used.
-// Its headless shell first, which is what Playwright itself runs headless: a fresh context and a cold page load,
-// which every test pays, cost about half the full browser's (BENCHMARKS.md, "Suite time").
-const systemChromium =
-  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(existsSync);
-const executablePath = systemChromium !== undefined && existsSync(systemChromium) ? systemChromium : undefined;
+// PLAYWRIGHT_CHROMIUM_PATH names); elsewhere Playwright's own browser is used. Its headless shell first, which is what
+// Playwright itself runs headless: the fresh context and cold page load every test pays cost less than with the full
+// browser (BENCHMARKS.md, "Chromium's headless shell"). `--headed` needs the full one, /usr/bin/chromium.
+const chosenChromium = process.env.PLAYWRIGHT_CHROMIUM_PATH;
+if (chosenChromium !== undefined && !existsSync(chosenChromium)) {
+  throw new Error(`PLAYWRIGHT_CHROMIUM_PATH is ${chosenChromium}, which does not exist.`);
+}
+const executablePath =
+  chosenChromium ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
 
 export const port = Number(process.env.DOCS_PORT ?? 3000);
 export const baseURL = `http://127.0.0.1:${port}`;

@@ -120,7 +120,7 @@ test.describe('page Markdown actions', () => {
       const status = page.locator(ACTIONS).getByRole('status');
       await expect(status).toBeVisible();
       await expect(status).toHaveText(/Could not copy the page\. Open “View as Markdown”/);
-      const results = await axeBuilder(page).include(ACTIONS).analyze();
+      const results = await (await axeBuilder(page)).include(ACTIONS).analyze();
       expect(results.violations.map((violation) => violation.id)).toEqual([]);
     });
   });
@@ -150,7 +150,7 @@ test.describe('page Markdown actions', () => {
       await openPage(page, PAGE);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
       const check = async () =>
-        (await axeBuilder(page).include(ACTIONS).analyze()).violations.map((violation) => violation.id);
+        (await (await axeBuilder(page)).include(ACTIONS).analyze()).violations.map((violation) => violation.id);
       expect(await check()).toEqual([]);
       await copyButton(page).click();
       await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');

@@ -520,7 +520,7 @@ test.describe('accessibility of the search box (axe, both colour modes)', () => 
       await waitForSearchReady(page);
       // The keyboard hint is shown on a desktop only (a phone has no Ctrl or Cmd key).
       await expect(page.getByTestId('search-shortcut-hint')).toBeVisible({visible: !isMobile});
-      const axe = () => axeBuilder(page).include('.navbar [data-search-status]').analyze();
+      const axe = async () => (await axeBuilder(page)).include('.navbar [data-search-status]').analyze();
       expect((await axe()).violations, 'idle').toEqual([]);
       await searchInput(page).fill('postman');
       await expect(searchListbox(page).getByRole('option').first()).toBeVisible();

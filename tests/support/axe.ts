@@ -11,13 +11,15 @@ export type ColourMode = 'light' | 'dark';
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
- * axe on the open page and its frames, run in the page itself ("legacy mode"). The default mode keeps a partial result
- * with a selector for every node checked, passes included, and merges them in a second page: several times the
- * time on the longest pages (BENCHMARKS.md, "Suite time"). What it adds is reaching cross-origin frames, and the site
- * loads none (same-origin frames are checked in both modes, with the same findings).
+ * axe on the open page, run in the page itself ("legacy mode") when the page has no frame. The default mode keeps a
+ * partial result with a selector for every node checked, passes included, and merges them in a second page, which
+ * made every axe run of the suite much slower (BENCHMARKS.md, "axe run in the page"). What it adds is reaching
+ * frames reliably (legacy mode gives a frame a moment to answer, then leaves it out silently), so a page with a
+ * frame keeps it.
  */
-export function axeBuilder(page: Page): AxeBuilder {
-  return new AxeBuilder({page}).setLegacyMode();
+export async function axeBuilder(page: Page): Promise<AxeBuilder> {
+  const hasFrames = (await page.locator('iframe, frame').count()) > 0;
+  return new AxeBuilder({page}).setLegacyMode(!hasFrames);
 }
 
 /**
@@ -38,7 +40,7 @@ export async function seriousAxeViolations(
       '.theme-code-block pre { background-image: none !important; } *, *::before, *::after { transition: none !important; }',
   });
   // Only violations are read: axe then skips building a selector for every element that passes.
-  const whole = axeBuilder(page).options({resultTypes: ['violations']});
+  const whole = (await axeBuilder(page)).options({resultTypes: ['violations']});
   const builder = include ? whole.include(include) : whole;
   const chosen =
     rules === 'colours'
