@@ -121,20 +121,26 @@ test.describe('code blocks', () => {
     await expect.poll(edges).toEqual({left: false, right: false});
   });
 
-  test('the word-wrap toggle is offered exactly where a block overflows: in every tab once shown, and after a resize', async ({
+  test('the word-wrap toggle is offered exactly where a block overflows, once in view: in every tab once shown, and after a resize', async ({
     page,
   }) => {
     await openPage(page, '/getting-started/quick-start');
     await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-    // Every visible block of the page: offered where its lines are wider than it, and only there.
+    // Every shown block of the page, once in view (the theme measures a block when it comes into view): offered
+    // where its lines are wider than it, and only there.
     const offeredWhereOverflowing = () =>
-      page.locator('.theme-code-block:visible').evaluateAll((blocks) =>
-        blocks.map((block) => {
+      page.locator('.theme-code-block:visible').evaluateAll(async (blocks) => {
+        const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const offered: boolean[] = [];
+        for (const block of blocks) {
+          block.scrollIntoView({block: 'center', behavior: 'instant'});
+          await frames();
           const pre = block.querySelector('pre')!;
-          const offered = !!block.querySelector('button[aria-label="Toggle word wrap"]');
-          return offered === pre.scrollWidth > pre.clientWidth;
-        }),
-      );
+          const toggle = !!block.querySelector('button[aria-label="Toggle word wrap"]');
+          offered.push(toggle === pre.scrollWidth > pre.clientWidth);
+        }
+        return offered;
+      });
     // The page's language tabs are synced: choosing one in the first group shows it in every group.
     const tabs = page.locator('.tabs-container').first().getByRole('tab');
     let overflowing = 0;

@@ -11,7 +11,9 @@ import {
 } from './support/layout-shifts';
 
 test.describe('layout while pages load', () => {
-  test('a link to a deep anchor lands on its heading and stays there', async ({page}) => {
+  test('a link to a deep anchor lands on its heading and stays there, and nothing moves as the page loads', async ({
+    page,
+  }) => {
     await checkDeepAnchorLands(page);
   });
 

@@ -12,6 +12,8 @@ const TOUCHES_INTERNALS = [
   // Ejected theme components (not wraps).
   'src/theme/Tabs/index.tsx',
   'src/theme/CodeBlock/index.tsx',
+  // theme-common's useCodeWordWrap, copied and changed.
+  'src/theme/CodeBlock/useWordWrapWhenSeen.ts',
   'src/theme/prism-include-languages/index.ts',
   // A wrap that uses the theme's internal hooks.
   'src/theme/AnnouncementBar/index.tsx',

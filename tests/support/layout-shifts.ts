@@ -21,8 +21,9 @@ export function lastShown(locator: Locator): Locator {
   return locator.filter({visible: true}).last();
 }
 
-/** Opening a deep anchor lands on its heading, and it stays there as the page hydrates. */
+/** Opening a deep anchor lands on its heading, and it stays there as the page hydrates; nothing in view moves. */
 export async function checkDeepAnchorLands(page: Page): Promise<void> {
+  await recordLayoutShifts(page);
   await openPage(page, '/getting-started/main-concepts#errors');
   const heading = page.locator('h2#errors');
   // Where the browser puts a fragment target: its scroll-margin below the top (the navbar hides on scroll).
@@ -33,6 +34,7 @@ export async function checkDeepAnchorLands(page: Page): Promise<void> {
   const landed = await top();
   await afterFrames(page, 5);
   expect(await top()).toBe(landed);
+  expect(await layoutShifts(page), 'layout shifts while the page loads at the anchor').toEqual([]);
 }
 
 export type Shift = {value: number; sources: string[]};

@@ -349,7 +349,7 @@ export function StateTable({machine}: {machine: keyof typeof MACHINES}): ReactNo
   const states: readonly {status: string; meaning: string; youCan?: string}[] = MACHINES[machine].states;
   const withYouCan = states.some((state) => state.youCan);
   return (
-    <table>
+    <ScrollableTable aria-label={`${MACHINE_NAMES[machine]} states`}>
       <thead>
         <tr>
           <th scope="col">
@@ -370,7 +370,7 @@ export function StateTable({machine}: {machine: keyof typeof MACHINES}): ReactNo
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   );
 }
 

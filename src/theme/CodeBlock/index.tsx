@@ -8,13 +8,14 @@
 import {isValidElement, Children, useMemo, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useThemeConfig} from '@docusaurus/theme-common';
-import {parseCodeBlockTitle, parseLanguage, parseLines, useCodeWordWrap} from '@docusaurus/theme-common/internal';
+import {parseCodeBlockTitle, parseLanguage, parseLines} from '@docusaurus/theme-common/internal';
 import Container from '@theme/CodeBlock/Container';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import type {Props} from '@theme/CodeBlock';
 import styles from './styles.module.css';
+import {useWordWrapWhenSeen} from './useWordWrapWhenSeen';
 
 function stringChildren(children: ReactNode): string | undefined {
   const parts = Children.toArray(children);
@@ -32,7 +33,7 @@ export default function CodeBlock({
   const {
     prism: {magicComments},
   } = useThemeConfig();
-  const {codeBlockRef, isEnabled, isCodeScrollable, toggle} = useCodeWordWrap();
+  const {codeBlockRef, isEnabled, isCodeScrollable, toggle} = useWordWrapWhenSeen();
   // One object for the block's life: React 19 rewrites innerHTML whenever this object changes, and the block
   // re-renders after hydration (the word-wrap button's state).
   const html = useMemo(() => (highlighted === undefined ? undefined : {__html: highlighted}), [highlighted]);
