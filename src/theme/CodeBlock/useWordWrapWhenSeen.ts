@@ -1,9 +1,9 @@
 /**
  * theme-common 3.7.0's `useCodeWordWrap`, with one change: whether the block's lines are wider than it is read only
- * while the block is in view, when the browser has laid it out anyway. The stock hook reads `scrollWidth` of every
- * block as the page hydrates, which lays out all the content that skips rendering off screen (styles.module.css,
- * src/css/custom.css) in one long task. An IntersectionObserver also covers a block shown by its tab.
- * Why: BENCHMARKS.md, "Prose off screen skips rendering".
+ * while the block is in view, when the browser lays it out anyway. The stock hook reads `scrollWidth` of every block
+ * in the effects right after hydration, which forces a layout of the whole page inside that task. An
+ * IntersectionObserver also covers a block shown by its tab, as the stock hook's tab observer did.
+ * Why: BENCHMARKS.md, "A block's overflow read once in view".
  */
 import {useCallback, useEffect, useRef, useState} from 'react';
 
