@@ -152,9 +152,29 @@ test.describe('code blocks', () => {
         .evaluateAll((pres) => pres.filter((pre) => pre.scrollWidth > pre.clientWidth).length);
     }
     expect(overflowing, 'some block overflows, so the toggle is seen offered').toBeGreaterThan(0);
-    // Narrower, more blocks overflow; each gets its toggle without a reload.
+    // Narrower, more blocks overflow; each gets its toggle without a reload, once scrolled to.
     await page.setViewportSize({width: 320, height: 700});
     await expect.poll(async () => (await offeredWhereOverflowing()).every(Boolean)).toBe(true);
+    // Wider again, just enough for the narrowest overflowing block in view to fit: its toggle goes, without
+    // scrolling (the resize alone).
+    const {narrowest, fittingWidth} = await page.locator('.theme-code-block:visible').evaluateAll((blocks) => {
+      const hidden = blocks.map((block) => {
+        const pre = block.querySelector('pre')!;
+        return pre.scrollWidth > pre.clientWidth ? pre.scrollWidth - pre.clientWidth : Infinity;
+      });
+      const index = hidden.indexOf(Math.min(...hidden));
+      blocks[index]!.scrollIntoView({block: 'center', behavior: 'instant'});
+      return {narrowest: index, fittingWidth: window.innerWidth + hidden[index]! + 8};
+    });
+    const block = page.locator('.theme-code-block:visible').nth(narrowest);
+    await expect(block.getByRole('button', {name: 'Toggle word wrap'})).toBeAttached();
+    await page.setViewportSize({width: fittingWidth, height: 700});
+    await expect(block).toBeInViewport();
+    expect(
+      await block.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth),
+      'the block fits once wider',
+    ).toBe(false);
+    await expect(block.getByRole('button', {name: 'Toggle word wrap'})).toHaveCount(0);
   });
 
   test('hydration keeps the server-rendered code: no node of a block is replaced', async ({page}) => {

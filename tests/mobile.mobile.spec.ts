@@ -97,6 +97,8 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await tabs.getByRole('tab', {name: 'Python'}).click();
     await expect(python).toBeVisible();
     const pre = python.locator('pre');
+    // Shown where the reader is: the toggle comes as the block is seen.
+    await expect(pre).toBeInViewport();
     expect(
       await pre.evaluate((element) => element.scrollWidth > element.clientWidth),
       'this sample overflows a phone',

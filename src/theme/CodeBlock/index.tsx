@@ -35,7 +35,7 @@ export default function CodeBlock({
   } = useThemeConfig();
   const {codeBlockRef, isEnabled, isCodeScrollable, toggle} = useWordWrapWhenSeen();
   // One object for the block's life: React 19 rewrites innerHTML whenever this object changes, and the block
-  // re-renders after hydration (the word-wrap button's state).
+  // re-renders when it comes into view (the word-wrap button's state).
   const html = useMemo(() => (highlighted === undefined ? undefined : {__html: highlighted}), [highlighted]);
   const source = stringChildren(children);
   if (source === undefined) {

@@ -1,9 +1,9 @@
 /**
- * theme-common 3.7.0's `useCodeWordWrap`, with one change: whether the block's lines are wider than it is read only
- * while the block is in view, when the browser lays it out anyway. The stock hook reads `scrollWidth` of every block
- * in the effects right after hydration, which forces a layout of the whole page inside that task. An
- * IntersectionObserver also covers a block shown by its tab, as the stock hook's tab observer did.
- * Why: BENCHMARKS.md, "A block's overflow read once in view".
+ * theme-common 3.7.0's `useCodeWordWrap` (MIT, Facebook), changed: whether the block's lines are wider than it is read
+ * only while the block is in view, when the browser lays it out anyway. The stock hook reads `scrollWidth` of every
+ * block in the effects right after hydration, which forces a layout of the whole page inside that task. The
+ * IntersectionObserver also covers a block shown by its tab or a collapsed section, for which the stock hook watched
+ * the tab panel's `hidden` attribute. Why: BENCHMARKS.md, "A block's overflow read once in view".
  */
 import {useCallback, useEffect, useRef, useState} from 'react';
 
@@ -22,6 +22,13 @@ export function useWordWrapWhenSeen() {
   useEffect(() => {
     const pre = codeBlockRef.current;
     if (!pre) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      // A browser without it: measured at once, as the stock hook does.
+      inView.current = true;
+      measure();
+      window.addEventListener('resize', measure, {passive: true});
+      return () => window.removeEventListener('resize', measure);
+    }
     const observer = new IntersectionObserver((entries) => {
       inView.current = entries.at(-1)!.isIntersecting;
       measure();
