@@ -22,21 +22,23 @@ export function useWordWrapWhenSeen() {
   useEffect(() => {
     const pre = codeBlockRef.current;
     if (!pre) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      // A browser without it: measured at once, as the stock hook does.
+    window.addEventListener('resize', measure, {passive: true});
+    // A browser without IntersectionObserver measures at once, as the stock hook does.
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? undefined
+        : new IntersectionObserver((entries) => {
+            inView.current = entries.at(-1)!.isIntersecting;
+            measure();
+          });
+    if (observer) {
+      observer.observe(pre);
+    } else {
       inView.current = true;
       measure();
-      window.addEventListener('resize', measure, {passive: true});
-      return () => window.removeEventListener('resize', measure);
     }
-    const observer = new IntersectionObserver((entries) => {
-      inView.current = entries.at(-1)!.isIntersecting;
-      measure();
-    });
-    observer.observe(pre);
-    window.addEventListener('resize', measure, {passive: true});
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       window.removeEventListener('resize', measure);
     };
   }, [measure]);
