@@ -4,12 +4,11 @@
  * search queries (masked), outbound-link and file-download clicks, and silence (page views and feedback
  * included) under Do Not Track, Global Privacy Control and on localhost. The search rule is also tested in Node.
  */
-import {test as nodeTest} from '@playwright/test';
 import type {Page} from '@playwright/test';
 
 import {port} from '../playwright.config';
 import {ARTIFACTS} from '../src/constants/api';
-import {ANALYTICS, EXTERNAL_LINKS} from '../src/constants/site';
+import {EXTERNAL_LINKS} from '../src/constants/site';
 import {
   NO_RESULTS_EVENT,
   SEARCH_EVENT,
@@ -21,6 +20,7 @@ import {
   ORIGIN,
   barrier,
   clickSidebar,
+  collected,
   flushTimers,
   recordEvents,
   scriptLoaded,
@@ -31,8 +31,8 @@ import {
 import {expect, openPage, test} from './support/fixtures';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 
-nodeTest.describe('search signals, the rule (Node)', {tag: '@viewport-independent'}, () => {
-  nodeTest('queries are normalised and masked: lowercased, collapsed, digits and e-mails masked, 60 characters', () => {
+test.describe('search signals, the rule (Node)', {tag: '@viewport-independent'}, () => {
+  test('queries are normalised and masked: lowercased, collapsed, digits and e-mails masked, 60 characters', () => {
     expect(normalizeQuery('  Webhook   SIGNATURE\t ')).toBe('webhook signature');
     expect(normalizeQuery('order 12345 and 67')).toBe('order # and #');
     expect(normalizeQuery('Mail Jane.Doe+x@Example.COM please')).toBe('mail [email] please');
@@ -43,7 +43,7 @@ nodeTest.describe('search signals, the rule (Node)', {tag: '@viewport-independen
     expect(normalizeQuery('   ')).toBe('');
   });
 
-  nodeTest('one event per settled query, with the result count and the rank chosen', () => {
+  test('one event per settled query, with the result count and the rank chosen', () => {
     const sent: [string, Record<string, unknown>][] = [];
     let now = 0;
     const signals = createSearchSignals(
@@ -84,138 +84,100 @@ test.use(underPublicHost);
  */
 async function typeQuickly(page: Page, text: string) {
   const input = searchInput(page);
-  await input.evaluate((element: HTMLInputElement) => {
-    element.addEventListener('autocomplete:updated', () => {
-      element.dataset.drawnFor = element.value;
-    });
-  });
+  await input.evaluate((element: HTMLInputElement) =>
+    element.addEventListener('autocomplete:updated', () => (element.dataset.drawnFor = element.value)),
+  );
   await input.click();
   await input.pressSequentially(text);
   await expect(input).toHaveAttribute('data-drawn-for', text);
 }
 
 /** Waits until the list shows the results for what is in the box; returns how many. */
-async function shownResults(page: Page, expectNone = false): Promise<number> {
-  const listbox = searchListbox(page);
-  if (expectNone) {
-    await expect(listbox.getByText('No results')).toBeVisible();
-    return 0;
-  }
-  await expect(listbox.getByRole('option').first()).toBeVisible();
-  return listbox.getByRole('option').count();
+async function shownResults(page: Page): Promise<number> {
+  await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
+  return searchListbox(page).getByRole('option').count();
 }
+const noResultsShown = (page: Page) => expect(searchListbox(page).getByText('No results')).toBeVisible();
 
-async function openSearchable(page: Page, path = '/') {
-  await openPage(page, path);
+const FIXED_TIME = Date.parse('2026-01-01T00:00:00Z');
+
+/** Records the events, opens the home page with search ready, and types `text` into the box. */
+async function searchFor(page: Page, text: string) {
+  const recorded = await recordEvents(page);
+  await openPage(page, '/');
   await waitForSearchReady(page);
   // Date.now stands still (timers still run): typing is "quick" however busy the machine is.
   await page.clock.install();
-  await page.clock.setFixedTime(new Date('2026-01-01T00:00:00Z'));
+  await page.clock.setFixedTime(FIXED_TIME);
+  await typeQuickly(page, text);
+  return recorded;
 }
 
 // Each event is its own request: under load the barrier's may arrive first, so expected events are polled for.
 const searchEvents = (events: CollectedEvent[]) => events.filter((event) => event.name.startsWith('Search'));
+const searchProps = (events: CollectedEvent[]) => searchEvents(events).map((event) => event.props);
 
 test.describe('search events', () => {
   test('a query typed key by key, then a result chosen with Enter: exactly one Search event, with rank 1', async ({
     page,
   }) => {
-    const recorded = await recordEvents(page);
-    await openSearchable(page);
-    await typeQuickly(page, 'Authentication');
+    const recorded = await searchFor(page, 'Authentication');
     const results = await shownResults(page);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/authentication/);
     await barrier(page, recorded);
     await expect
       .poll(() => searchEvents(recorded.events))
-      .toEqual([
-        {
-          name: 'Search',
-          url: `${ORIGIN}/`,
-          domain: ANALYTICS.domain,
-          referrer: null,
-          props: {query: 'authentication', results, rank: 1},
-        },
-      ]);
+      .toEqual([collected('Search', '/', {query: 'authentication', results, rank: 1})]);
   });
 
   test('a result chosen by click or tap reports its rank', async ({page}) => {
-    const recorded = await recordEvents(page);
-    await openSearchable(page);
-    await typeQuickly(page, 'webhook');
+    const recorded = await searchFor(page, 'webhook');
     const results = await shownResults(page);
     expect(results).toBeGreaterThan(1);
     await searchListbox(page).getByRole('option').nth(1).click();
     await expect(page).not.toHaveURL(`${ORIGIN}/`);
     await barrier(page, recorded);
-    await expect
-      .poll(() => searchEvents(recorded.events).map((event) => event.props))
-      .toEqual([{query: 'webhook', results, rank: 2}]);
+    await expect.poll(() => searchProps(recorded.events)).toEqual([{query: 'webhook', results, rank: 2}]);
   });
 
   test(`a search with no results is "${NO_RESULTS_EVENT}" with results 0, sent when the reader leaves the box`, async ({
     page,
   }) => {
-    const recorded = await recordEvents(page);
-    await openSearchable(page);
-    await typeQuickly(page, 'Quokka Zeppelin');
-    await shownResults(page, true);
+    const recorded = await searchFor(page, 'Quokka Zeppelin');
+    await noResultsShown(page);
     await barrier(page, recorded);
     expect(searchEvents(recorded.events)).toEqual([]);
     await page.keyboard.press('Escape');
     await barrier(page, recorded);
     await expect
       .poll(() => searchEvents(recorded.events))
-      .toEqual([
-        {
-          name: NO_RESULTS_EVENT,
-          url: `${ORIGIN}/`,
-          domain: ANALYTICS.domain,
-          referrer: null,
-          props: {query: 'quokka zeppelin', results: 0},
-        },
-      ]);
+      .toEqual([collected(NO_RESULTS_EVENT, '/', {query: 'quokka zeppelin', results: 0})]);
   });
 
   // Masking and settling are rules over the typed text, the same at any width: run once.
-  test(
-    'e-mail addresses and digits typed into the box are masked before they leave the browser',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const recorded = await recordEvents(page);
-      await openSearchable(page);
-      await typeQuickly(page, 'Refund 4521 for Jane.Doe@Example.com');
+  test.describe('rules over the typed text', {tag: '@viewport-independent'}, () => {
+    test('e-mail addresses and digits typed into the box are masked before they leave the browser', async ({page}) => {
+      const recorded = await searchFor(page, 'Refund 4521 for Jane.Doe@Example.com');
       // Nothing matches every word; the partial matches on "refund" are listed.
       const shown = await shownResults(page);
       // Leaving the box settles it (blurred directly: on a phone the open result list can cover the page,
       // so a click there may land in the box's own list and leave the box focused).
       await searchInput(page).blur();
       await barrier(page, recorded);
-      await expect
-        .poll(() => searchEvents(recorded.events).map((event) => event.props))
-        .toEqual([{query: 'refund # for [email]', results: shown}]);
-      const bodies = JSON.stringify(recorded.events);
-      expect(bodies).not.toMatch(/4521|jane|doe/i);
-    },
-  );
+      await expect.poll(() => searchProps(recorded.events)).toEqual([{query: 'refund # for [email]', results: shown}]);
+      expect(JSON.stringify(recorded.events)).not.toMatch(/4521|jane|doe/i);
+    });
 
-  test(
-    'a pause of a second settles a query: typing on reports it, then the longer one',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const recorded = await recordEvents(page);
-      await openSearchable(page);
-      await typeQuickly(page, 'sdk');
+    test('a pause of a second settles a query: typing on reports it, then the longer one', async ({page}) => {
+      const recorded = await searchFor(page, 'sdk');
       const first = await shownResults(page);
-      await page.clock.setFixedTime(new Date(Date.parse('2026-01-01T00:00:00Z') + SETTLE_MS));
+      await page.clock.setFixedTime(FIXED_TIME + SETTLE_MS);
       await searchInput(page).pressSequentially(' install');
       // The list drawn for the whole text, not the one for "sdk" still open (a busy machine draws it later).
       await expect(searchInput(page)).toHaveAttribute('data-drawn-for', 'sdk install');
       await barrier(page, recorded);
-      await expect
-        .poll(() => searchEvents(recorded.events).map((event) => event.props))
-        .toEqual([{query: 'sdk', results: first}]);
+      await expect.poll(() => searchProps(recorded.events)).toEqual([{query: 'sdk', results: first}]);
       const second = await shownResults(page);
       const searchedFrom = page.url();
       await page.keyboard.press('Enter');
@@ -223,27 +185,30 @@ test.describe('search events', () => {
       await page.waitForURL((url) => url.href !== searchedFrom);
       await barrier(page, recorded);
       await expect
-        .poll(() => searchEvents(recorded.events).map((event) => event.props))
+        .poll(() => searchProps(recorded.events))
         .toEqual([
           {query: 'sdk', results: first},
           {query: 'sdk install', results: second, rank: 1},
         ]);
-    },
-  );
+    });
+  });
 });
 
+const DOWNLOADS_PAGE = '/basics/test-in-postman';
+
+/** Clicks the article's link to `file` and cancels the download it starts. */
+async function download(page: Page, file: string) {
+  const started = page.waitForEvent('download');
+  await page.locator(`article a[href="${file}"]`).click();
+  await (await started).cancel();
+}
+
 test.describe('outbound and download clicks', () => {
-  test(
-    'an external navbar link sends "Outbound Link: Click" with its URL',
-    {tag: '@desktop-only'},
-    async ({page, context}) => {
-      // The external links are in the desktop navbar (on a phone, in its menu: same listener).
+  // The external links are in the desktop navbar (on a phone, in its menu: same listener).
+  test.describe('desktop navbar', {tag: '@desktop-only'}, () => {
+    test('an external link sends "Outbound Link: Click" with its URL', async ({page, context}) => {
       await context.route(`${EXTERNAL_LINKS.website.href}/**`, (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'text/html',
-          body: '<title>elsewhere</title>',
-        }),
+        route.fulfill({status: 200, contentType: 'text/html', body: '<title>elsewhere</title>'}),
       );
       const recorded = await recordEvents(page);
       await openPage(page, '/');
@@ -252,43 +217,20 @@ test.describe('outbound and download clicks', () => {
       await (await popup).close();
       await barrier(page, recorded);
       expect(recorded.custom()).toEqual([
-        {
-          name: 'Outbound Link: Click',
-          url: `${ORIGIN}/`,
-          domain: ANALYTICS.domain,
-          referrer: null,
-          props: {url: `${EXTERNAL_LINKS.website.href}/`},
-        },
+        collected('Outbound Link: Click', '/', {url: `${EXTERNAL_LINKS.website.href}/`}),
       ]);
-    },
-  );
+    });
+  });
 
   test('the Postman and OpenAPI files send "File Download" with their URL; page links send nothing', async ({page}) => {
     const recorded = await recordEvents(page);
-    await openPage(page, '/basics/test-in-postman');
-    for (const file of [ARTIFACTS.postmanCollection, ARTIFACTS.openapi]) {
-      const download = page.waitForEvent('download');
-      await page.locator(`article a[href="${file}"]`).click();
-      await (await download).cancel();
-    }
+    const files = [ARTIFACTS.postmanCollection, ARTIFACTS.openapi];
+    await openPage(page, DOWNLOADS_PAGE);
+    for (const file of files) await download(page, file);
     await barrier(page, recorded);
-    const url = `${ORIGIN}/basics/test-in-postman`;
-    expect(recorded.custom()).toEqual([
-      {
-        name: 'File Download',
-        url,
-        domain: ANALYTICS.domain,
-        referrer: null,
-        props: {url: `${ORIGIN}${ARTIFACTS.postmanCollection}`},
-      },
-      {
-        name: 'File Download',
-        url,
-        domain: ANALYTICS.domain,
-        referrer: null,
-        props: {url: `${ORIGIN}${ARTIFACTS.openapi}`},
-      },
-    ]);
+    expect(recorded.custom()).toEqual(
+      files.map((file) => collected('File Download', DOWNLOADS_PAGE, {url: `${ORIGIN}${file}`})),
+    );
     // An ordinary link to another doc page is a page view, not an event.
     await page.locator('article a[href^="/"]:not([download])').first().click();
     await barrier(page, recorded);
@@ -310,26 +252,20 @@ test.describe('nothing is sent when it must not be', {tag: '@viewport-independen
       // The signal's getter counts its reads: the script's consent check is seen to run.
       await page.addInitScript(
         ([name, on]) => {
-          const w = window as unknown as {__consentReads: number};
-          w.__consentReads = 0;
-          if (name)
-            Object.defineProperty(Navigator.prototype, name, {
-              get: () => ((w.__consentReads += 1), on),
-            });
+          const w = Object.assign(window, {__consentReads: 0});
+          if (name) Object.defineProperty(Navigator.prototype, name, {get: () => ((w.__consentReads += 1), on)});
         },
         [signal, value] as const,
       );
       const consentReads = () => page.evaluate(() => (window as unknown as {__consentReads: number}).__consentReads);
-      await openPage(page, `${signal ? ORIGIN : `http://127.0.0.1:${port}`}/basics/test-in-postman`);
+      await openPage(page, `${signal ? ORIGIN : `http://127.0.0.1:${port}`}${DOWNLOADS_PAGE}`);
       await scriptLoaded(page);
       if (signal) expect(await consentReads(), 'reads for the first view').toBeGreaterThanOrEqual(1);
       await waitForSearchReady(page);
       await typeQuickly(page, 'Quokka Zeppelin');
-      await shownResults(page, true);
+      await noResultsShown(page);
       await page.keyboard.press('Escape');
-      const download = page.waitForEvent('download');
-      await page.locator(`article a[href="${ARTIFACTS.openapi}"]`).click();
-      await (await download).cancel();
+      await download(page, ARTIFACTS.openapi);
       const feedback = page.getByRole('region', {name: 'Page feedback'});
       await feedback.getByRole('button', {name: 'No'}).click();
       await feedback.getByRole('button', {name: 'Inaccurate'}).click();

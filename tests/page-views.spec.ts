@@ -12,6 +12,24 @@ import {expect, openPage, test} from './support/fixtures';
 
 test.use(underPublicHost);
 
+// Sidebar labels and their pages, in the order the failure tests visit them.
+const PAGES = {
+  'Quick start': '/getting-started/quick-start',
+  SDK: '/basics/sdk',
+  Billing: '/account-management/billing',
+  'Main concepts': '/getting-started/main-concepts',
+  Authentication: '/getting-started/authentication',
+};
+
+/** A page view as the collector receives it; `referrer` is an origin, null for a page opened directly. */
+const pageView = (path: string, viewport: string, colorMode: string, referrer: string | null = null) => ({
+  name: 'pageview',
+  url: `${ORIGIN}${path}`,
+  domain: new URL(SITE.url).host,
+  referrer,
+  props: {viewport, colorMode},
+});
+
 // What is sent is the script's decision, the same at any width (the viewport it reports is checked
 // by resizing, below), and these tests navigate with the desktop sidebar: run once.
 test.describe('page views', {tag: '@viewport-independent'}, () => {
@@ -25,12 +43,11 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     expect(await page.evaluate(() => window.docusaurus !== undefined)).toBe(true);
     const script = page.locator('head script[src*="/js/page-views.js"]');
     await expect(script).toHaveCount(1);
-    expect(await script.getAttribute('defer'), 'deferred').not.toBeNull();
-    expect(await script.getAttribute('src')).toMatch(
-      new RegExp(`^${SITE.baseUrl}js/page-views\\.js\\?v=[0-9a-f]{10}$`),
-    );
-    expect(await script.getAttribute('data-api')).toBe(ANALYTICS.collectorUrl);
-    const navigationsBefore = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+    await expect(script, 'deferred').toHaveAttribute('defer');
+    await expect(script).toHaveAttribute('src', new RegExp(`^${SITE.baseUrl}js/page-views\\.js\\?v=[0-9a-f]{10}$`));
+    await expect(script).toHaveAttribute('data-api', ANALYTICS.collectorUrl);
+    const navigations = () => page.evaluate(() => performance.getEntriesByType('navigation').length);
+    const navigationsBefore = await navigations();
 
     await clickSidebar(page, 'Quick start');
     const tocLinks = page.locator('.table-of-contents a');
@@ -41,11 +58,7 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     await expect(page).toHaveURL(/#replaced$/);
     // The script decides synchronously in its pushState hook: nothing handed over for the hashes, nor after every timer.
     await flushTimers(page);
-    expect(await sends(), 'after the hash links').toEqual({
-      beacon: 2,
-      fetch: 0,
-      fetchSettled: 0,
-    });
+    expect(await sends(), 'after the hash links').toEqual({beacon: 2, fetch: 0, fetchSettled: 0});
 
     await clickSidebar(page, 'SDK');
     await page.goBack(); // → hash of quick-start
@@ -54,53 +67,22 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     await expect(page).toHaveURL(/\/basics\/sdk$/);
     await clickSidebar(page, 'Main concepts');
     await clickSidebar(page, 'Authentication');
-    const expected = [
-      '/',
-      '/getting-started/quick-start',
-      '/basics/sdk',
-      '/getting-started/quick-start',
-      '/basics/sdk',
-      '/getting-started/main-concepts',
-      '/getting-started/authentication',
-    ];
+    const views = ['Quick start', 'SDK', 'Quick start', 'SDK', 'Main concepts', 'Authentication'] as const;
+    const expected = ['/', ...views.map((label) => PAGES[label])];
     await expect.poll(paths).toEqual(expected);
-    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length), 'same document').toBe(
-      navigationsBefore,
-    );
+    expect(await navigations(), 'same document').toBe(navigationsBefore);
     // Sent synchronously with each navigation: one hand-over each, and no more after every timer has run.
-    expect(await sends()).toEqual({
-      beacon: expected.length,
-      fetch: 0,
-      fetchSettled: 0,
-    });
+    expect(await sends()).toEqual({beacon: expected.length, fetch: 0, fetchSettled: 0});
     await flushTimers(page);
-    expect(await sends()).toEqual({
-      beacon: expected.length,
-      fetch: 0,
-      fetchSettled: 0,
-    });
+    expect(await sends()).toEqual({beacon: expected.length, fetch: 0, fetchSettled: 0});
     // Barrier: one more navigation yields exactly one more event, for its own path, right after the others
     // (a duplicate or a retry queued behind them would show up before or with it).
     await clickSidebar(page, 'Billing');
-    await expect.poll(paths).toEqual([...expected, '/account-management/billing']);
-    expect(await sends()).toEqual({
-      beacon: expected.length + 1,
-      fetch: 0,
-      fetchSettled: 0,
-    });
-    for (const event of events) {
-      expect(event).toEqual({
-        name: 'pageview',
-        url: expect.stringMatching(new RegExp(`^${ORIGIN}/`)),
-        domain: new URL(SITE.url).host,
-        referrer: null,
-        props: {viewport: 'desktop', colorMode: 'light'},
-      });
-    }
-    for (const request of requests) {
-      expect(request.method()).toBe('POST');
-      expect(request.url()).toBe(`${ORIGIN}${ANALYTICS.collectorUrl}`);
-    }
+    await expect.poll(paths).toEqual([...expected, PAGES.Billing]);
+    expect(await sends()).toEqual({beacon: expected.length + 1, fetch: 0, fetchSettled: 0});
+    expect(events).toEqual([...expected, PAGES.Billing].map((path) => pageView(path, 'desktop', 'light')));
+    for (const request of requests)
+      expect(`${request.method()} ${request.url()}`).toBe(`POST ${ORIGIN}${ANALYTICS.collectorUrl}`);
   });
 
   test('sends no query string, no hash, no search query, only the referrer origin; mobile and dark are reported', async ({
@@ -109,17 +91,9 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     const {events, requests} = await recordEvents(page);
     await page.setViewportSize({width: 800, height: 900});
     await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
-    await page.goto('/basics/sdk?token=secret-token#install', {
-      referer: 'http://elsewhere.test/some/path?q=private',
-    });
+    await page.goto('/basics/sdk?token=secret-token#install', {referer: 'http://elsewhere.test/some/path?q=private'});
     await expect.poll(() => events.length).toBe(1);
-    expect(events[0]).toEqual({
-      name: 'pageview',
-      url: `${ORIGIN}/basics/sdk`,
-      domain: new URL(SITE.url).host,
-      referrer: 'http://elsewhere.test',
-      props: {viewport: 'mobile', colorMode: 'dark'},
-    });
+    expect(events[0]).toEqual(pageView('/basics/sdk', 'mobile', 'dark', 'http://elsewhere.test'));
     // The search page: its path counts, the query typed by the reader never leaves the browser.
     await page.goto('/search?q=my%20private%20question');
     await expect.poll(() => events.length).toBe(2);
@@ -127,8 +101,7 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     const bodies = requests.map((request) => request.postData() ?? '').join('\n');
     expect(bodies).not.toMatch(/secret|install|private|question|\/some\/path/);
     expect(await page.context().cookies()).toEqual([]);
-    const headers = await requests[0].allHeaders();
-    expect(headers.cookie).toBeUndefined();
+    expect((await requests[0].allHeaders()).cookie).toBeUndefined();
   });
 
   test("the script's code is in no webpack chunk", () => {
@@ -145,79 +118,55 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
  * beacons included: allowed only when attributed to the collector URL; any other error still fails the test.
  */
 function collectorNetworkLogs(page: Page) {
-  const collectorLines: string[] = [];
-  const otherErrors: string[] = [];
+  const logs = {collectorLines: [] as string[], otherErrors: [] as string[]};
   page.on('console', (message) => {
+    const [text, {url}] = [message.text(), message.location()];
     if (message.type() !== 'error') return;
-    const fromCollector =
-      message.text().startsWith('Failed to load resource: ') &&
-      message.location().url === `${ORIGIN}${ANALYTICS.collectorUrl}`;
-    (fromCollector ? collectorLines : otherErrors).push(`${message.text()} @ ${message.location().url}`);
+    const fromCollector = text.startsWith('Failed to load resource: ') && url === `${ORIGIN}${ANALYTICS.collectorUrl}`;
+    (fromCollector ? logs.collectorLines : logs.otherErrors).push(`${text} @ ${url}`);
   });
-  return {collectorLines, otherErrors};
+  return logs;
 }
 
 test.describe('page views never get in the way', {tag: '@viewport-independent'}, () => {
   test.use({allowedConsoleErrors: /^Failed to load resource: /});
 
-  const failures: [string, ((route: Route) => Promise<void>) | undefined][] = [
+  const answered: [string, (route: Route) => Promise<void>][] = [
     ['404', (route) => route.fulfill({status: 404, body: 'not found'})],
     ['500', (route) => route.fulfill({status: 500, body: 'boom'})],
     ['network error', (route) => route.abort('failed')],
     ['blocked by an ad blocker', (route) => route.abort('blockedbyclient')],
-    // Slow: never answered while the test runs (held until the page is closed).
-    ['never answered', undefined],
   ];
-  const answered = failures.filter((failure): failure is [string, (route: Route) => Promise<void>] => !!failure[1]);
-  // The pages visited after '/', through the sidebar.
-  const tour: [string, string][] = [
-    ['Quick start', '/getting-started/quick-start'],
-    ['SDK', '/basics/sdk'],
-    ['Billing', '/account-management/billing'],
-    ['Main concepts', '/getting-started/main-concepts'],
-    ['Authentication', '/getting-started/authentication'],
-  ];
+  // Slow: never answered while the test runs (held until the page is closed).
+  const failures = [...answered, ['never answered', undefined] as const];
   // '/' and the first n - 1 pages of the tour make n views, one per failure; the n-th page is the barrier.
-  const pathsOf = (n: number) => ['/', ...tour.slice(0, n).map(([, pagePath]) => pagePath)];
+  const tour = Object.keys(PAGES) as (keyof typeof PAGES)[];
+  const pathsOf = (n: number) => ['/', ...tour.slice(0, n).map((label) => PAGES[label])];
 
   test(`collector ${failures.map(([label]) => label).join(', ')}: navigation does not wait, one request per view, no retry, no script error`, async ({
     page,
   }) => {
+    const n = failures.length;
     const held: Route[] = [];
-    await page.route(`**${ANALYTICS.collectorUrl}`, (route) => void held.push(route));
+    const {paths} = await recordEvents(page, async (route) => void held.push(route));
     const sends = await spySends(page);
     const logs = collectorNetworkLogs(page);
     await openPage(page, '/');
-    let sent = 1;
-    for (const [title] of tour.slice(0, failures.length - 1)) {
+    for (const [index, label] of tour.slice(0, n - 1).entries()) {
       // Every collector request so far is held, unanswered: the navigation still completes, its view handed over.
-      await clickSidebar(page, title);
-      sent += 1;
-      expect(await sends(), `after navigating to ${title}`).toEqual({
-        beacon: sent,
-        fetch: 0,
-        fetchSettled: 0,
-      });
+      await clickSidebar(page, label);
+      expect(await sends(), `after navigating to ${label}`).toEqual({beacon: index + 2, fetch: 0, fetchSettled: 0});
     }
-    await expect.poll(() => held.length).toBe(failures.length);
+    await expect.poll(() => held.length).toBe(n);
     // The n-th request fails the n-th way: none is retried, synchronously or on a timer…
     await Promise.all(failures.map(([, respond], index) => respond?.(held[index]!)));
     await flushTimers(page);
-    expect(await sends(), 'no retries').toEqual({
-      beacon: failures.length,
-      fetch: 0,
-      fetchSettled: 0,
-    });
+    expect(await sends(), 'no retries').toEqual({beacon: n, fetch: 0, fetchSettled: 0});
     // …nor queued on the network: one more navigation gives exactly one more request.
-    await clickSidebar(page, tour[failures.length - 1]![0]);
-    await expect.poll(() => held.length).toBe(failures.length + 1);
-    const heldPaths = held.map((route) => new URL(JSON.parse(route.request().postData() ?? 'null').url).pathname);
-    expect(heldPaths).toEqual(pathsOf(failures.length));
-    expect(await sends()).toEqual({
-      beacon: failures.length + 1,
-      fetch: 0,
-      fetchSettled: 0,
-    });
+    await clickSidebar(page, tour[n - 1]!);
+    await expect.poll(() => held.length).toBe(n + 1);
+    expect(paths()).toEqual(pathsOf(n));
+    expect(await sends()).toEqual({beacon: n + 1, fetch: 0, fetchSettled: 0});
     expect(logs.otherErrors).toEqual([]);
     expect(logs.collectorLines.length).toBeLessThanOrEqual(held.length);
     // The failure-checking fixture fails this test on any console error or page error.
@@ -227,31 +176,26 @@ test.describe('page views never get in the way', {tag: '@viewport-independent'},
   test(`fetch fallback (no sendBeacon), collector ${answered.map(([label]) => label).join(', ')}: no script error, no unhandled rejection, no retry`, async ({
     page,
   }) => {
+    const n = answered.length;
     const sends = await spySends(page, {beaconRefused: true});
     // The n-th request fails the n-th way.
-    const {requests, paths} = await recordEvents(page, (route, index) => answered[index % answered.length]![1](route));
+    const {requests, paths} = await recordEvents(page, (route, index) => answered[index % n]![1](route));
     const logs = collectorNetworkLogs(page);
     await page.addInitScript(() => {
-      const rejections: string[] = [];
-      (window as unknown as {__rejections: string[]}).__rejections = rejections;
+      const rejections = Object.assign(window, {__rejections: [] as string[]}).__rejections;
       addEventListener('unhandledrejection', (event) => rejections.push(String(event.reason)));
     });
-    const n = answered.length;
     await openPage(page, '/');
-    for (const [title] of tour.slice(0, n - 1)) await clickSidebar(page, title);
+    for (const label of tour.slice(0, n - 1)) await clickSidebar(page, label);
     await expect.poll(() => requests.length).toBe(n);
     expect(requests[0].headers()['content-type']).toContain('text/plain');
     // sendBeacon refused, fetch used once per view; every fetch has settled (the failure reached the page).
     await expect.poll(sends).toEqual({beacon: n, fetch: n, fetchSettled: n});
     // No retry after the failure, immediate or on a timer…
     await flushTimers(page);
-    expect(await sends(), 'no retries').toEqual({
-      beacon: n,
-      fetch: n,
-      fetchSettled: n,
-    });
+    expect(await sends(), 'no retries').toEqual({beacon: n, fetch: n, fetchSettled: n});
     // …nor on the network: one more navigation gives exactly one more request.
-    await clickSidebar(page, tour[n - 1]![0]);
+    await clickSidebar(page, tour[n - 1]!);
     await expect.poll(() => requests.length).toBe(n + 1);
     expect(paths()).toEqual(pathsOf(n));
     await expect.poll(sends).toEqual({beacon: n + 1, fetch: n + 1, fetchSettled: n + 1});

@@ -6,7 +6,7 @@ import {expect, test} from '@playwright/test';
 import {apiFacts} from './facts';
 import {renderOpenApi, type OpenApiDocument} from './openapi';
 import {exampleValidator} from './validator';
-import {webhookEventExamples} from './webhooks';
+import {webhookEventExamples, type WebhookEventExample} from './webhooks';
 
 const SOURCE = readFileSync(path.resolve(__dirname, '../../api/openapi.yaml'), 'utf8');
 const EVENT = {method: 'WEBHOOK', path: 'event', target: 'request', pointer: '', abridged: false} as const;
@@ -23,8 +23,8 @@ const RESOURCE_ANSWER = {
   balance: {method: 'GET', path: '/v1/balance', target: 200},
 } as const;
 
-function problemsOf(document: OpenApiDocument, type: string, payload: Record<string, unknown>): string[] {
-  const validator = exampleValidator(document);
+function problemsOf(validator: ReturnType<typeof exampleValidator>, payload: WebhookEventExample['payload']): string[] {
+  const {type} = payload;
   const family = type.split('.')[0] as keyof typeof RESOURCE_ANSWER;
   const resource = RESOURCE_ANSWER[family];
   if (!resource) return [`${type}: no resource for the family "${family}"`];
@@ -45,7 +45,8 @@ test.describe('the webhook event catalogue', () => {
     const document = contract();
     const examples = webhookEventExamples(document);
     expect(examples.map(({type}) => type)).toEqual(eventTypes(document));
-    const problems = examples.flatMap(({type, payload}) => problemsOf(document, type, payload));
+    const validator = exampleValidator(document);
+    const problems = examples.flatMap(({payload}) => problemsOf(validator, payload));
     console.log(`webhook events with a validated payload: ${examples.length} of ${eventTypes(document).length}`);
     expect(problems).toEqual([]);
   });
@@ -53,22 +54,18 @@ test.describe('the webhook event catalogue', () => {
   test("an event's data.object is checked as the resource of its type: wrong resource, invented field", () => {
     const document = contract();
     const examples = webhookEventExamples(document);
-    const order = examples.find(({type}) => type === 'order.completed')!.payload;
-    const esim = examples.find(({type}) => type === 'esim.activated')!.payload;
-    const data = (payload: typeof order) => payload.data as {object: Record<string, unknown>};
-
-    const esimCarryingAnOrder = {...esim, data: {object: data(order).object}};
-    expect(problemsOf(document, 'esim.activated', esimCarryingAnOrder).join('\n')).toMatch(
-      /missing required field `iccid`/,
+    const [order, esim, usage] = ['order.completed', 'esim.activated', 'esim.usage_threshold'].map(
+      (type) => examples.find((example) => example.type === type)!.payload,
     );
-    const invented = {...order, data: {object: {...data(order).object, tracking_url: 'https://example.com'}}};
-    expect(problemsOf(document, 'order.completed', invented)).toContain(
-      'order.completed: data.object /: field `tracking_url` is not in the contract',
-    );
-    const usage = examples.find(({type}) => type === 'esim.usage_threshold')!.payload;
-    expect(problemsOf(document, 'esim.usage_threshold', {...usage, data: {object: data(usage).object}})).toEqual([
-      'esim.usage_threshold: data.threshold is missing',
-    ]);
+    const validator = exampleValidator(document);
+    const object = (payload: typeof order) => (payload.data as {object: Record<string, unknown>}).object;
+    const esimCarryingAnOrder = {...esim, data: {object: object(order)}};
+    expect(problemsOf(validator, esimCarryingAnOrder).join('\n')).toMatch(/missing required field `iccid`/);
+    const invented = {...order, data: {object: {...object(order), tracking_url: 'https://example.com'}}};
+    const inventedField = 'order.completed: data.object /: field `tracking_url` is not in the contract';
+    expect(problemsOf(validator, invented)).toContain(inventedField);
+    const usageWithoutThreshold = {...usage, data: {object: object(usage)}};
+    expect(problemsOf(validator, usageWithoutThreshold)).toEqual(['esim.usage_threshold: data.threshold is missing']);
   });
 
   test('a new event type without an example, or an example of no event type, fails naming it', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
+import type {OptionValidationContext} from '@docusaurus/types';
 import {parse} from 'yaml';
 
 import {ARTIFACTS, ENVIRONMENTS, POSTMAN} from '../../src/constants/api';
@@ -16,11 +17,8 @@ import type {PostmanCollection, PostmanEnvironment} from '../../lib/contract/pos
 
 const SOURCE = readFileSync(path.resolve(__dirname, '../../api/openapi.yaml'), 'utf8');
 
-function validate(options: Options): PluginOptions {
-  // What Docusaurus passes as `validate` (the schema's generic types differ only nominally).
-  const normalize = normalizePluginOptions as unknown as (schema: unknown, value: unknown) => PluginOptions;
-  return validateOptions({validate: (schema, value) => normalize(schema, value), options});
-}
+const normalize = normalizePluginOptions as unknown as OptionValidationContext<Options, PluginOptions>['validate'];
+const validate = (options: Options) => validateOptions({validate: normalize, options});
 
 const highlight = {languages: ['json'], theme: vsDarkAccessible};
 
@@ -31,9 +29,8 @@ test.describe('api-reference options', () => {
 
   test('accept a brand override and reject unknown or empty values', () => {
     expect(validate({highlight, brand: 'Other Co'}).brand).toBe('Other Co');
-    expect(() => validate({highlight, brand: ''})).toThrow();
-    expect(() => validate({highlight, source: 42} as unknown as Options)).toThrow();
-    expect(() => validate({highlight, colour: 'red'} as unknown as Options)).toThrow();
+    for (const wrong of [{brand: ''}, {source: 42}, {colour: 'red'}])
+      expect(() => validate({highlight, ...wrong} as Options), JSON.stringify(wrong)).toThrow();
   });
 
   test('require the highlighting options, as the blocks in its data are highlighted', () => {
@@ -85,19 +82,12 @@ test.describe('no drift: names derive from the BRAND constant', () => {
     const slug = brandSlug(brand);
     expect(slug).toBe('globex-mobile');
     const collectionPath = `/postman/${slug}-api-v1.postman_collection.json`;
-    expect([...artifacts.keys()].sort()).toEqual(
-      [
-        OPENAPI_PATH,
-        collectionPath,
-        `/postman/${slug}-live.postman_environment.json`,
-        `/postman/${slug}-sandbox.postman_environment.json`,
-      ].sort(),
-    );
+    const environmentPath = (name: string) => `/postman/${slug}-${name}.postman_environment.json`;
+    const paths = [OPENAPI_PATH, collectionPath, environmentPath('live'), environmentPath('sandbox')];
+    expect([...artifacts.keys()].sort()).toEqual(paths.sort());
     const collection = JSON.parse(artifacts.get(collectionPath)!) as PostmanCollection;
     expect(collection.info.name).toBe('Globex Mobile API v1');
-    const sandbox = JSON.parse(
-      artifacts.get(`/postman/${slug}-sandbox.postman_environment.json`)!,
-    ) as PostmanEnvironment;
+    const sandbox = JSON.parse(artifacts.get(environmentPath('sandbox'))!) as PostmanEnvironment;
     expect(sandbox.name).toBe('Globex Mobile – Sandbox');
     expect(JSON.stringify(collection)).not.toContain(BRAND);
   });

@@ -15,24 +15,26 @@ const CSS = [
   '@keyframes spin{to{transform:rotate(1turn)}}',
 ].join('\n');
 
-function makeBuild(extraJs = ''): string {
+/** Runs `use` on a fresh build of two pages, one stylesheet and a bundle ending in `extraJs`, then removes it. */
+async function withBuild(extraJs: string, use: (outDir: string) => Promise<void>): Promise<void> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'css-prune-'));
-  mkdirSync(path.join(outDir, 'assets/css'), {recursive: true});
-  mkdirSync(path.join(outDir, 'assets/js'), {recursive: true});
-  mkdirSync(path.join(outDir, 'docs'), {recursive: true});
+  for (const dir of ['assets/css', 'assets/js', 'docs']) mkdirSync(path.join(outDir, dir), {recursive: true});
   writeFileSync(path.join(outDir, 'assets/css/styles.0123abcd.css'), CSS);
   const page = (title: string) =>
     `<!doctype html><html data-theme="light"><head><title>${title}</title><link rel="stylesheet" href="/assets/css/styles.0123abcd.css"></head><body><p class="used-in-html">x</p></body></html>`;
   writeFileSync(path.join(outDir, 'index.html'), page('Home'));
   writeFileSync(path.join(outDir, 'docs/page.html'), page('Page'));
   writeFileSync(path.join(outDir, 'assets/js/main.js'), `el.className = "used-in-js";${extraJs}`);
-  return outDir;
+  try {
+    await use(outDir);
+  } finally {
+    rmSync(outDir, {recursive: true, force: true});
+  }
 }
 
 test.describe('css-prune plugin', () => {
   test('keeps what the HTML and JS name, drops the rest, and renames the stylesheet by its new content', async () => {
-    const outDir = makeBuild();
-    try {
+    await withBuild('', async (outDir) => {
       const [result] = await pruneBuild(outDir);
       const files = readdirSync(path.join(outDir, 'assets/css'));
       expect(files).toHaveLength(1);
@@ -40,31 +42,23 @@ test.describe('css-prune plugin', () => {
       expect(files[0]).not.toBe('styles.0123abcd.css');
       expect(result!.bytesAfter).toBeLessThan(result!.bytesBefore);
       const css = readFileSync(path.join(outDir, 'assets/css', files[0]!), 'utf8');
-      expect(css).toContain('.used-in-html');
-      expect(css).toContain('.used-in-js');
-      expect(css).toContain(':focus-visible');
-      expect(css).toContain('[data-theme=dark] .used-in-html');
+      for (const kept of ['.used-in-html', '.used-in-js', ':focus-visible', '[data-theme=dark] .used-in-html'])
+        expect(css).toContain(kept);
       expect(css).toContain('@keyframes spin');
-      expect(css).not.toContain('.never-used');
-      expect(css).not.toContain('.card__header');
+      for (const dropped of ['.never-used', '.card__header']) expect(css).not.toContain(dropped);
       for (const page of ['index.html', 'docs/page.html']) {
         const html = readFileSync(path.join(outDir, page), 'utf8');
         expect(html).toContain(`href="/assets/css/${files[0]}"`);
         expect(html).not.toContain('styles.0123abcd.css');
       }
       expect(existsSync(path.join(outDir, 'assets/css/styles.0123abcd.css'))).toBe(false);
-    } finally {
-      rmSync(outDir, {recursive: true, force: true});
-    }
+    });
   });
 
   test('refuses a build whose JavaScript names the stylesheet (it would break after the rename)', async () => {
-    const outDir = makeBuild('loadCss("/assets/css/styles.0123abcd.css");');
-    try {
+    await withBuild('loadCss("/assets/css/styles.0123abcd.css");', async (outDir) => {
       await expect(pruneBuild(outDir)).rejects.toThrow(/names \/assets\/css\/styles\.0123abcd\.css/);
-    } finally {
-      rmSync(outDir, {recursive: true, force: true});
-    }
+    });
   });
 
   test('a file name without a content hash is an error, not a silent overwrite', () => {

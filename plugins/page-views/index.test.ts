@@ -6,62 +6,39 @@ import {test, expect} from '@playwright/test';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {compileScript, type CompiledScript} from './build-script';
-import pluginPageViews, {
-  DEFAULT_OPTIONS,
-  OFF_SWITCH_ENV,
-  PLUGIN_NAME,
-  isSwitchedOff,
-  scriptTag,
-  type PluginOptions,
-} from './index';
+import pluginPageViews, {DEFAULT_OPTIONS, PLUGIN_NAME, isSwitchedOff, scriptTag, type PluginOptions} from './index';
 
 const context = {baseUrl: '/docs/', siteConfig: {url: 'https://docs.example.com'}} as unknown as LoadContext;
 const options: PluginOptions = {...DEFAULT_OPTIONS};
 
-/** Runs the plugin constructor with NODE_ENV and DOCS_ANALYTICS set as given. */
-function withEnv<T>(env: {NODE_ENV?: string; DOCS_ANALYTICS?: string}, run: () => T): T {
-  const saved = {NODE_ENV: process.env.NODE_ENV, [OFF_SWITCH_ENV]: process.env[OFF_SWITCH_ENV]};
+/** The plugin as its constructor makes it with NODE_ENV and DOCS_ANALYTICS set as given. */
+function pluginIn(env: {NODE_ENV?: string; DOCS_ANALYTICS?: string}, pluginOptions = options) {
+  const saved = {NODE_ENV: process.env.NODE_ENV, DOCS_ANALYTICS: process.env.DOCS_ANALYTICS};
   const set = (name: string, value: string | undefined) =>
     value === undefined ? delete process.env[name] : (process.env[name] = value);
   set('NODE_ENV', env.NODE_ENV);
-  set(OFF_SWITCH_ENV, env.DOCS_ANALYTICS);
+  set('DOCS_ANALYTICS', env.DOCS_ANALYTICS);
   try {
-    return run();
+    return pluginPageViews(context, pluginOptions);
   } finally {
     set('NODE_ENV', saved.NODE_ENV);
-    set(OFF_SWITCH_ENV, saved[OFF_SWITCH_ENV]);
+    set('DOCS_ANALYTICS', saved.DOCS_ANALYTICS);
   }
 }
 
-const productionPlugin = () =>
-  withEnv({NODE_ENV: 'production'}, () => pluginPageViews(context, options)) as Plugin<CompiledScript>;
+const productionPlugin = () => pluginIn({NODE_ENV: 'production'}) as Plugin<CompiledScript>;
 
 test.describe('page-views plugin', () => {
   test('production build: injects one deferred same-origin script under the base URL', async () => {
     const plugin = productionPlugin();
     expect(plugin.name).toBe(PLUGIN_NAME);
     const content = await compileScript();
-    const tags = plugin.injectHtmlTags!({content});
-    expect(tags).toEqual({
-      headTags: [
-        {
-          tagName: 'script',
-          attributes: {
-            defer: true,
-            src: `/docs/js/page-views.js?v=${content.hash}`,
-            'data-api': '/api/event',
-            'data-domain': 'docs.example.com',
-          },
-        },
-      ],
-    });
-    const custom = {
-      ...options,
-      collectorUrl: 'https://plausible.example.com/api/event',
-      domain: 'acme.test',
-      allowLocalhost: true,
-    };
-    expect(scriptTag({baseUrl: '/', siteUrl: 'https://docs.example.com'}, custom, 'h').attributes).toEqual({
+    const src = `/docs/js/page-views.js?v=${content.hash}`;
+    const attributes = {defer: true, src, 'data-api': '/api/event', 'data-domain': 'docs.example.com'};
+    expect(plugin.injectHtmlTags!({content})).toEqual({headTags: [{tagName: 'script', attributes}]});
+    const custom = {collectorUrl: 'https://plausible.example.com/api/event', domain: 'acme.test', allowLocalhost: true};
+    const site = {baseUrl: '/', siteUrl: 'https://docs.example.com'};
+    expect(scriptTag(site, {...options, ...custom}, 'h').attributes).toEqual({
       defer: true,
       src: '/js/page-views.js?v=h',
       'data-api': 'https://plausible.example.com/api/event',
@@ -73,9 +50,8 @@ test.describe('page-views plugin', () => {
   test('postBuild writes the compiled script to the script path', async () => {
     const outDir = await mkdtemp(path.join(tmpdir(), 'page-views-'));
     try {
-      const plugin = productionPlugin();
       const content = await compileScript();
-      await plugin.postBuild!({outDir, content} as Parameters<NonNullable<Plugin<CompiledScript>['postBuild']>>[0]);
+      await productionPlugin().postBuild!({outDir, content} as never);
       expect(await readFile(path.join(outDir, 'js', 'page-views.js'), 'utf8')).toBe(content.code);
     } finally {
       await rm(outDir, {recursive: true, force: true});
@@ -83,12 +59,10 @@ test.describe('page-views plugin', () => {
   });
 
   test('switched off (option or DOCS_ANALYTICS=off) or in `docusaurus start`: no plugin, so no script is injected', () => {
-    expect(withEnv({NODE_ENV: 'production'}, () => pluginPageViews(context, {...options, enabled: false}))).toBeNull();
-    expect(
-      withEnv({NODE_ENV: 'production', DOCS_ANALYTICS: 'off'}, () => pluginPageViews(context, options)),
-    ).toBeNull();
-    expect(withEnv({NODE_ENV: 'development'}, () => pluginPageViews(context, options))).toBeNull();
-    expect(withEnv({}, () => pluginPageViews(context, options))).toBeNull();
+    expect(pluginIn({NODE_ENV: 'production'}, {...options, enabled: false})).toBeNull();
+    expect(pluginIn({NODE_ENV: 'production', DOCS_ANALYTICS: 'off'})).toBeNull();
+    expect(pluginIn({NODE_ENV: 'development'})).toBeNull();
+    expect(pluginIn({})).toBeNull();
     expect(isSwitchedOff({enabled: true}, {DOCS_ANALYTICS: 'on'})).toBe(false);
     expect(isSwitchedOff({enabled: true}, {DOCS_ANALYTICS: 'off'})).toBe(true);
   });

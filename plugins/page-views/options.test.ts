@@ -15,9 +15,7 @@ function validate(options: Options | Record<string, unknown>) {
 test.describe('page-views options', () => {
   test('fills in the defaults', () => {
     expect(validate({})).toEqual({...DEFAULT_OPTIONS, id: 'default'});
-    expect(DEFAULT_OPTIONS.collectorUrl).toBe('/api/event');
-    expect(DEFAULT_OPTIONS.enabled).toBe(true);
-    expect(DEFAULT_OPTIONS.allowLocalhost).toBe(false);
+    expect(DEFAULT_OPTIONS).toMatchObject({collectorUrl: '/api/event', enabled: true, allowLocalhost: false});
   });
 
   test('accepts the site constants as they are', () => {
@@ -26,38 +24,29 @@ test.describe('page-views options', () => {
   });
 
   test('accepts a same-origin path or any http(s) collector URL', () => {
-    for (const collectorUrl of [
-      '/api/event',
-      '/stats/e?x=1',
-      'https://plausible.io/api/event',
-      'http://localhost:8000/api/event',
-    ]) {
-      expect(validate({collectorUrl}).collectorUrl).toBe(collectorUrl);
-    }
+    const urls = ['/api/event', '/stats/e?x=1', 'https://plausible.io/api/event', 'http://localhost:8000/api/event'];
+    for (const collectorUrl of urls) expect(validate({collectorUrl}).collectorUrl).toBe(collectorUrl);
   });
 
   test('rejects a relative, protocol-relative or non-http collector URL', () => {
-    for (const collectorUrl of [
+    const urls = [
       'api/event',
       '//evil.example/api/event',
       'ftp://example.com/e',
       'javascript:alert(1)',
       '',
       '/api event',
-    ]) {
-      expect(() => validate({collectorUrl}), collectorUrl).toThrow(/collectorUrl/);
-    }
+    ];
+    for (const collectorUrl of urls) expect(() => validate({collectorUrl}), collectorUrl).toThrow(/collectorUrl/);
   });
 
   test('checks the script path, the domain and the flags', () => {
     expect(validate({scriptPath: 'assets/pv.js'}).scriptPath).toBe('assets/pv.js');
-    for (const scriptPath of ['/js/page-views.js', '../page-views.js', 'js/../../x.js', 'js/page-views.mjs']) {
+    for (const scriptPath of ['/js/page-views.js', '../page-views.js', 'js/../../x.js', 'js/page-views.mjs'])
       expect(() => validate({scriptPath}), scriptPath).toThrow(/scriptPath/);
-    }
     expect(validate({domain: 'docs.example.com:8443'}).domain).toBe('docs.example.com:8443');
-    for (const domain of ['https://docs.example.com', 'docs.example.com/path', '-x']) {
+    for (const domain of ['https://docs.example.com', 'docs.example.com/path', '-x'])
       expect(() => validate({domain}), domain).toThrow(/domain/);
-    }
     expect(() => validate({enabled: 'no'})).toThrow(/enabled/);
     expect(() => validate({allowLocalhost: 1})).toThrow(/allowLocalhost/);
     expect(() => validate({trackingId: 'x'})).toThrow(/trackingId/);

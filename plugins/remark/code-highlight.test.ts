@@ -1,4 +1,4 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {PrismTheme} from 'prism-react-renderer';
@@ -6,45 +6,29 @@ import type {PrismTheme} from 'prism-react-renderer';
 import config from '../../docusaurus.config';
 import {vsDarkAccessible} from '../../src/code-theme/vsDarkAccessible';
 import {colourKey, loadHighlighter, loadPrism, tokenCss, usedTokenStyles} from '../../lib/highlight';
+import {listDocFiles} from '../../tests/support/api-docs';
 import codeHighlight, {type Options} from './code-highlight';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 /** The options docusaurus.config.ts gives the plugin (docs `rehypePlugins`). */
 function configuredOptions(): Options {
-  const [, presetOptions] = (config.presets ?? [])[0] as [string, {docs: {rehypePlugins?: unknown[]}}];
-  const entry = (presetOptions.docs.rehypePlugins ?? []).find(
-    (plugin) => Array.isArray(plugin) && plugin[0] === codeHighlight,
-  );
+  const [, {docs}] = config.presets![0] as [string, {docs: {rehypePlugins?: unknown[]}}];
+  const entry = docs.rehypePlugins?.find((plugin) => Array.isArray(plugin) && plugin[0] === codeHighlight);
   if (!entry) throw new Error('code-highlight is not a docs rehypePlugins entry of docusaurus.config.ts');
   return (entry as [unknown, Options])[1];
 }
 
 /** Every fenced block of docs/: language, meta and body. */
-function docFences() {
-  const fences: {file: string; language?: string; meta?: string; body: string}[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, {withFileTypes: true})) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.mdx?$/.test(entry.name)) {
-        const source = readFileSync(file, 'utf8');
-        for (const match of source.matchAll(/^```(\w+)?[ \t]*(.*)\n([\s\S]*?)^```$/gm)) {
-          fences.push({file, language: match[1], meta: match[2] || undefined, body: `${match[3]}`});
-        }
-      }
-    }
-  };
-  walk(path.join(ROOT, 'docs'));
-  return fences;
-}
+const docFences = () =>
+  listDocFiles(path.join(ROOT, 'docs')).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^```(\w+)?[ \t]*(.*)\n([\s\S]*?)^```$/gm)].map(
+      ([, language, meta, body]) => ({file, language, meta: meta || undefined, body: body!}),
+    ),
+  );
 
-const decode = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+const ENTITIES: Record<string, string> = {lt: '<', gt: '>', amp: '&'};
+const decode = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&(lt|gt|amp);/g, (_, name) => ENTITIES[name]!);
 
 /** The colour a token of these classes gets from the stylesheet tokenCss writes: specificity, then order. */
 function cssColour(styles: PrismTheme['styles'], type: string | undefined, language: string): unknown {
@@ -156,35 +140,19 @@ test.describe('code-highlight plugin', () => {
 
   test('hands the CodeBlock the HTML as a property of the fence, and refuses line numbers naming the file', async () => {
     const transform = codeHighlight(configuredOptions());
-    const tree = {
-      type: 'root',
-      children: [
-        {
-          type: 'element',
-          tagName: 'pre',
-          position: {start: {line: 7, column: 1}},
-          children: [
-            {
-              type: 'element',
-              tagName: 'code',
-              properties: {className: ['language-json'], metastring: 'example="x"'},
-              children: [{type: 'text', value: '{"a": 1}\n'}],
-            },
-          ],
-        },
-      ],
-    };
-    await transform(tree, {path: path.join(ROOT, 'docs/x.mdx')});
-    const code = tree.children[0]!.children[0]! as {properties: Record<string, unknown>};
-    expect(code.properties.highlighted).toBe(
+    const properties: Record<string, unknown> = {className: ['language-json'], metastring: 'example="x"'};
+    const code = {type: 'element', tagName: 'code', properties, children: [{type: 'text', value: '{"a": 1}\n'}]};
+    const pre = {type: 'element', tagName: 'pre', position: {start: {line: 7, column: 1}}, children: [code]};
+    const tree = {type: 'root', children: [pre]};
+    const file = {path: path.join(ROOT, 'docs/x.mdx')};
+    await transform(tree, file);
+    expect(properties.highlighted).toBe(
       // vsDark gives `property` no colour of its own: plain text.
       '<span class="token punctuation">{</span>"a"' +
         // `operator` looks like `punctuation` in vsDark: one class for both.
         '<span class="token operator">:</span> <span class="token number">1</span><span class="token punctuation">}</span>',
     );
-    code.properties.metastring = 'showLineNumbers';
-    await expect(transform(tree, {path: path.join(ROOT, 'docs/x.mdx')})).rejects.toThrow(
-      /docs\/x\.mdx:7: showLineNumbers/,
-    );
+    properties.metastring = 'showLineNumbers';
+    await expect(transform(tree, file)).rejects.toThrow(/docs\/x\.mdx:7: showLineNumbers/);
   });
 });

@@ -1,13 +1,14 @@
-import {spawn} from 'node:child_process';
-import {cp, mkdtemp, readdir, readFile, rm, symlink, writeFile} from 'node:fs/promises';
-import {createRequire} from 'node:module';
+import {execFile} from 'node:child_process';
+import {cp, mkdtemp, readFile, rm, symlink, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {promisify} from 'node:util';
 import {test, expect} from '@playwright/test';
 
 import {parse as parseYaml} from 'yaml';
 
 import config from '../../docusaurus.config';
+import {listDocFiles} from '../../tests/support/api-docs';
 import mdxChecks, {DEFAULT_ADMONITIONS, type Options} from './mdx-checks';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -15,121 +16,70 @@ const PAGE = path.join(ROOT, 'docs/test/page.mdx');
 
 /** The options docusaurus.config.ts gives the plugin (docs `beforeDefaultRemarkPlugins`). */
 function configuredOptions(): Options {
-  const [, presetOptions] = (config.presets ?? [])[0] as [string, {docs: {beforeDefaultRemarkPlugins?: unknown[]}}];
-  const entry = (presetOptions.docs.beforeDefaultRemarkPlugins ?? []).find(
-    (plugin) => Array.isArray(plugin) && plugin[0] === mdxChecks,
-  );
+  const [, {docs}] = config.presets![0] as [string, {docs: {beforeDefaultRemarkPlugins?: unknown[]}}];
+  const entry = docs.beforeDefaultRemarkPlugins?.find((plugin) => Array.isArray(plugin) && plugin[0] === mdxChecks);
   if (!entry) throw new Error('mdx-checks is not a docs beforeDefaultRemarkPlugins entry of docusaurus.config.ts');
   return (entry as [unknown, Options])[1];
 }
 
 /** Parses and checks a page as the MDX loader does: Docusaurus's preprocessing, front matter, MDX, directives. */
 async function check(source: string, filePath = PAGE): Promise<void> {
-  const [
-    {unified},
-    {default: remarkParse},
-    {default: remarkFrontmatter},
-    {default: remarkMdx},
-    {default: remarkDirective},
-  ] = await Promise.all([
-    import('unified'),
-    import('remark-parse'),
-    import('remark-frontmatter'),
-    import('remark-mdx'),
-    import('remark-directive'),
-  ]);
-  const {admonitionTitleToDirectiveLabel, escapeMarkdownHeadingIds, unwrapMdxCodeBlocks} =
-    await import('@docusaurus/utils');
-  const value = admonitionTitleToDirectiveLabel(
-    escapeMarkdownHeadingIds(unwrapMdxCodeBlocks(source)),
-    DEFAULT_ADMONITIONS,
+  const parsers = ['remark-parse', 'remark-frontmatter', 'remark-mdx', 'remark-directive'];
+  const [utils, {unified}, ...plugins] = await Promise.all(
+    ['@docusaurus/utils', 'unified', ...parsers].map((name) => import(name)),
   );
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkFrontmatter)
-    .use(remarkMdx)
-    .use(remarkDirective)
-    .use(mdxChecks as never, {...configuredOptions(), siteDir: ROOT});
+  const markdown = utils.escapeMarkdownHeadingIds(utils.unwrapMdxCodeBlocks(source));
+  const value = utils.admonitionTitleToDirectiveLabel(markdown, DEFAULT_ADMONITIONS);
+  const processor = unified().use([
+    ...plugins.map((plugin) => plugin.default),
+    [mdxChecks, {...configuredOptions(), siteDir: ROOT}],
+  ]);
   // The loader gives each page its parsed front matter; snippets without a front matter block are checked without.
   const block = /^---\n([\s\S]*?)\n---/.exec(source)?.[1];
   const data = block === undefined ? {} : {frontMatter: (parseYaml(block) ?? {}) as Record<string, unknown>};
   await processor.run(processor.parse(value), {path: filePath, value, data});
 }
 
-const IMPORTS = [
-  '---',
-  'title: Test',
-  'description: A test page.',
-  '---',
-  "import Tabs from '@theme/Tabs';",
-  "import {LIMITS, LIFETIMES, SAMPLES} from '@site/src/constants/api';",
-  "import {ERROR_CODES} from '@site/src/constants/behaviour';",
-  "import * as site from '@site/src/constants/site';",
-  '',
-  '',
-].join('\n');
+const IMPORTS = `---
+title: Test
+description: A test page.
+---
+import Tabs from '@theme/Tabs';
+import {LIMITS, LIFETIMES, SAMPLES} from '@site/src/constants/api';
+import {ERROR_CODES} from '@site/src/constants/behaviour';
+import * as site from '@site/src/constants/site';
+
+`;
 
 /** The line of the page where the body after IMPORTS starts, minus one. */
 const BODY_OFFSET = IMPORTS.split('\n').length - 1;
 
 /** The `file:line:column: …` problems the check of this page reports, none if it passes. */
-const problemsOf = (source: string, filePath = PAGE) =>
-  check(source, filePath).then(
-    () => [],
-    (thrown: Error) => thrown.message.split('\n'),
-  );
+const problemsOf = async (source: string, filePath = PAGE) =>
+  (await check(source, filePath).catch((thrown: Error) => thrown.message.split('\n'))) ?? [];
 
 /** Expects the page to fail with exactly these `line:column: …` problems, lines counted from the body's first. */
 async function expectProblems(body: string, problems: string[]): Promise<void> {
-  expect(await problemsOf(IMPORTS + body)).toEqual(
-    problems.map((problem) => {
-      const [line, ...rest] = problem.split(':');
-      return `docs/test/page.mdx:${Number(line) + BODY_OFFSET}:${rest.join(':')}`;
-    }),
-  );
+  const onPage = (problem: string) => problem.replace(/^\d+/, (line) => `docs/test/page.mdx:${+line + BODY_OFFSET}`);
+  expect(await problemsOf(IMPORTS + body)).toEqual(problems.map(onPage));
 }
 
 test.describe('mdx-checks remark plugin', () => {
   test('a correct page passes: constants in text, JSX, templates and calls; known languages and admonitions', async () => {
-    await check(
-      IMPORTS +
-        [
-          '## Heading {#custom-id}',
-          '',
-          `{SAMPLES.iccid} and <code>{LIMITS.tokenLifetimeSeconds}</code>, {LIFETIMES.webhookRetrySchedule.join(', ')} {site.BRAND}`,
-          '',
-          '<a href={`${site.SITE.url}/x`} title={LIMITS["tokenLifetimeSeconds"]}>link</a>',
-          '',
-          '{ERROR_CODES.map((LIMITS) => <p key={LIMITS.code}>{LIMITS.nope}</p>)} {Math.max(1, 2)} {JSON.stringify({a: 1})}',
-          '',
-          '```bash',
-          'echo ok',
-          '```',
-          '',
-          '```',
-          'no language',
-          '```',
-          '',
-          '```ts title="x.ts"',
-          'const x = 1;',
-          '```',
-          '',
-          '```text',
-          'plain',
-          '```',
-          '',
-          ':::note Legacy title',
-          'A note.',
-          ':::',
-          '',
-          ':::tip[Tip]',
-          'A tip.',
-          ':::',
-          '',
-          '<Tabs>x</Tabs>',
-          '',
-        ].join('\n'),
-    );
+    const blocks = [
+      '## Heading {#custom-id}',
+      `{SAMPLES.iccid} and <code>{LIMITS.tokenLifetimeSeconds}</code>, {LIFETIMES.webhookRetrySchedule.join(', ')} {site.BRAND}`,
+      '<a href={`${site.SITE.url}/x`} title={LIMITS["tokenLifetimeSeconds"]}>link</a>',
+      '{ERROR_CODES.map((LIMITS) => <p key={LIMITS.code}>{LIMITS.nope}</p>)} {Math.max(1, 2)} {JSON.stringify({a: 1})}',
+      '```bash\necho ok\n```',
+      '```\nno language\n```',
+      '```ts title="x.ts"\nconst x = 1;\n```',
+      '```text\nplain\n```',
+      ':::note Legacy title\nA note.\n:::',
+      ':::tip[Tip]\nA tip.\n:::',
+      '<Tabs>x</Tabs>',
+    ];
+    await check(`${IMPORTS}${blocks.join('\n\n')}\n`);
   });
 
   test('a property that does not exist, wherever it is read', async () => {
@@ -193,20 +143,14 @@ test.describe('mdx-checks remark plugin', () => {
   });
 
   test("knows Docusaurus's own admonition keywords", () => {
-    const requireFromSite = createRequire(path.join(ROOT, 'package.json'));
-    const {DefaultAdmonitionOptions} = requireFromSite('@docusaurus/mdx-loader/lib/remark/admonitions') as {
-      DefaultAdmonitionOptions: {keywords: string[]};
-    };
-    expect([...DEFAULT_ADMONITIONS].sort()).toEqual([...DefaultAdmonitionOptions.keywords].sort());
+    const {keywords} = require('@docusaurus/mdx-loader/lib/remark/admonitions').DefaultAdmonitionOptions;
+    expect([...DEFAULT_ADMONITIONS].sort()).toEqual([...keywords].sort());
   });
 
   test('every page of docs/ passes', async () => {
-    const pages = (await readdir(path.join(ROOT, 'docs'), {recursive: true})).filter((file) => /\.mdx?$/.test(file));
+    const pages = listDocFiles(path.join(ROOT, 'docs'));
     expect(pages.length).toBeGreaterThan(5);
-    for (const page of pages) {
-      const file = path.join(ROOT, 'docs', page);
-      await check(await readFile(file, 'utf8'), file);
-    }
+    for (const file of pages) await check(await readFile(file, 'utf8'), file);
   });
 });
 
@@ -253,17 +197,14 @@ test.describe('mdx-checks in a real build', () => {
       expect(linkLine).toBeGreaterThan(0);
       await edit('docs/basics/iframe.mdx', (text) => text.replace(/^description: .*\n/m, ''));
 
-      const {code, output} = await new Promise<{code: number | null; output: string}>((resolve) => {
-        const child = spawn('npx', ['docusaurus', 'build'], {
-          cwd: siteDir,
-          env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'},
-        });
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.on('close', (code) => resolve({code, output}));
-      });
-      expect(code).not.toBe(0);
+      // execFile rejects, with the output, when the build fails.
+      const build = await promisify(execFile)('npx', ['docusaurus', 'build'], {
+        cwd: siteDir,
+        env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'},
+        maxBuffer: 64 << 20,
+      }).catch((error: Error & {stdout: string; stderr: string}) => error);
+      expect(build).toBeInstanceOf(Error);
+      const output = build.stdout + build.stderr;
       expect(output).toContain(
         `docs/getting-started/quick-start.mdx:${line + 1}:${column}: LIMITS has no property "sandboxRequestPerMinute" (src/constants/api.ts)`,
       );

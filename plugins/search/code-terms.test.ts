@@ -2,25 +2,11 @@ import {expect, test} from '@playwright/test';
 
 import searchCodeTerms, {codeTerms, searchPluginLunr} from './code-terms';
 
-type SearchIndex = {search(query: string): {ref: string}[]};
-type BuildIndex = (
-  documents: {i: number; t: string}[][],
-  options: {language: string[]; removeDefaultStopWordFilter: string[]; removeDefaultStemmer: boolean},
-) => {index: SearchIndex}[];
-
-const CODE_LINE =
-  'const order = await acme.orders.create(params, {idempotencyKey: randomUUID()}); console.log(err.retryAfter);';
-
+const OPTIONS = {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: false};
 /** Builds an index with the search plugin's own builder, as its postBuild does. */
-function indexOf(text: string): SearchIndex {
-  const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex') as {
-    buildIndex: BuildIndex;
-  };
-  return buildIndex([[{i: 1, t: text}]], {
-    language: ['en'],
-    removeDefaultStopWordFilter: [],
-    removeDefaultStemmer: false,
-  })[0]!.index;
+function indexOf(text: string): {search(query: string): {ref: string}[]} {
+  const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex');
+  return buildIndex([[{i: 1, t: text}]], OPTIONS)[0].index;
 }
 
 test.describe('search-code-terms plugin', {tag: '@viewport-independent'}, () => {
@@ -29,12 +15,8 @@ test.describe('search-code-terms plugin', {tag: '@viewport-independent'}, () => 
       {term: 'acme.orders.create', offset: 0},
       {term: 'orders.create', offset: 5},
     ]);
-    expect(codeTerms('console.log(event.data.object.iccid)').map(({term}) => term)).toEqual([
-      'console.log',
-      'event.data.object.iccid',
-      'data.object.iccid',
-      'object.iccid',
-    ]);
+    const terms = ['console.log', 'event.data.object.iccid', 'data.object.iccid', 'object.iccid'];
+    expect(codeTerms('console.log(event.data.object.iccid)').map(({term}) => term)).toEqual(terms);
     // The token itself is indexed anyway.
     expect(codeTerms('acme.packages.list')).toEqual([{term: 'packages.list', offset: 5}]);
     for (const prose of ['refund', 'traveller’s', "it's", 'done.', 'x_request_id', '{idempotencykey:', '1.0.0']) {
@@ -44,15 +26,15 @@ test.describe('search-code-terms plugin', {tag: '@viewport-independent'}, () => 
 
   test("the search plugin's index builder finds a method and an option named inside code", () => {
     searchCodeTerms();
-    expect(indexOf(CODE_LINE).search('orders.create')).toHaveLength(1);
-    expect(indexOf(CODE_LINE).search('+orders.create +idempotencyKey')).toHaveLength(1);
-    expect(indexOf(CODE_LINE).search('err.retryAfter')).toHaveLength(1);
+    const code = indexOf(
+      'const order = await acme.orders.create(params, {idempotencyKey: randomUUID()}); console.log(err.retryAfter);',
+    );
+    for (const query of ['orders.create', '+orders.create +idempotencyKey', 'err.retryAfter']) {
+      expect(code.search(query), query).toHaveLength(1);
+    }
     // Prose is tokenized as before.
     expect(indexOf('Refunds are credited to your balance.').search('refund')).toHaveLength(1);
-    expect(searchPluginLunr().tokenizer('acme.orders.create(params)').map(String)).toEqual([
-      'acme.orders.create(params)',
-      'acme.orders.create',
-      'orders.create',
-    ]);
+    const tokens = searchPluginLunr().tokenizer('acme.orders.create(params)').map(String);
+    expect(tokens).toEqual(['acme.orders.create(params)', 'acme.orders.create', 'orders.create']);
   });
 });

@@ -25,6 +25,11 @@ export type CollectedEvent = {
   props?: Record<string, unknown>;
 };
 
+/** The event `name` as the collector receives it when sent from `path` of a page opened directly (no referrer). */
+export function collected(name: string, path: string, props: Record<string, unknown>): CollectedEvent {
+  return {name, url: `${ORIGIN}${path}`, domain: ANALYTICS.domain, referrer: null, props};
+}
+
 /** Records every event sent to the collector; `respond` answers the index-th one (default 202). */
 export async function recordEvents(
   page: Page,
@@ -54,11 +59,9 @@ export async function recordEvents(
 export async function barrier(page: Page, recorded: Awaited<ReturnType<typeof recordEvents>>): Promise<void> {
   const marker = `Test barrier ${Math.random()}`;
   await page.evaluate((name) => (window as unknown as {plausible: (name: string) => void}).plausible(name), marker);
-  await expect.poll(() => recorded.events.some((event) => event.name === marker)).toBe(true);
-  recorded.events.splice(
-    recorded.events.findIndex((event) => event.name === marker),
-    1,
-  );
+  const isMarker = (event: CollectedEvent) => event.name === marker;
+  await expect.poll(() => recorded.events.some(isMarker)).toBe(true);
+  recorded.events.splice(recorded.events.findIndex(isMarker), 1);
 }
 
 type Sends = {beacon: number; fetch: number; fetchSettled: number};
@@ -73,50 +76,29 @@ export async function spySends(page: Page, {beaconRefused = false} = {}) {
   await page.addInitScript(
     ({collector, refuse}) => {
       const sends = {beacon: 0, fetch: 0, fetchSettled: 0};
-      const w = window as unknown as {__pageViewSends: Sends; __pageViewsScriptRan: boolean};
-      w.__pageViewSends = sends;
-      w.__pageViewsScriptRan = false;
+      const w = Object.assign(window, {__pageViewSends: sends, __pageViewsScriptRan: false});
       // A script's load event fires once it has run; load does not bubble, so listen in the capture phase.
-      document.addEventListener(
-        'load',
-        (event) => {
-          const target = event.target as HTMLScriptElement | null;
-          if (target?.tagName === 'SCRIPT' && target.src.includes('/js/page-views.js')) w.__pageViewsScriptRan = true;
-        },
-        true,
-      );
-      const isCollector = (input: unknown) => {
-        try {
-          const url = input instanceof Request ? input.url : String(input);
-          return new URL(url, location.href).pathname === collector;
-        } catch {
-          return false;
-        }
+      const markRun = ({target}: Event) => {
+        if (target instanceof HTMLScriptElement && target.src.includes('/js/page-views.js'))
+          w.__pageViewsScriptRan = true;
       };
+      document.addEventListener('load', markRun, true);
+      const isCollector = (input: unknown) =>
+        URL.parse(input instanceof Request ? input.url : String(input), location.href)?.pathname === collector;
       const sendBeacon = Navigator.prototype.sendBeacon;
-      Object.defineProperty(Navigator.prototype, 'sendBeacon', {
-        configurable: true,
-        writable: true,
-        value: function (this: Navigator, url: string | URL, data?: BodyInit | null) {
-          if (!isCollector(url)) return sendBeacon.call(this, url, data);
-          sends.beacon += 1;
-          return refuse ? false : sendBeacon.call(this, url, data);
-        },
-      });
+      Navigator.prototype.sendBeacon = function (url, data) {
+        if (!isCollector(url)) return sendBeacon.call(this, url, data);
+        sends.beacon += 1;
+        return !refuse && sendBeacon.call(this, url, data);
+      };
       const fetch = window.fetch;
-      window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+      window.fetch = function (this: unknown, input, init) {
         const result = fetch.call(this, input, init);
         if (!isCollector(input)) return result;
         sends.fetch += 1;
         // The caller gets a promise that settles like fetch's own: a rejection it leaves unhandled stays unhandled.
-        return result.then(
-          (response) => ((sends.fetchSettled += 1), response),
-          (error: unknown) => {
-            sends.fetchSettled += 1;
-            throw error;
-          },
-        );
-      } as typeof window.fetch;
+        return result.finally(() => (sends.fetchSettled += 1));
+      };
     },
     {collector: ANALYTICS.collectorUrl, refuse: beaconRefused},
   );

@@ -5,16 +5,11 @@
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import {createServer, type IncomingHttpHeaders, type RequestListener, type Server} from 'node:http';
 import {createServer as createTlsServer} from 'node:https';
 import {connect, type AddressInfo, type Server as NetServer} from 'node:net';
 import os from 'node:os';
+import {connect as tlsConnect} from 'node:tls';
 import path from 'node:path';
 import {freePort} from '../../lib/ports';
 
@@ -47,7 +42,7 @@ export const COLLECTOR_ANSWER_HEADERS: Record<string, string> = {
   Vary: 'Cookie',
 };
 
-export type NginxServer = {
+export type NginxServer = Started & {
   /** deploy/nginx.conf with a collector upstream (a local recorder, `events`). */
   url: string;
   /** The same rules with `$docs_collector ""`: /api/event answers 204. */
@@ -58,30 +53,17 @@ export type NginxServer = {
   urlUntrustedCollector: string;
   /** The same rules with a collector URL nothing listens on. */
   urlDeadCollector: string;
-  brotli: boolean;
   events: CollectedEvent[];
   untrustedEvents: CollectedEvent[];
-  /** What `nginx -t` printed (to stderr) for this configuration. */
-  configTest: string;
-  /** The error log so far. */
-  errorLog: () => string;
-  stop: () => Promise<void>;
 };
 
 const NGINX_MISSING = `nginx is not installed (or not on PATH): the nginx tests need it.
 Install it: Debian/Ubuntu \`sudo apt-get install nginx\` (plus libnginx-mod-http-brotli-static and
 libnginx-mod-http-brotli-filter for brotli), macOS \`brew install nginx\`; or set NGINX_BIN=/path/to/nginx.`;
 
-function findNginx(): string | undefined {
-  const candidates = [
-    process.env.NGINX_BIN,
-    'nginx',
-    '/usr/sbin/nginx',
-    '/usr/local/sbin/nginx',
-    '/opt/homebrew/bin/nginx',
-  ];
-  return candidates.find((candidate) => candidate && spawnSync(candidate, ['-v'], {stdio: 'ignore'}).status === 0);
-}
+const NGINX_CANDIDATES = ['nginx', '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/opt/homebrew/bin/nginx'];
+const runs = (bin: string | undefined) => !!bin && spawnSync(bin, ['-v'], {stdio: 'ignore'}).status === 0;
+const findNginx = (): string | undefined => [process.env.NGINX_BIN, ...NGINX_CANDIDATES].find(runs);
 
 export const hasNginx = (): boolean => findNginx() !== undefined;
 
@@ -139,36 +121,27 @@ export type SiteBlock = {
 };
 
 /** A server block like deploy/site.conf.example's, on loopback, without TLS. */
-export function serverBlock({
-  port,
-  root,
-  collector,
-  mcp = '',
-  brotli,
-  deployConf = DEPLOY_CONF,
-  brotliConf = BROTLI_CONF,
-}: SiteBlock): string {
+export function serverBlock(site: SiteBlock): string {
   return `
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:${site.port};
     server_name localhost;
-    root ${root};
-    set $docs_collector "${collector}";
-    set $docs_mcp "${mcp}";
+    root ${site.root};
+    set $docs_collector "${site.collector}";
+    set $docs_mcp "${site.mcp ?? ''}";
     include ${CSP_INCLUDE};
-    ${brotli ? `include ${brotliConf};` : ''}
-    include ${deployConf};
+    ${site.brotli ? `include ${site.brotliConf ?? BROTLI_CONF};` : ''}
+    include ${site.deployConf ?? DEPLOY_CONF};
   }`;
 }
 
-/** Listens on a free loopback port; returns it. */
 export async function listenLoopback(server: Server | NetServer): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 }
 
-function recordingHandler(events: CollectedEvent[]) {
-  return (request: IncomingMessage, response: ServerResponse) => {
+function recordingHandler(events: CollectedEvent[]): RequestListener {
+  return (request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
@@ -200,13 +173,8 @@ async function waitUntilServing(url: string, exited: () => boolean): Promise<boo
   return false;
 }
 
-type Started = {
-  ports: number[];
-  brotli: boolean;
-  configTest: string;
-  errorLog: () => string;
-  stop: () => Promise<void>;
-};
+/** `configTest`: what `nginx -t` printed (to stderr); `errorLog`: the error log so far. */
+type Started = {ports: number[]; brotli: boolean; configTest: string; errorLog(): string; stop(): Promise<void>};
 
 /**
  * `nginx -t`, then nginx in the foreground over a fresh temp prefix, with `http(ports, ...)` (given `portCount` free
@@ -260,6 +228,8 @@ async function launch(
   }
 }
 
+const loopbackUrls = (ports: number[]) => ports.map((port) => `http://127.0.0.1:${port}`) as [string, ...string[]];
+
 const SAMPLES: Record<string, string> = {
   'page.md': '# Sample\n\nMarkdown twin of a page.\n',
   'notes.txt': 'Plain text ✓\n',
@@ -297,33 +267,16 @@ export async function startNginx(): Promise<NginxServer> {
           mkdirSync(path.join(prefix, 'samples'));
           for (const [file, text] of Object.entries(SAMPLES)) writeFileSync(path.join(prefix, 'samples', file), text);
           const {cert, key} = selfSignedCertificate(prefix);
-          untrusted = createTlsServer(
-            {cert: readFileSync(cert), key: readFileSync(key)},
-            recordingHandler(untrustedEvents),
-          );
+          const tls = {cert: readFileSync(cert), key: readFileSync(key)};
+          untrusted = createTlsServer(tls, recordingHandler(untrustedEvents));
           untrustedUrl = `https://127.0.0.1:${await listenLoopback(untrusted)}/api/event`;
         },
       },
     );
-    const [url, urlWithoutCollector, urlSamples, urlUntrustedCollector, urlDeadCollector] = nginx.ports.map(
-      (port) => `http://127.0.0.1:${port}`,
-    ) as [string, string, string, string, string];
-    return {
-      url,
-      urlWithoutCollector,
-      urlSamples,
-      urlUntrustedCollector,
-      urlDeadCollector,
-      events,
-      untrustedEvents,
-      brotli: nginx.brotli,
-      configTest: nginx.configTest,
-      errorLog: nginx.errorLog,
-      async stop() {
-        await nginx.stop();
-        await closeCollectors();
-      },
-    };
+    const [url, urlWithoutCollector, urlSamples, urlUntrustedCollector, urlDeadCollector] = loopbackUrls(nginx.ports);
+    const stop = async () => void (await nginx.stop().then(closeCollectors));
+    const urls = {url, urlWithoutCollector, urlSamples, urlUntrustedCollector, urlDeadCollector};
+    return {...nginx, ...urls, events, untrustedEvents, stop};
   } catch (error) {
     await closeCollectors();
     throw error;
@@ -343,7 +296,7 @@ export async function startNginxWith(
     (ports, _prefix, {brotliModules}) => `include ${HTTP_CONF};\n${blocks(ports, brotliModules !== undefined)}`,
     {connections: 1024},
   );
-  return {urls: nginx.ports.map((port) => `http://127.0.0.1:${port}`), brotli: nginx.brotli, stop: nginx.stop};
+  return {urls: loopbackUrls(nginx.ports), brotli: nginx.brotli, stop: nginx.stop};
 }
 
 /**
@@ -351,12 +304,7 @@ export async function startNginxWith(
  * its text, so the example cannot drift from what is tested). IPv6 listens are dropped (loopback only); the brotli
  * include too when the modules are missing.
  */
-export async function startExampleSite(): Promise<{
-  httpUrl: string;
-  httpsUrl: string;
-  configTest: string;
-  stop: () => Promise<void>;
-}> {
+export async function startExampleSite(): Promise<Started & {httpUrl: string; httpsUrl: string}> {
   const replace = (text: string, from: string | RegExp, to: string): string => {
     const next = text.replace(from, to);
     if (next === text)
@@ -373,7 +321,7 @@ export async function startExampleSite(): Promise<{
     text = replace(
       text,
       /listen 443 ssl http2;/,
-      modernHttp2 ? `listen 127.0.0.1:${https} ssl; http2 on;` : `listen 127.0.0.1:${https} ssl http2;`,
+      `listen 127.0.0.1:${https} ssl${modernHttp2 ? '; http2 on' : ' http2'};`,
     );
     text = replace(text, /listen 80;/, `listen 127.0.0.1:${http};`);
     text = replace(text, '/etc/ssl/certs/docs.example.com.pem', cert);
@@ -381,12 +329,8 @@ export async function startExampleSite(): Promise<{
     return brotliModules ? text : replace(text, /^.*include .*brotli\.conf;.*$/m, '');
   };
   const nginx = await launch(2, site);
-  return {
-    httpUrl: `http://127.0.0.1:${nginx.ports[0]}`,
-    httpsUrl: `https://127.0.0.1:${nginx.ports[1]}`,
-    configTest: nginx.configTest,
-    stop: nginx.stop,
-  };
+  const [http, https] = nginx.ports;
+  return {httpUrl: `http://127.0.0.1:${http}`, httpsUrl: `https://127.0.0.1:${https}`, ...nginx};
 }
 
 /** A Playwright worker fixture: one nginx per worker, on ports the OS picks free. */
@@ -405,38 +349,19 @@ export const nginxWorkerFixture: [
 export type RawAnswer = {status: number; headers: [string, string][]; head: string};
 export type RawExchange = RawAnswer & {body: string};
 
-/** The status line and headers of `head`, in order, repeats included. */
-function parseHead(head: string): RawAnswer {
+/** The status line, the headers (in order, repeats included) and the body, de-chunked, of an answer as received. */
+function parseAnswer(received: string): RawExchange {
+  const end = received.indexOf('\r\n\r\n');
+  const head = end < 0 ? received : received.slice(0, end);
   const [statusLine, ...lines] = head.split('\r\n');
   const headers = lines.map((line): [string, string] => {
     const colon = line.indexOf(':');
     return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
   });
-  return {status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0), headers, head};
-}
-
-/**
- * Sends `request` (raw HTTP/1.x text, sent as is, possibly malformed) and resolves with the answer's head.
- * `localAddress` picks the client address on loopback (127.0.0.0/8): nginx's per-client limits then count it apart.
- */
-export function rawRequest(url: string, request: string, options: {localAddress?: string} = {}): Promise<RawAnswer> {
-  const {hostname, port} = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({host: hostname, port: Number(port), localAddress: options.localAddress}, () =>
-      socket.write(request),
-    );
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-      const end = received.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      socket.destroy();
-      resolve(parseHead(received.slice(0, end)));
-    });
-    socket.on('error', reject);
-    socket.on('end', () => reject(new Error(`connection closed without an answer; received: ${received}`)));
-  });
+  const chunked = headers.some(([name, value]) => name === 'transfer-encoding' && /chunked/i.test(value));
+  const body = end < 0 ? '' : received.slice(end + 4);
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0);
+  return {status, headers, head, body: chunked ? unchunk(body) : body};
 }
 
 /** A chunked body as sent, decoded (latin1 in, latin1 out). */
@@ -451,30 +376,45 @@ function unchunk(body: string): string {
   }
 }
 
+type RawOptions = {localAddress?: string; servername?: string};
+
 /**
- * Sends `request` (raw HTTP/1.x text) and resolves with the whole answer once the server closes the connection
- * (ask for `Connection: close`); a reset after the answer counts as a close.
+ * Sends `request` (raw HTTP/1.x text, sent as is, possibly malformed) from `localAddress` (on loopback, 127.0.0.0/8:
+ * nginx's per-client limits then count it apart), over TLS for an https `url` (any certificate, the SNI `servername`),
+ * and resolves once the answer's head is in (`headOnly`), or else once the server closes the connection; a reset after
+ * the answer counts as a close.
  */
-export function rawExchange(
-  url: string,
-  request: string | Buffer[],
-  options: {localAddress?: string} = {},
-): Promise<RawExchange> {
-  const {hostname, port} = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({host: hostname, port: Number(port), localAddress: options.localAddress}, () => {
+function exchange(url: string, request: string | Buffer[], {localAddress, servername}: RawOptions, headOnly: boolean) {
+  const {protocol, hostname, port} = new URL(url);
+  const target = {host: hostname, port: Number(port), localAddress};
+  return new Promise<RawExchange>((resolve, reject) => {
+    const send = () => {
       for (const part of typeof request === 'string' ? [request] : request) socket.write(part);
+    };
+    const secure = protocol === 'https:';
+    const socket = secure
+      ? tlsConnect({...target, servername, rejectUnauthorized: false}, send)
+      : connect(target, send);
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (!headOnly || !received.includes('\r\n\r\n')) return;
+      resolve(parseAnswer(received));
+      socket.destroy();
     });
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', () => undefined);
+    socket.on('error', (error) => headOnly && reject(error));
     socket.on('close', () => {
-      const received = Buffer.concat(chunks).toString('latin1');
-      const end = received.indexOf('\r\n\r\n');
-      const answer = parseHead(end < 0 ? received : received.slice(0, end));
-      const body = end < 0 ? '' : received.slice(end + 4);
-      const chunked = answer.headers.some(([name, value]) => name === 'transfer-encoding' && /chunked/i.test(value));
-      resolve({...answer, body: chunked ? unchunk(body) : body});
+      if (!headOnly) resolve(parseAnswer(received));
+      reject(new Error(`connection closed without an answer; received: ${received}`));
     });
   });
 }
+
+/** The head of the answer to `request`, without waiting for its body. */
+export const rawRequest = (url: string, request: string, options: RawOptions = {}): Promise<RawAnswer> =>
+  exchange(url, request, options, true);
+
+/** The whole answer to `request` (ask for `Connection: close`). */
+export const rawExchange = (url: string, request: string | Buffer[], options: RawOptions = {}) =>
+  exchange(url, request, options, false);

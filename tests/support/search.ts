@@ -1,7 +1,5 @@
-/**
- * Drives the real search box in the real build: used by tests/search.spec.ts and by
- * bench/search.ts, so the test and the benchmark measure the same thing.
- */
+// Drives the real search box in the real build: used by tests/search.spec.ts and by bench/search.ts, so the test and
+// the benchmark measure the same thing.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator, Page} from '@playwright/test';
@@ -24,8 +22,7 @@ export type QuerySetName = keyof typeof QUERY_SETS;
 export type SearchQuery = {query: string; page: string; section?: string};
 
 export function loadQuerySet(name: QuerySetName = 'own'): SearchQuery[] {
-  const parsed = JSON.parse(readFileSync(QUERY_SETS[name], 'utf8')) as {queries: SearchQuery[]};
-  return parsed.queries;
+  return (JSON.parse(readFileSync(QUERY_SETS[name], 'utf8')) as {queries: SearchQuery[]}).queries;
 }
 
 export {searchIndexFiles} from './bytes';
@@ -39,12 +36,8 @@ export const HOSTILE_QUERIES: readonly string[] = [
 ];
 
 /** Over-long queries (2,000 characters): what the box cuts each to, why, and what the list then shows. */
-export const LONG_QUERIES: readonly {
-  query: string;
-  bounded: string;
-  cut: 'length' | 'words';
-  answer: 'no results' | RegExp;
-}[] = [
+type LongQuery = {query: string; bounded: string; cut: 'length' | 'words'; answer: 'no results' | RegExp};
+export const LONG_QUERIES: readonly LongQuery[] = [
   {query: 'a'.repeat(2000), bounded: 'a'.repeat(60), cut: 'length', answer: 'no results'},
   {query: 'sdk '.repeat(500), bounded: Array(SEARCH.maxQueryWords).fill('sdk').join(' '), cut: 'words', answer: /sdk/i},
   {query: '🚀'.repeat(1000), bounded: '🚀'.repeat(30), cut: 'length', answer: 'no results'},
@@ -60,14 +53,7 @@ export function searchListbox(page: Page): Locator {
 
 /** Ready = the plugin's autocomplete is built (combobox) and our wrap has enabled the box. */
 export async function waitForSearchReady(page: Page, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const input = document.querySelector<HTMLInputElement>('input.navbar__search-input');
-      return !!input && input.getAttribute('role') === 'combobox' && !input.disabled;
-    },
-    undefined,
-    {timeout},
-  );
+  await page.locator('input.navbar__search-input[role="combobox"]:enabled').waitFor({state: 'attached', timeout});
 }
 
 /** Records, in the page, when the input last changed and when the result list first changed after it. */
@@ -104,28 +90,21 @@ const PROBE_SCRIPT = `(() => {
 /** Milliseconds from the last input to the first render of results after it (null: none in time). */
 export async function lastResultLatency(page: Page, timeout = 3_000): Promise<number | null> {
   try {
-    await page.waitForFunction(
-      () => {
-        const probe = (window as unknown as {__searchProbe: {pending: boolean}}).__searchProbe;
-        return !probe.pending;
-      },
-      undefined,
-      {timeout, polling: 10},
-    );
+    await page.waitForFunction('!window.__searchProbe.pending', undefined, {timeout, polling: 10});
   } catch {
     return null;
   }
-  return page.evaluate(() => {
-    const probe = (window as unknown as {__searchProbe: {inputAt: number; renderAt: number}}).__searchProbe;
-    return probe.renderAt - probe.inputAt;
-  });
+  return (await page.evaluate('window.__searchProbe.renderAt - window.__searchProbe.inputAt')) as number;
 }
+
+/** Per page, its headings' text → anchor. */
+export type Anchors = Map<string, Map<string, string>>;
 
 export type SearchHit = {title: string; pathText: string; page: string | null; section: string | null};
 
 /** Headings (h2/h3) of each built page: text → anchor, to read sections off the result list. */
-export function loadHeadingAnchors(buildDir: string = BUILD_DIR): Map<string, Map<string, string>> {
-  const byPage = new Map<string, Map<string, string>>();
+export function loadHeadingAnchors(buildDir: string = BUILD_DIR): Anchors {
+  const byPage: Anchors = new Map();
   for (const route of docRoutes(buildDir)) {
     const html = readFileSync(htmlFile(route, buildDir), 'utf8');
     const anchors = new Map<string, string>();
@@ -138,22 +117,15 @@ export function loadHeadingAnchors(buildDir: string = BUILD_DIR): Map<string, Ma
   return byPage;
 }
 
+const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#039': "'"};
 function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'");
+  return html.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#0?39);/g, (_, name: string) => ENTITIES[name]!);
 }
 
+const SPACES = /[\s\u200b]+/g;
+/** Spaces of any kind (zero-width ones too) as one, trimmed, lower case: how headings and path texts are compared. */
 function normalise(text: string): string {
-  return text
-    .replace(/[\u200b\u00a0]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  return text.replace(SPACES, ' ').trim().toLowerCase();
 }
 
 /** Page titles and category labels as the built sidebar shows them (read once). */
@@ -173,7 +145,7 @@ function names(): NonNullable<typeof sidebarNames> {
  * The shown results, each mapped to its page and, when it names one, section. The plugin shows "Category › Page ›
  * Section" under a hit, "Category" under a page-title hit, and "Page" under a hit grouped below its page.
  */
-export async function readResults(page: Page, anchors: Map<string, Map<string, string>>): Promise<SearchHit[]> {
+export async function readResults(page: Page, anchors: Anchors): Promise<SearchHit[]> {
   const rows = await searchListbox(page)
     .locator('[role="option"]')
     .evaluateAll((options) =>
@@ -185,23 +157,14 @@ export async function readResults(page: Page, anchors: Map<string, Map<string, s
   return hitsFromRows(rows, anchors);
 }
 
-type ResultRow = {title: string; pathText: string};
-
-function hitsFromRows(rows: ResultRow[], anchors: Map<string, Map<string, string>>): SearchHit[] {
+function hitsFromRows(rows: {title: string; pathText: string}[], anchors: Anchors): SearchHit[] {
   const {pageByTitle, categoryLabels} = names();
   return rows.map(({title, pathText}) => {
     const parts = pathText.split('›').map(normalise).filter(Boolean);
-    let pagePath: string | null = null;
-    let sectionText: string | null = null;
-    if (parts.length >= 2) {
-      pagePath = pageByTitle.get(parts[1]!) ?? null;
-      sectionText = parts[2] ?? normalise(title);
-    } else if (parts.length === 1 && categoryLabels.has(parts[0]!)) {
-      pagePath = pageByTitle.get(normalise(title)) ?? null;
-    } else if (parts.length === 1) {
-      pagePath = pageByTitle.get(parts[0]!) ?? null;
-      sectionText = normalise(title);
-    }
+    const titleHit = parts.length === 1 && categoryLabels.has(parts[0]!);
+    const pageTitle = parts.length >= 2 ? parts[1] : titleHit ? normalise(title) : parts[0];
+    const pagePath = pageTitle ? (pageByTitle.get(pageTitle) ?? null) : null;
+    const sectionText = titleHit || parts.length === 0 ? null : (parts[2] ?? normalise(title));
     const section = pagePath && sectionText ? (anchors.get(pagePath)?.get(sectionText) ?? null) : null;
     return {title, pathText, page: pagePath, section};
   });
@@ -214,7 +177,7 @@ function hitsFromRows(rows: ResultRow[], anchors: Map<string, Map<string, string
 export async function runQueriesInBox(
   page: Page,
   queries: readonly string[],
-  anchors: Map<string, Map<string, string>>,
+  anchors: Anchors,
 ): Promise<SearchHit[][]> {
   const rowsPerQuery = await page.evaluate(async (all) => {
     const input = document.querySelector<HTMLInputElement>('input.navbar__search-input');
@@ -261,7 +224,7 @@ export async function runQueriesInBox(
 export async function runQuery(
   page: Page,
   query: string,
-  anchors: Map<string, Map<string, string>>,
+  anchors: Anchors,
   timeout = 3_000,
 ): Promise<{hits: SearchHit[]; latencyMs: number | null}> {
   const input = searchInput(page);
@@ -271,15 +234,7 @@ export async function runQuery(
   return {hits: await readResults(page, anchors), latencyMs};
 }
 
-export type Relevance = {
-  hitAt1: number;
-  hitAt3: number;
-  mrr: number;
-  sectionHitAt3: number;
-  perQuery: {query: string; expected: string; rank: number | null; sectionFound: boolean | null; top: string[]}[];
-};
-
-export function scoreRelevance(results: {query: SearchQuery; hits: SearchHit[]}[]): Relevance {
+export function scoreRelevance(results: {query: SearchQuery; hits: SearchHit[]}[]) {
   const perQuery = results.map(({query, hits}) => {
     const index = hits.findIndex((hit) => hit.page === query.page);
     const sectionFound = query.section
