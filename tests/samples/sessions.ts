@@ -4,7 +4,7 @@
  * logged request to its block.
  */
 import {spawn} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
@@ -33,9 +33,16 @@ export function sessionsOf(blocks: readonly Block[]): Session[] {
   return [...sessions.values()];
 }
 
+// Removed when the worker exits, not after a run: a test reads its session's files afterwards (rm unlinks the SDK's
+// symlink and leaves the SDK).
+const workDirs = new Set<string>();
+
 /** A scratch directory like a reader's project: the SDK "installed", and the files the page asks them to save. */
 export function workDirFor(blocks: readonly Block[]): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'doc-samples-'));
+  if (workDirs.size === 0)
+    process.once('exit', () => workDirs.forEach((made) => rmSync(made, {recursive: true, force: true})));
+  workDirs.add(dir);
   mkdirSync(path.join(dir, 'node_modules', '@acme-connect'), {recursive: true});
   symlinkSync(path.join(ROOT, 'sdk'), path.join(dir, 'node_modules', '@acme-connect', 'sdk'));
   for (const block of blocks) {
