@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 import type {Root} from 'mdast';
+import type {PluggableList} from 'unified';
 
 import {SITE} from '../src/constants/site';
 import {searchIndexFiles} from './support/bytes';
@@ -25,32 +26,26 @@ const ALLOWED_HTML = /^<br\s*\/?>$/i;
 type Node = {type: string; children?: Node[]; value?: string; url?: string; depth?: number; lang?: string | null};
 
 async function parse(markdown: string, {mdx = false} = {}): Promise<Node> {
-  const [{unified}, {default: remarkParse}, {default: remarkGfm}, {default: remarkMdx}] = await Promise.all([
-    import('unified'),
+  const {unified} = await import('unified');
+  const plugins = await Promise.all([
     import('remark-parse'),
+    ...(mdx ? [import('remark-mdx')] : []),
     import('remark-gfm'),
-    import('remark-mdx'),
   ]);
-  const processor = mdx
-    ? unified().use(remarkParse).use(remarkMdx).use(remarkGfm)
-    : unified().use(remarkParse).use(remarkGfm);
-  return processor.parse(markdown) as Root as Node;
+  return unified()
+    .use(plugins.map((plugin) => plugin.default) as PluggableList)
+    .parse(markdown) as Root as Node;
 }
 
 /** Every node of the tree, depth first. */
-function nodesOf(node: Node): Node[] {
-  return [node, ...(node.children ?? []).flatMap(nodesOf)];
-}
+const nodesOf = (node: Node): Node[] => [node, ...(node.children ?? []).flatMap(nodesOf)];
+const textOf = (node: Node): string => node.value ?? (node.children ?? []).map(textOf).join('');
 
 /** The URLs of the links (and images) in a Markdown file of the build. */
 async function linksIn(sitePath: string, {images = false} = {}): Promise<string[]> {
   return nodesOf(await parse(read(sitePath)))
     .filter((node) => node.type === 'link' || (images && node.type === 'image'))
     .map((node) => node.url!);
-}
-
-function textOf(node: Node): string {
-  return node.value ?? (node.children ?? []).map(textOf).join('');
 }
 
 /** The build file a site URL is served from (`docusaurus serve` / any static host). */
@@ -65,74 +60,58 @@ function buildFileFor(url: string): string | undefined {
 }
 
 test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, () => {
+  // Each twin's title and canonical URL: the llms-full.txt test below, which reads every twin.
   for (const doc of docPages()) {
     test(`${twinOf(doc.path)} is plain Markdown with absolute links`, async () => {
       const markdown = read(twinOf(doc.path));
       const tree = await parse(markdown);
       const problems: string[] = [];
       for (const node of nodesOf(tree)) {
-        if (node.type === 'html' && !ALLOWED_HTML.test((node.value ?? '').trim())) {
-          problems.push(`HTML: ${node.value}`);
-        }
-        if (node.type === 'text' && /\{[A-Z_][\w.]*(?:\([^)]*\))?\}/.test(node.value ?? '')) {
+        if (node.type === 'html' && !ALLOWED_HTML.test((node.value ?? '').trim())) problems.push(`HTML: ${node.value}`);
+        if (node.type === 'text' && /\{[A-Z_][\w.]*(?:\([^)]*\))?\}/.test(node.value ?? ''))
           problems.push(`unresolved constant: ${node.value}`);
-        }
-        if (node.type === 'code' && !node.lang) {
-          problems.push(`code block without language: ${(node.value ?? '').slice(0, 40)}`);
-        }
-        if (['link', 'image', 'definition'].includes(node.type) && !/^(?:https?|mailto):/.test(node.url ?? '')) {
+        if (node.type === 'code' && !node.lang)
+          problems.push(`code block without language: ${node.value?.slice(0, 40)}`);
+        if (['link', 'image', 'definition'].includes(node.type) && !/^(?:https?|mailto):/.test(node.url ?? ''))
           problems.push(`relative URL: ${node.url}`);
-        }
       }
       // Paragraphs (not code) that are import/export lines.
-      for (const node of tree.children ?? []) {
-        if (node.type === 'paragraph' && /^(?:import|export)\s/m.test(textOf(node))) {
-          problems.push(`ESM line: ${textOf(node)}`);
-        }
-      }
+      for (const node of tree.children ?? [])
+        if (node.type === 'paragraph' && /^(?:import|export)\s/m.test(textOf(node)))
+          problems.push(`ESM: ${textOf(node)}`);
       expect(problems).toEqual([]);
 
       // The same text read as MDX holds no JSX, no ESM and no `{…}` expressions either.
       const mdxTypes = nodesOf(await parse(markdown, {mdx: true})).filter((node) => /^mdx/.test(node.type));
       expect([...new Set(mdxTypes.map((node) => node.type))]).toEqual([]);
-
-      // Title and canonical URL.
-      const [first] = tree.children ?? [];
-      expect(first?.type === 'heading' && first.depth === 1 ? textOf(first) : undefined).toBe(doc.title);
-      expect(markdown).toContain(`URL: ${siteUrl(doc.path)}\n`);
     });
   }
 
   test('internal links in the twins point at pages and files of the build', async () => {
     const missing: string[] = [];
-    for (const route of docRoutes()) {
-      for (const url of await linksIn(twinOf(route), {images: true})) {
+    for (const route of docRoutes())
+      for (const url of await linksIn(twinOf(route), {images: true}))
         if (url.startsWith(`${SITE.url}/`) && !buildFileFor(url)) missing.push(`${twinOf(route)} → ${url}`);
-      }
-    }
     expect(missing).toEqual([]);
   });
 
   test('tabs become one subsection per tab, diagrams their description, tables stay tables', async () => {
     const quickStart = read(twinOf('/getting-started/quick-start'));
     expect(quickStart).toContain('## Step 1: Get an access token');
-    for (const label of ['cURL', 'JavaScript', 'Python']) {
-      expect(quickStart).toContain(`\n### ${label}\n`);
-    }
+    for (const label of ['cURL', 'JavaScript', 'Python']) expect(quickStart).toContain(`\n### ${label}\n`);
     expect(quickStart).not.toContain('highlight-next-line');
     const concepts = read(twinOf('/getting-started/main-concepts'));
     expect(concepts).toMatch(/^_Diagram: Order status: [^_\n]+_$/m);
     // The ApiTables components, rendered from the constants: one row per error code, linked to its section.
-    expect(concepts).toContain(
-      `| 400 | [\`invalid_request\`](${siteUrl('/getting-started/main-concepts')}#invalid_request) |`,
-    );
+    const row = `| 400 | [\`invalid_request\`](${siteUrl('/getting-started/main-concepts')}#invalid_request) |`;
+    expect(concepts).toContain(row);
     expect(concepts).toContain('\n### invalid_request\n');
     expect(concepts).not.toContain('{#');
   });
 });
 
 test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () => {
-  test('llms.txt: H1 title, blockquote summary, one H2 per sidebar category listing its docs in order', async () => {
+  test('llms.txt: H1 title, blockquote summary, one H2 per sidebar category listing its docs in order; every link resolves to a file in the build', async () => {
     const [title, summary, ...rest] = (await parse(read('/llms.txt'))).children ?? [];
     expect(title?.type === 'heading' && title.depth, 'an H1 first').toBe(1);
     expect(textOf(title!)).toBe(SITE.title);
@@ -146,23 +125,19 @@ test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () =
     const sidebar = builtSidebar();
     expect(sections.length).toBe(sidebar.length * 2);
     sidebar.forEach((category, index) => {
-      const heading = sections[index * 2]!;
-      const list = sections[index * 2 + 1]!;
+      const [heading, list] = [sections[index * 2]!, sections[index * 2 + 1]!];
       expect(heading.type === 'heading' && heading.depth === 2 && textOf(heading)).toBe(category.label ?? 'Docs');
       expect(list.type).toBe('list');
       const items = (list.children ?? []).map((item) => {
         expect(item.children?.length).toBe(1);
         const [link, description] = item.children?.[0]?.children ?? [];
-        expect(link?.type).toBe('link');
-        expect(description?.type).toBe('text');
+        expect([link?.type, description?.type]).toEqual(['link', 'text']);
         expect(description?.value).toMatch(/^: \S/);
         return {title: textOf(link!), url: link!.url};
       });
       expect(items).toEqual(category.pages.map((doc) => ({title: doc.title, url: siteUrl(twinOf(doc.path))})));
     });
-  });
 
-  test('every link in llms.txt resolves to a file in the build', async () => {
     const urls = await linksIn('/llms.txt');
     expect(urls.length).toBe(docRoutes().length + 1);
     expect(urls.filter((url) => !url.startsWith(`${SITE.url}/`) || !buildFileFor(url))).toEqual([]);
@@ -176,7 +151,7 @@ test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () =
       const twin = read(twinOf(doc.path));
       const at = full.indexOf(twin, position);
       expect(at, `${doc.path} after the previous page`).toBeGreaterThan(position);
-      expect(twin.startsWith(`# ${doc.title}\n\nURL: ${siteUrl(doc.path)}\n`)).toBe(true);
+      expect(twin.startsWith(`# ${doc.title}\n\nURL: ${siteUrl(doc.path)}\n`), doc.path).toBe(true);
       position = at;
     }
   });

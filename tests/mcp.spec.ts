@@ -3,9 +3,10 @@
  * e2e build; expectations come from the build and the contract. Node only; its ranking is the box's (search.spec.ts).
  */
 import {spawn} from 'node:child_process';
+import {once} from 'node:events';
 import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
-import {connect, type AddressInfo} from 'node:net';
+import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,25 +21,30 @@ import {
   operationFacts,
   operationScopes,
   resolveRef,
-  type OpenApiParameter,
+  type OpenApiOperation,
 } from '../lib/contract/openapi';
+import {webhookEventExamples} from '../lib/contract/webhooks';
 import {MANIFEST_FILE, PARTS_DIR} from '../lib/search/index-parts';
 import {twinPath} from '../lib/twin-path';
-import {BuiltDocs, type SearchHit} from '../mcp/docs';
-import {MAX_BODY_BYTES, startHttpServer} from '../mcp/http';
+import {BuiltDocs, type PageAnswer, type SearchHit} from '../mcp/docs';
+import {MAX_BODY_BYTES, startHttpServer, type HttpOptions} from '../mcp/http';
+import type {OperationDetail, SchemaDetail} from '../mcp/operations';
 import {CHARS_PER_TOKEN} from '../mcp/sections';
 import {LIMITS} from '../mcp/server';
-import {errorCodesOf, errorRule, RETRY_POLICIES, type RetryPolicy} from '../src/constants/behaviour';
+import {errorCodesOf, errorRule, RETRY_POLICIES} from '../src/constants/behaviour';
 import {MCP, SITE} from '../src/constants/site';
 import {BUILD_DIR as DEFAULT_BUILD_DIR, docPages, htmlFile} from './support/docs';
 import {rawExchange, serverBlock, startNginxWith, type RawExchange} from './support/nginx';
 import {freePort} from '../lib/ports';
 
 const ROOT = path.resolve(__dirname, '..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const STDIO = path.join(ROOT, 'mcp/stdio.ts');
 /** The build under test: `build/`, or another one (DOCS_BUILD_DIR) so a change can be tested beside others' builds. */
 const BUILD_DIR = process.env.DOCS_BUILD_DIR ? path.resolve(process.env.DOCS_BUILD_DIR) : DEFAULT_BUILD_DIR;
 const TOOLS = ['get_operation', 'get_page', 'get_schema', 'list_operations', 'search_docs'];
-const LIST_TOOLS = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list'});
+const rpc = (method: string, params?: object) => JSON.stringify({jsonrpc: '2.0', id: 1, method, params});
+const LIST_TOOLS = rpc('tools/list');
 
 const text = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
@@ -49,18 +55,21 @@ const searchResults = (result: CallToolResult) => answerOf<{results: SearchHit[]
 const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-async function connectHttp(url: string): Promise<Client> {
+/** A client over Streamable HTTP to `url`; without one, over stdio to a server process of its own. */
+async function connectClient(url?: string): Promise<Client> {
   const client = new Client({name: 'docs-test', version: '1.0.0'});
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const stdio = () =>
+    new StdioClientTransport({command: TSX, args: [STDIO, '--build', BUILD_DIR], cwd: ROOT, stderr: 'pipe'});
+  await client.connect(url ? new StreamableHTTPClientTransport(new URL(url)) : stdio());
   return client;
 }
 
-async function connectStdio(): Promise<Client> {
-  const client = new Client({name: 'docs-test', version: '1.0.0'});
-  const args = [path.join(ROOT, 'mcp/stdio.ts'), '--build', BUILD_DIR];
-  const command = path.join(ROOT, 'node_modules/.bin/tsx');
-  await client.connect(new StdioClientTransport({command, args, cwd: ROOT, stderr: 'pipe'}));
-  return client;
+/** Calls a tool that must answer with an error saying `message`; returns its text. */
+async function toolError(client: Client, name: string, args: Record<string, unknown>, message: string | RegExp) {
+  const answer = await call(client, name, args);
+  expect(answer.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+  expect(text(answer)).toMatch(message);
+  return text(answer);
 }
 
 /** A raw POST to /mcp with extra header lines: what fetch will not send (Upgrade, Connection, chunked bodies). */
@@ -73,22 +82,26 @@ const rawPost = (url: string, body: string | Buffer[], extra = '') =>
     ),
     ...(typeof body === 'string' ? [Buffer.from(body)] : body),
   ]);
+/** tools/list from a page of `origin` (none: a client that sends no Origin). */
+const fromOrigin = (url: string, origin?: string) => rawPost(url, LIST_TOOLS, origin ? `Origin: ${origin}\r\n` : '');
 const header = (answer: RawExchange, name: string) => Object.fromEntries(answer.headers)[name];
-/** A JSON-RPC error answer with `status`, never stored. */
-const expectRefusal = (answer: RawExchange, status: number, code: number, label: string) => {
+/** An answer with `status`, never stored. */
+const expectUnstored = (answer: RawExchange, status: number, label: string) => {
   expect(answer.status, `${label}\n${answer.head}`).toBe(status);
   expect(header(answer, 'cache-control'), label).toBe('no-store');
+};
+/** A JSON-RPC error answer with `status`, never stored. */
+const expectRefusal = (answer: RawExchange, status: number, code: number, label: string) => {
+  expectUnstored(answer, status, label);
   expect(JSON.parse(answer.body), label).toMatchObject({jsonrpc: '2.0', error: {code}, id: null});
 };
 
+const ENTITIES: Record<string, string> = {lt: '<', gt: '>', quot: '"', '#39': "'", '#039': "'"};
 /** Text as compared: no Markdown or entity syntax, one space, lower case. */
 const flat = (value: string) =>
   value
     .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
+    .replace(/&(lt|gt|quot|#0?39);/g, (_entity, name: string) => ENTITIES[name]!)
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[`*\\\u200b]/g, '')
     .replace(/\s+/g, ' ')
@@ -113,99 +126,101 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
   test.beforeAll(async () => {
     http = await startHttpServer(docs, 0);
     endpoint = urlOf(http);
-    client = await connectHttp(endpoint);
+    client = await connectClient(endpoint);
   });
   test.afterAll(async () => {
     await client.close();
     await close(http);
   });
+  /** What a test started, stopped once it ends (last started, first stopped), whether it passed or not. */
+  const cleanups: (() => unknown)[] = [];
+  const defer = (cleanup: () => unknown) => cleanups.unshift(cleanup);
+  test.afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  /** Another server over `served`, stopped after the test; its /mcp URL. */
+  const serve = async (served: BuiltDocs, options?: HttpOptions) => {
+    const server = await startHttpServer(served, 0, options);
+    defer(() => close(server));
+    return urlOf(server);
+  };
 
   for (const transport of ['stdio', 'http'] as const) {
     test(`over ${transport}: the tools (read-only, with schemas), how to combine them, each one's answer, and clear errors that leave the server up`, async () => {
-      const session = transport === 'stdio' ? await connectStdio() : await connectHttp(endpoint);
-      try {
-        const {tools} = await session.listTools();
-        expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
-        for (const tool of tools) {
-          expect(tool.description?.length, tool.name).toBeGreaterThan(40);
-          expect(tool.inputSchema.type).toBe('object');
-          expect(tool.outputSchema?.type, tool.name).toBe('object');
-          expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
-        }
-        const instructions = session.getInstructions() ?? '';
-        for (const tool of ['search_docs', 'get_page', 'get_operation', 'get_schema'])
-          expect(instructions).toContain(tool);
-        expect(instructions).toMatch(/does not offer/);
+      const session = await connectClient(transport === 'http' ? endpoint : undefined);
+      defer(() => session.close());
+      const {tools} = await session.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
+      for (const tool of tools) {
+        expect(tool.description?.length, tool.name).toBeGreaterThan(40);
+        expect(tool.inputSchema.type).toBe('object');
+        expect(tool.outputSchema?.type, tool.name).toBe('object');
+        expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      }
+      const instructions = session.getInstructions() ?? '';
+      for (const tool of TOOLS.filter((name) => name !== 'list_operations')) expect(instructions).toContain(tool);
+      expect(instructions).toMatch(/does not offer/);
 
-        // search_docs: the box's ranking, with absolute URLs into the site.
-        const hits = searchResults(await call(session, 'search_docs', {query: 'create an order', limit: 3}));
-        expect(hits).toEqual(await docs.search('create an order', 3));
-        expect(hits.length).toBe(3);
-        expect(new Set(hits.map((hit) => hit.url)).size, 'one hit per URL').toBe(hits.length);
-        for (const hit of hits) {
-          expect(hit.url.startsWith(`${SITE.url}/`)).toBe(true);
-          expect(hit.text.length, hit.url).toBeLessThanOrEqual(300);
-          if (hit.url.includes('#')) expect(hit.section, hit.url).toBeTruthy();
-        }
+      // search_docs: the box's ranking, with absolute URLs into the site.
+      const hits = searchResults(await call(session, 'search_docs', {query: 'create an order', limit: 3}));
+      expect(hits).toEqual(await docs.search('create an order', 3));
+      expect(hits.length).toBe(3);
+      expect(new Set(hits.map((hit) => hit.url)).size, 'one hit per URL').toBe(hits.length);
+      for (const hit of hits) {
+        expect(hit.url.startsWith(`${SITE.url}/`)).toBe(true);
+        expect(hit.text.length, hit.url).toBeLessThanOrEqual(300);
+        if (hit.url.includes('#')) expect(hit.section, hit.url).toBeTruthy();
+      }
 
-        // get_page: every page of the sitemap by canonical URL and by path.
-        for (const page of docPages(BUILD_DIR)) {
-          const byUrl = await call(session, 'get_page', {url: `${SITE.url}${page.path}`});
-          expect(byUrl.isError, page.path).toBeFalsy();
-          expect(text(byUrl).startsWith(`# ${page.title}\n`), page.path).toBe(true);
-        }
-        expect(text(await call(session, 'get_page', {url: '/basics/sdk'}))).toContain(`URL: ${SITE.url}/basics/sdk`);
+      // get_page: every page of the sitemap by canonical URL and by path.
+      for (const page of docPages(BUILD_DIR)) {
+        const byUrl = await call(session, 'get_page', {url: `${SITE.url}${page.path}`});
+        expect(byUrl.isError, page.path).toBeFalsy();
+        expect(text(byUrl).startsWith(`# ${page.title}\n`), page.path).toBe(true);
+      }
+      expect(text(await call(session, 'get_page', {url: '/basics/sdk'}))).toContain(`URL: ${SITE.url}/basics/sdk`);
 
-        // list_operations and get_operation: every operation of the served contract, by id and by "METHOD /path".
-        const operations = listOperations(docs.document);
-        const rows = answerOf<{operations: {method: string; path: string}[]}>(await call(session, 'list_operations'));
-        expect(rows.operations.map((row) => `${row.method} ${row.path}`).sort()).toEqual(
-          operations.map(({method, path: apiPath}) => `${method} ${apiPath}`).sort(),
+      // list_operations and get_operation: every operation of the served contract, by id and by "METHOD /path".
+      const operations = listOperations(docs.document);
+      const rows = answerOf<{operations: {method: string; path: string}[]}>(await call(session, 'list_operations'));
+      expect(rows.operations.map((row) => `${row.method} ${row.path}`).sort()).toEqual(
+        operations.map(({method, path: apiPath}) => `${method} ${apiPath}`).sort(),
+      );
+      const first = operations.find(({path: apiPath}) => apiPath.startsWith('/v1/'))!;
+      for (const id of [first.operation.operationId, `${first.method} ${first.path}`]) {
+        const operation = answerOf<OperationDetail>(await call(session, 'get_operation', {operation: id}));
+        expect(operation.operationId, id).toBe(first.operation.operationId);
+        expect(operation.scopes.length, id).toBeGreaterThan(0);
+        expect(operation.responses.length, id).toBeGreaterThan(0);
+        expect(operation.documentedAt.length, `${id} is documented on a page`).toBeGreaterThan(0);
+      }
+
+      // Unknown page and operation: a clear tool error. A near miss names the nearest page, with the section asked
+      // for when that page has it.
+      await toolError(session, 'get_page', {url: '/no/such/page'}, /No documentation page at "\/no\/such\/page"/);
+      const [route, anchor] = ['/getting-started/main-concepts', '#rate-limits'];
+      const nearMiss = `Did you mean: ${SITE.url}${route}${anchor}`;
+      await toolError(session, 'get_page', {url: `${route.slice(0, -1)}${anchor}`}, nearMiss);
+      const noOperation = /No API operation "GET \/v1\/nope"\. Did you mean: /;
+      await toolError(session, 'get_operation', {operation: 'GET /v1/nope'}, noOperation);
+
+      // Oversized and malformed input: refused with a message, and the server answers the next call.
+      for (const [name, args] of [
+        ['search_docs', {query: 'x'.repeat(LIMITS.query + 1)}],
+        ['search_docs', {query: 42}],
+        ['search_docs', {query: 'esim', limit: 1000}],
+        ['get_page', {}],
+        ['get_operation', {operation: 'x'.repeat(LIMITS.operation + 1)}],
+      ] as const) {
+        const refused = await call(session, name, args).then(text, (error: Error) => error.message);
+        expect(refused, `${name} ${JSON.stringify(args).slice(0, 60)}`).toMatch(
+          /invalid|too_big|expected|required|must/i,
         );
-        const first = operations.find(({path: apiPath}) => apiPath.startsWith('/v1/'))!;
-        for (const id of [first.operation.operationId, `${first.method} ${first.path}`]) {
-          const operation = answerOf<
-            {operationId: string} & Record<'scopes' | 'responses' | 'documentedAt', unknown[]>
-          >(await call(session, 'get_operation', {operation: id}));
-          expect(operation.operationId, id).toBe(first.operation.operationId);
-          expect(operation.scopes.length, id).toBeGreaterThan(0);
-          expect(operation.responses.length, id).toBeGreaterThan(0);
-          expect(operation.documentedAt.length, `${id} is documented on a page`).toBeGreaterThan(0);
-        }
-
-        // Unknown page and operation: a clear tool error.
-        const noPage = await call(session, 'get_page', {url: '/no/such/page'});
-        expect(noPage.isError).toBe(true);
-        expect(text(noPage)).toMatch(/No documentation page at "\/no\/such\/page"/);
-        // A near miss names the nearest page, with the section asked for when that page has it.
-        const [route, anchor] = ['/getting-started/main-concepts', '#rate-limits'];
-        const nearPage = await call(session, 'get_page', {url: `${route.slice(0, -1)}${anchor}`});
-        expect(nearPage.isError).toBe(true);
-        expect(text(nearPage)).toContain(`Did you mean: ${SITE.url}${route}${anchor}`);
-        const noOperation = await call(session, 'get_operation', {operation: 'GET /v1/nope'});
-        expect(noOperation.isError).toBe(true);
-        expect(text(noOperation)).toMatch(/No API operation "GET \/v1\/nope"\. Did you mean: /);
-
-        // Oversized and malformed input: refused with a message, and the server answers the next call.
-        for (const [name, args] of [
-          ['search_docs', {query: 'x'.repeat(LIMITS.query + 1)}],
-          ['search_docs', {query: 42}],
-          ['search_docs', {query: 'esim', limit: 1000}],
-          ['get_page', {}],
-          ['get_operation', {operation: 'x'.repeat(LIMITS.operation + 1)}],
-        ] as const) {
-          const refused = await call(session, name, args).then(text, (error: Error) => error.message);
-          expect(refused, `${name} ${JSON.stringify(args).slice(0, 60)}`).toMatch(
-            /invalid|too_big|expected|required|must/i,
-          );
-        }
-        expect(searchResults(await call(session, 'search_docs', {query: 'refund'})).length).toBeGreaterThan(0);
-        // Odd queries never fail: punctuation only, emoji, Lunr syntax.
-        for (const query of ['???', '🙂🙂', 'title:~2 +-*', '<script>']) {
-          expect((await call(session, 'search_docs', {query})).isError, query).toBeFalsy();
-        }
-      } finally {
-        await session.close();
+      }
+      expect(searchResults(await call(session, 'search_docs', {query: 'refund'})).length).toBeGreaterThan(0);
+      // Odd queries never fail: punctuation only, emoji, Lunr syntax.
+      for (const query of ['???', '🙂🙂', 'title:~2 +-*', '<script>']) {
+        expect((await call(session, 'search_docs', {query})).isError, query).toBeFalsy();
       }
     });
   }
@@ -218,8 +233,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     expect(JSON.parse(batch.body).error.message).toMatch(/batch/i);
     // Over the limit as declared (Content-Length), and as counted (a chunked body with no length): the 413 is read.
     const pad = 'x'.repeat(MAX_BODY_BYTES);
-    const declared = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list', params: {pad}});
-    expectRefusal(await rawPost(endpoint, declared), 413, -32600, 'too large, declared');
+    expectRefusal(await rawPost(endpoint, rpc('tools/list', {pad})), 413, -32600, 'too large, declared');
     const chunk = (text: string) => Buffer.from(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
     const chunks = [chunk(`{"pad":"${pad.slice(MAX_BODY_BYTES / 2)}`), chunk(`${pad}"}`), Buffer.from('0\r\n\r\n')];
     expectRefusal(await rawPost(endpoint, chunks), 413, -32600, 'too large, counted');
@@ -231,21 +245,18 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       'Connection: keep-alive, Upgrade\r\n',
     ])
       expectRefusal(await rawPost(endpoint, LIST_TOOLS, upgrade), 400, -32600, upgrade);
-    const get = await rawExchange(endpoint, 'GET /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    const bare = (method: string) =>
+      rawExchange(endpoint, `${method} /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    const get = await bare('GET');
     expectRefusal(get, 405, -32000, 'GET');
     expect(header(get, 'allow')).toBe('POST');
     expectRefusal(await rawPost(endpoint.replace(/\/mcp$/, '/other'), LIST_TOOLS), 404, -32000, 'another path');
     // What Node refuses before any handler runs: an unknown method, a header too large.
-    const odd = await rawExchange(endpoint, 'FOO /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
-    expect(odd.status).toBe(400);
-    expect(header(odd, 'cache-control')).toBe('no-store');
-    const flood = await rawPost(endpoint, LIST_TOOLS, `X-Flood: ${'x'.repeat(32 * 1024)}\r\n`);
-    expect(flood.status).toBe(431);
-    expect(header(flood, 'cache-control')).toBe('no-store');
-    const listed = await rawPost(endpoint, LIST_TOOLS);
-    expect(listed.status).toBe(200);
-    expect(header(listed, 'cache-control')).toBe('no-store');
-    const fresh = await connectHttp(endpoint);
+    expectUnstored(await bare('FOO'), 400, 'an unknown method');
+    const flood = `X-Flood: ${'x'.repeat(32 * 1024)}\r\n`;
+    expectUnstored(await rawPost(endpoint, LIST_TOOLS, flood), 431, 'a header too large');
+    expectUnstored(await rawPost(endpoint, LIST_TOOLS), 200, 'tools/list');
+    const fresh = await connectClient(endpoint);
     expect((await fresh.listTools()).tools.length).toBe(TOOLS.length);
     await fresh.close();
   });
@@ -260,67 +271,37 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       `${site.origin}:8443`,
       'http://127.0.0.1.evil.example',
     ])
-      expectRefusal(await rawPost(endpoint, LIST_TOOLS, `Origin: ${origin}\r\n`), 403, -32000, origin);
-    for (const origin of [
-      site.origin,
-      'http://127.0.0.1:3000',
-      'http://localhost:8080',
-      'http://[::1]:5173',
-      undefined,
-    ]) {
-      const answer = await rawPost(endpoint, LIST_TOOLS, origin ? `Origin: ${origin}\r\n` : '');
-      expect(answer.status, origin ?? 'no Origin').toBe(200);
-    }
-    const preview = await startHttpServer(docs, 0, {allowedOrigins: ['https://preview.example']});
-    try {
-      expect((await rawPost(urlOf(preview), LIST_TOOLS, 'Origin: https://preview.example\r\n')).status).toBe(200);
-      const replaced = await rawPost(urlOf(preview), LIST_TOOLS, `Origin: ${site.origin}\r\n`);
-      expectRefusal(replaced, 403, -32000, 'the default, replaced');
-    } finally {
-      await close(preview);
-    }
+      expectRefusal(await fromOrigin(endpoint, origin), 403, -32000, origin);
+    const allowed = [site.origin, 'http://127.0.0.1:3000', 'http://localhost:8080', 'http://[::1]:5173', undefined];
+    for (const origin of allowed) expect((await fromOrigin(endpoint, origin)).status, origin ?? 'no Origin').toBe(200);
+    const preview = await serve(docs, {allowedOrigins: ['https://preview.example']});
+    expect((await fromOrigin(preview, 'https://preview.example')).status).toBe(200);
+    expectRefusal(await fromOrigin(preview, site.origin), 403, -32000, 'the default, replaced');
   });
 
   test('`npm run mcp:http`: --allow-origin, else DOCS_MCP_ALLOWED_ORIGINS, replaces the default origins', async () => {
     /** Runs the CLI on a free port and, once it says where it listens, checks the status each origin gets. */
     const expectStatuses = async (args: string[], expected: Record<string, number>) => {
       const port = await freePort();
-      const child = spawn(
-        path.join(ROOT, 'node_modules/.bin/tsx'),
-        [path.join(ROOT, 'mcp/http.ts'), '--port', String(port), '--build', BUILD_DIR, ...args],
-        {
-          cwd: ROOT,
-          env: {...process.env, DOCS_MCP_ALLOWED_ORIGINS: 'https://env.example, https://other.example'},
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      try {
-        await new Promise<void>((resolve, reject) => {
-          let out = '';
-          child.stdout.on('data', (chunk: Buffer) => {
-            out += chunk.toString('utf8');
-            if (out.includes('MCP server on')) resolve();
-          });
-          child.once('exit', (code) => reject(new Error(`mcp:http exited (${code}) before listening: ${out}`)));
-        });
-        const statuses: Record<string, number> = {};
-        for (const origin of Object.keys(expected)) {
-          statuses[origin] = (
-            await rawPost(`http://127.0.0.1:${port}/mcp`, LIST_TOOLS, `Origin: ${origin}\r\n`)
-          ).status;
-        }
-        expect(statuses, args.join(' ') || 'DOCS_MCP_ALLOWED_ORIGINS').toEqual(expected);
-      } finally {
-        child.kill();
-        await exited;
-      }
+      const env = {...process.env, DOCS_MCP_ALLOWED_ORIGINS: 'https://env.example, https://other.example'};
+      const cli = [path.join(ROOT, 'mcp/http.ts'), '--port', String(port), '--build', BUILD_DIR, ...args];
+      const child = spawn(TSX, cli, {cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit']});
+      const exited = once(child, 'exit');
+      defer(() => child.kill() && exited);
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk).includes('MCP server on') && resolve());
+        child.once('exit', (code) => reject(new Error(`mcp:http exited (${code}) before listening: ${out}`)));
+      });
+      const statuses: Record<string, number> = {};
+      for (const origin of Object.keys(expected))
+        statuses[origin] = (await fromOrigin(`http://127.0.0.1:${port}/mcp`, origin)).status;
+      expect(statuses, args.join(' ') || 'DOCS_MCP_ALLOWED_ORIGINS').toEqual(expected);
     };
     const site = new URL(SITE.url).origin;
     const byFlag = {'https://flag.example': 200, 'https://env.example': 403, [site]: 403};
-    await expectStatuses(['--allow-origin', 'https://flag.example'], byFlag);
     const byEnv = {'https://env.example': 200, 'https://other.example': 200, [site]: 403, 'http://localhost:3000': 200};
-    await expectStatuses([], byEnv);
+    await Promise.all([expectStatuses(['--allow-origin', 'https://flag.example'], byFlag), expectStatuses([], byEnv)]);
   });
 
   test('over HTTP: a call whose client goes away is abandoned: its search is aborted and reads nothing more', async () => {
@@ -331,37 +312,23 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     class HeldDocs extends BuiltDocs {
       override search(input: string, limit?: number, signal?: AbortSignal): Promise<SearchHit[]> {
         entered(signal!);
-        const aborted = new Promise<void>((resolve) =>
-          signal!.addEventListener('abort', () => resolve(), {once: true}),
-        );
-        searched = aborted.then(() => super.search(input, limit, signal));
-        return searched;
+        return (searched = once(signal!, 'abort').then(() => super.search(input, limit, signal)));
       }
     }
-    const held = await startHttpServer(new HeldDocs(BUILD_DIR), 0);
-    try {
-      const {port} = held.address() as AddressInfo;
-      const body = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {name: 'search_docs', arguments: {query: 'refund'}},
-      });
-      const socket = connect({host: '127.0.0.1', port}, () =>
-        socket.write(
-          `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
-        ),
-      );
-      socket.on('error', () => undefined);
-      const signal = await inSearch;
-      expect(signal.aborted, 'running while its client is there').toBe(false);
-      socket.destroy();
-      // The search is held until its signal aborts: it settles only because the client went away.
-      await expect(searched!).rejects.toMatchObject({name: 'AbortError'});
-      expect(signal.aborted).toBe(true);
-    } finally {
-      await close(held);
-    }
+    const client = new AbortController();
+    void fetch(await serve(new HeldDocs(BUILD_DIR)), {
+      method: 'POST',
+      headers: {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'},
+      body: rpc('tools/call', {name: 'search_docs', arguments: {query: 'refund'}}),
+      signal: client.signal,
+    }).catch(() => undefined);
+    const signal = await inSearch;
+    expect(signal.aborted, 'running while its client is there').toBe(false);
+    // Aborting a request in flight closes its connection.
+    client.abort();
+    // The search is held until its signal aborts: it settles only because the client went away.
+    await expect(searched!).rejects.toMatchObject({name: 'AbortError'});
+    expect(signal.aborted).toBe(true);
   });
 
   test('a search whose caller has gone stops at its next step, even with every part it needs in memory', async () => {
@@ -376,97 +343,68 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
 
   test('a deploy that replaces the build under a running server is picked up at the next call; a broken one fails loudly', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-deploy-'));
-    try {
-      const live = path.join(root, 'build');
-      cpSync(BUILD_DIR, live, {recursive: true});
-      const served = new BuiltDocs(live);
-      const before = await served.search('refund', 3);
-      expect(before.length).toBeGreaterThan(0);
-
-      // The next build, written beside it and moved in place: every index part under a new content hash (the old
-      // names gone), and the first hit's page retitled.
+    defer(() => rmSync(root, {recursive: true, force: true}));
+    const live = path.join(root, 'build');
+    const rewrite = (file: string, change: (text: string) => string) =>
+      writeFileSync(file, change(readFileSync(file, 'utf8')));
+    /** The next build: a copy of the live one, changed, written beside it and moved in place. */
+    const deploy = (change: (next: string) => void) => {
       const next = path.join(root, 'next');
       cpSync(live, next, {recursive: true});
-      const manifestFile = path.join(
+      change(next);
+      rmSync(live, {recursive: true});
+      renameSync(next, live);
+    };
+    cpSync(BUILD_DIR, live, {recursive: true});
+    const served = new BuiltDocs(live);
+    const before = await served.search('refund', 3);
+    expect(before.length).toBeGreaterThan(0);
+
+    // Every index part under a new content hash (the old names gone), and the first hit's page retitled.
+    deploy((next) => {
+      const manifest = path.join(
         next,
         readdirSync(next).find((name) => MANIFEST_FILE.test(name))!,
       );
-      let manifest = readFileSync(manifestFile, 'utf8');
       for (const part of readdirSync(path.join(next, PARTS_DIR)).filter((name) => name.endsWith('.json'))) {
-        const renamed = `f${part}`;
-        renameSync(path.join(next, PARTS_DIR, part), path.join(next, PARTS_DIR, renamed));
-        manifest = manifest.replaceAll(`${PARTS_DIR}/${part}`, `${PARTS_DIR}/${renamed}`);
+        renameSync(path.join(next, PARTS_DIR, part), path.join(next, PARTS_DIR, `f${part}`));
+        rewrite(manifest, (text) => text.replaceAll(`${PARTS_DIR}/${part}`, `${PARTS_DIR}/f${part}`));
       }
-      writeFileSync(manifestFile, manifest);
-      const twin = path.join(next, twinPath(new URL(before[0]!.url).pathname).slice(1));
-      writeFileSync(twin, readFileSync(twin, 'utf8').replace(/^# (.+)$/m, '# $1, next build'));
-      rmSync(live, {recursive: true});
-      renameSync(next, live);
+      const twin = path.join(next, twinPath(new URL(before[0]!.url).pathname));
+      rewrite(twin, (markdown) => markdown.replace(/^# (.+)$/m, '# $1, next build'));
+    });
+    const after = await served.search('refund', 3);
+    expect(after).toEqual(await new BuiltDocs(live).search('refund', 3));
+    expect(after.find((hit) => hit.url === before[0]!.url)?.title).toBe(`${before[0]!.title}, next build`);
 
-      const after = await served.search('refund', 3);
-      expect(after).toEqual(await new BuiltDocs(live).search('refund', 3));
-      expect(after.find((hit) => hit.url === before[0]!.url)?.title).toBe(`${before[0]!.title}, next build`);
+    // A deploy that rewrites only the contract in place (a sync that copies changed files; the index is the same).
+    const {summary} = listOperations(served.document)[0]!.operation;
+    const contract = path.join(live, 'openapi.yaml');
+    expect(readFileSync(contract, 'utf8')).toContain(`summary: ${summary}\n`);
+    rewrite(contract, (yaml) => yaml.replace(`summary: ${summary}\n`, `summary: ${summary}, next\n`));
+    expect(listOperations(served.document)[0]!.operation.summary).toBe(`${summary}, next`);
 
-      // A deploy that rewrites only the contract in place (a sync that copies changed files; the index is the same).
-      const [first] = listOperations(served.document);
-      const contract = path.join(live, 'openapi.yaml');
-      const summary = `summary: ${first!.operation.summary}\n`;
-      expect(readFileSync(contract, 'utf8')).toContain(summary);
-      writeFileSync(
-        contract,
-        readFileSync(contract, 'utf8').replace(summary, `summary: ${first!.operation.summary}, next\n`),
-      );
-      expect(listOperations(served.document)[0]!.operation.summary).toBe(`${first!.operation.summary}, next`);
-
-      // A deploy that lost the index parts: the search says so rather than find nothing.
-      const broken = path.join(root, 'broken');
-      cpSync(live, broken, {recursive: true});
-      rmSync(path.join(broken, PARTS_DIR), {recursive: true});
-      rmSync(live, {recursive: true});
-      renameSync(broken, live);
-      await expect(served.search('refund', 3)).rejects.toThrow(/incomplete .*redeploy/);
-      // Through the tools: the caller reads what to do, without this machine's paths (the operator's log has them).
-      const brokenServer = await startHttpServer(served, 0);
-      const caller = await connectHttp(`http://127.0.0.1:${(brokenServer.address() as AddressInfo).port}/mcp`);
-      try {
-        const failed = await call(caller, 'search_docs', {query: 'refund'});
-        expect(failed.isError).toBe(true);
-        expect(text(failed)).toMatch(/incomplete .*redeploy/);
-        expect(text(failed)).not.toContain(root);
-      } finally {
-        await caller.close();
-        await close(brokenServer);
-      }
-    } finally {
-      rmSync(root, {recursive: true, force: true});
-    }
+    // A deploy that lost the index parts: the search says so rather than find nothing.
+    deploy((next) => rmSync(path.join(next, PARTS_DIR), {recursive: true}));
+    await expect(served.search('refund', 3)).rejects.toThrow(/incomplete .*redeploy/);
+    // Through the tools: the caller reads what to do, without this machine's paths (the operator's log has them).
+    const caller = await connectClient(await serve(served));
+    defer(() => caller.close());
+    expect(await toolError(caller, 'search_docs', {query: 'refund'}, /incomplete .*redeploy/)).not.toContain(root);
   });
 
   test('over HTTP: a request whose body trickles is cut with 408 once its time is up, never stored', async () => {
-    const slow = await startHttpServer(docs, 0, {requestTimeoutMs: 300});
-    try {
-      const {port} = slow.address() as AddressInfo;
-      const answer = await new Promise<string>((resolve) => {
-        let received = '';
-        const socket = connect({host: '127.0.0.1', port}, () =>
-          // Ten bytes of the hundred announced, and no more: only the server's bound ends the request.
-          socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`),
-        );
-        socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-        socket.on('close', () => resolve(received));
-        socket.on('error', () => undefined);
-      });
-      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-      expect(answer).toMatch(/\r\nCache-Control: no-store\r\n/i);
-    } finally {
-      await close(slow);
-    }
+    // Ten bytes of the hundred announced, and no more: only the server's bound ends the request.
+    const request = 'POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{"jsonrpc"';
+    const answer = await rawExchange(await serve(docs, {requestTimeoutMs: 300}), request);
+    expect(answer.head).toMatch(/^HTTP\/1\.1 408 /);
+    expectUnstored(answer, 408, 'a trickled body');
   });
 
   test('over HTTP: 200 concurrent calls, none lost', async () => {
     test.setTimeout(120_000);
     const queries = ['order', 'esim', 'refund', 'token', 'webhook', 'scopes', 'postman', 'iframe'];
-    const clients = await Promise.all(Array.from({length: 10}, () => connectHttp(endpoint)));
+    const clients = await Promise.all(Array.from({length: 10}, () => connectClient(endpoint)));
     const started = Date.now();
     const timings: number[] = [];
     const results = await Promise.all(
@@ -491,32 +429,26 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
 
   test('behind nginx (deploy/): /mcp reaches the server and the Origin check; with the server down or absent the site keeps working', async () => {
     const dead = `http://127.0.0.1:${await freePort()}/mcp`;
-    const site = await startNginxWith(3, ([up, down, none]) =>
-      [
-        serverBlock({port: up!, root: BUILD_DIR, collector: '', mcp: endpoint, brotli: false}),
-        serverBlock({port: down!, root: BUILD_DIR, collector: '', mcp: dead, brotli: false}),
-        serverBlock({port: none!, root: BUILD_DIR, collector: '', brotli: false}),
-      ].join('\n'),
+    const site = await startNginxWith(3, (ports) =>
+      [endpoint, dead, ''] // up, down, none
+        .map((mcp, at) => serverBlock({port: ports[at]!, root: BUILD_DIR, collector: '', mcp, brotli: false}))
+        .join('\n'),
     );
-    try {
-      const [up, down, none] = site.urls as [string, string, string];
-      const proxied = await connectHttp(`${up}/mcp`);
-      const found = searchResults(await call(proxied, 'search_docs', {query: 'refund', limit: 2}));
-      expect(found).toEqual(await docs.search('refund', 2));
-      await proxied.close();
-      // nginx passes the Origin on: the server refuses other sites' pages, with its JSON-RPC error, never stored.
-      const foreign = await rawPost(`${up}/mcp`, LIST_TOOLS, 'Origin: https://evil.example\r\n');
-      expectRefusal(foreign, 403, -32000, 'another origin, through nginx');
-      expect(foreign.headers.filter(([name]) => name === 'cache-control')).toHaveLength(1);
-      const own = await rawPost(`${up}/mcp`, LIST_TOOLS, `Origin: ${new URL(SITE.url).origin}\r\n`);
-      expect(own.status).toBe(200);
-      expect(header(own, 'cache-control')).toBe('no-store');
-      expect(JSON.parse(own.body)).toMatchObject({result: {tools: expect.any(Array)}});
-      // nginx's own answers for /mcp (405, 413, 502 with the server down, 404 without it): tests/nginx.spec.ts.
-      for (const url of [down, none]) expect((await fetch(`${url}/basics/sdk`)).status).toBe(200);
-    } finally {
-      await site.stop();
-    }
+    defer(() => site.stop());
+    const [up, down, none] = site.urls as [string, string, string];
+    const proxied = await connectClient(`${up}/mcp`);
+    const found = searchResults(await call(proxied, 'search_docs', {query: 'refund', limit: 2}));
+    expect(found).toEqual(await docs.search('refund', 2));
+    await proxied.close();
+    // nginx passes the Origin on: the server refuses other sites' pages, with its JSON-RPC error, never stored.
+    const foreign = await fromOrigin(`${up}/mcp`, 'https://evil.example');
+    expectRefusal(foreign, 403, -32000, 'another origin, through nginx');
+    expect(foreign.headers.filter(([name]) => name === 'cache-control')).toHaveLength(1);
+    const own = await fromOrigin(`${up}/mcp`, new URL(SITE.url).origin);
+    expectUnstored(own, 200, 'the site, through nginx');
+    expect(JSON.parse(own.body)).toMatchObject({result: {tools: expect.any(Array)}});
+    // nginx's own answers for /mcp (405, 413, 502 with the server down, 404 without it): tests/nginx.spec.ts.
+    for (const url of [down, none]) expect((await fetch(`${url}/basics/sdk`)).status).toBe(200);
   });
 
   test('get_page: a #anchor answers that section with its sub-sections; max_tokens trims and names the rest; languages; other hosts refused', async () => {
@@ -536,7 +468,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
         for (const sub of inside) expect(body, `${url} holds ${sub.id}`).toContain(sub.text);
         if (next !== -1)
           expect(body, `${url} stops before the next section`).not.toContain(`## ${headings[next]!.text}`);
-        expect(answerOf<{url: string}>(answer).url).toBe(url);
+        expect(answerOf<PageAnswer>(answer).url).toBe(url);
         if (inside.length > largest.subsections) largest = {url, subsections: inside.length};
       }
     }
@@ -544,8 +476,9 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     // max_tokens: the section's own text within the budget, every sub-section left out named with its URL.
     const maxTokens = 60;
     const full = text(await call(client, 'get_page', {url: largest.url}));
-    const trimmed = await call(client, 'get_page', {url: largest.url, max_tokens: maxTokens});
-    const {markdown, leftOut} = answerOf<{markdown: string; leftOut: {heading: string; url: string}[]}>(trimmed);
+    const {markdown, leftOut} = answerOf<PageAnswer>(
+      await call(client, 'get_page', {url: largest.url, max_tokens: maxTokens}),
+    );
     expect(markdown.length).toBeLessThan(full.length);
     expect(leftOut.length).toBeGreaterThan(0);
     const [kept, note] = markdown.split('\n---\n') as [string, string];
@@ -567,50 +500,29 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     expect(python.length).toBeLessThan(all.length);
 
     // Another host, and an anchor the page does not have.
-    const foreign = await call(client, 'get_page', {url: `https://elsewhere.example.org${tabbed.path}`});
-    expect(foreign.isError).toBe(true);
-    expect(text(foreign)).toMatch(/is not on this site/);
-    const noAnchor = await call(client, 'get_page', {url: `${largest.url}-nope`});
-    expect(noAnchor.isError).toBe(true);
-    expect(text(noAnchor)).toContain(`Did you mean: ${largest.url}`);
+    await toolError(client, 'get_page', {url: `https://elsewhere.example.org${tabbed.path}`}, /is not on this site/);
+    await toolError(client, 'get_page', {url: `${largest.url}-nope`}, `Did you mean: ${largest.url}`);
     // An anchor that is not valid percent-encoding is one the page does not have, said as such.
-    const malformed = await call(client, 'get_page', {url: `${tabbed.path}#%`});
-    expect(malformed.isError).toBe(true);
-    expect(text(malformed)).toMatch(/^The page has no section "#%"/);
+    await toolError(client, 'get_page', {url: `${tabbed.path}#%`}, /^The page has no section "#%"/);
   });
 
   test("get_operation: every operation complete, resolved, with the model's retry policies and exact anchors; loose names; get_schema", async () => {
     test.setTimeout(120_000);
     const document = docs.document;
-    const parametersOf = (operation: {parameters?: unknown[]}) =>
-      (operation.parameters ?? []).map((item) => resolveRef<OpenApiParameter>(document, item as OpenApiParameter));
+    const parametersOf = ({parameters = []}: OpenApiOperation) => parameters.map((item) => resolveRef(document, item));
     for (const {method, path: apiPath, operation} of listOperations(document)) {
       const answer = await call(client, 'get_operation', {operation: operation.operationId});
       const name = `${method} ${apiPath}`;
       expect(answer.isError, name).toBeFalsy();
       expect(JSON.stringify(answer.structuredContent), name).not.toContain('$ref');
       expect(text(answer), name).not.toContain('$ref');
-      const detail = answerOf<{
-        summary: string;
-        scopes: string[];
-        urls: {url: string}[];
-        parameters: {name: string; in: string; required: boolean; type: string}[];
-        errors: {status: string; codes: {code: string; retry: RetryPolicy}[]}[];
-        retryPolicies: Record<string, string>;
-        example: {request: string};
-        documentedAt: {url: string}[];
-      }>(answer);
+      const detail = answerOf<OperationDetail>(answer);
       expect(detail.summary, name).toBe(operation.summary);
       expect(detail.scopes, name).toEqual(operationScopes(document, operation));
-      expect(
-        detail.urls.map(({url}) => url),
-        name,
-      ).toEqual(
-        // A sandbox-only operation names its own servers.
-        ((operation as {servers?: typeof document.servers}).servers ?? document.servers).map(
-          (server) => `${server.url}${apiPath}`,
-        ),
-      );
+      // A sandbox-only operation names its own servers.
+      const servers = (operation as {servers?: typeof document.servers}).servers ?? document.servers;
+      const urls = detail.urls.map(({url}) => url);
+      expect(urls, name).toEqual(servers.map((server) => `${server.url}${apiPath}`));
       for (const parameter of parametersOf(operation))
         expect(detail.parameters, `${name} ${parameter.name}`).toContainEqual(
           expect.objectContaining({name: parameter.name, in: parameter.in, required: parameter.required === true}),
@@ -620,44 +532,33 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
           expect(retry, `${name} ${status} ${code}`).toBe(errorRule(code).retry);
           expect(String(errorRule(code).status), code).toBe(status);
         }
+      const codes = detail.errors.flatMap((error) => error.codes.map(({code}) => code));
       // The codes are those the behaviour model says this operation answers, not every code of a status (the
       // token endpoint answers in the OAuth format instead).
-      if (apiPath.startsWith('/v1/'))
-        expect(detail.errors.flatMap(({codes}) => codes.map(({code}) => code)).sort(), name).toEqual(
-          errorCodesOf(operationFacts(document, method, apiPath, operation))
-            .map(({code}) => code)
-            .sort(),
-        );
+      if (apiPath.startsWith('/v1/')) {
+        const expected = errorCodesOf(operationFacts(document, method, apiPath, operation)).map(({code}) => code);
+        expect([...codes].sort(), name).toEqual(expected.sort());
+      }
       if (name === 'POST /v1/orders') {
-        const codes = detail.errors.flatMap((error) => error.codes.map(({code}) => code));
         expect(codes).toEqual(expect.arrayContaining(['package_not_found', 'insufficient_balance']));
         expect(codes).not.toContain('esim_not_found');
       }
       // Each policy the codes use is said once, in the model's words.
-      const used = [...new Set(detail.errors.flatMap(({codes}) => codes.map(({retry}) => retry)))];
+      const used = [...new Set(detail.errors.flatMap((error) => error.codes.map(({retry}) => retry)))];
       expect(detail.retryPolicies, name).toEqual(
         Object.fromEntries(used.map((policy) => [policy, RETRY_POLICIES[policy].meaning])),
       );
       expect(detail.example.request, name).toContain(`-X ${method} `);
-      // Each pointer names a section of the build whose own text names exactly this operation.
+      // Each pointer names a section of the build (any heading level) whose own text names exactly this operation.
       const mention = new RegExp(`(?<![\\w/])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/{-])`);
       for (const {url} of detail.documentedAt) {
         const {pathname, hash} = new URL(url);
-        const deeper = [...builtHtml(pathname).matchAll(/<h[4-6]\b[^>]*\bid=("?)([^"\s>]+)\1/g)].map(
-          (match) => match[2]!,
-        );
-        expect(
-          builtHeadings(pathname)
-            .map((heading) => heading.id)
-            .concat(deeper),
-          url,
-        ).toContain(hash.slice(1));
+        const ids = [...builtHtml(pathname).matchAll(/<h[2-6]\b[^>]*\bid=("?)([^"\s>]+)\1/g)].map((match) => match[2]);
+        expect(ids, url).toContain(hash.slice(1));
         expect(text(await call(client, 'get_page', {url})), `${url} names ${name}`).toMatch(mention);
       }
     }
-    const orders = answerOf<{parameters: object[]}>(
-      await call(client, 'get_operation', {operation: 'POST /v1/orders'}),
-    );
+    const orders = answerOf<OperationDetail>(await call(client, 'get_operation', {operation: 'POST /v1/orders'}));
     expect(orders.parameters).toContainEqual(
       expect.objectContaining({name: 'Idempotency-Key', in: 'header', required: true}),
     );
@@ -677,33 +578,24 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       `${SITE.url.replace('docs.', 'sandbox.api.')}${concrete}`,
     ]) {
       const found = await call(client, 'get_operation', {operation: loose});
-      expect(answerOf<{operationId?: string} | undefined>(found)?.operationId, loose).toBe(operationId);
+      expect(answerOf<OperationDetail | undefined>(found)?.operationId, loose).toBe(operationId);
     }
-    const nearMiss = await call(client, 'get_operation', {operation: operationId.slice(0, -1)});
-    expect(nearMiss.isError).toBe(true);
-    expect(text(nearMiss)).toMatch(new RegExp(`Did you mean: [^?]*${operationId}`));
+    const nearMiss = new RegExp(`Did you mean: [^?]*${operationId}`);
+    await toolError(client, 'get_operation', {operation: operationId.slice(0, -1)}, nearMiss);
 
     // get_schema: every components schema and every webhook event, resolved.
     const schemas = Object.keys(document.components.schemas ?? {});
-    const events = Object.keys(
-      (
-        Object.values(document.webhooks as object)[0] as {
-          post: {requestBody: {content: Record<string, {examples: object}>}};
-        }
-      ).post.requestBody.content['application/json']!.examples,
-    );
+    const events = webhookEventExamples(document).map(({type}) => type);
     expect(schemas.length * events.length).toBeGreaterThan(0);
     for (const name of [...schemas, ...events]) {
       const answer = await call(client, 'get_schema', {name: name.toLowerCase()});
       expect(answer.isError, name).toBeFalsy();
       expect(JSON.stringify(answer.structuredContent), name).not.toContain('$ref');
-      const found = answerOf<{name: string; kind: string; example?: {type?: string}}>(answer);
+      const found = answerOf<SchemaDetail & {example?: {type?: string}}>(answer);
       expect(found.name).toBe(name);
       if (events.includes(name)) expect(found.example?.type, name).toBe(name);
     }
-    const unknown = await call(client, 'get_schema', {name: `${schemas[0]}x`});
-    expect(unknown.isError).toBe(true);
-    expect(text(unknown)).toContain(`Did you mean: ${schemas[0]}`);
+    await toolError(client, 'get_schema', {name: `${schemas[0]}x`}, `Did you mean: ${schemas[0]}`);
   });
 
   test('llms.txt and the Introduction tell partners how to add the hosted server, naming only tools it has', () => {

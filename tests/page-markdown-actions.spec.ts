@@ -6,7 +6,7 @@
 import {spawn} from 'node:child_process';
 import path from 'node:path';
 
-import type {Page} from '@playwright/test';
+import type {Locator, Page, Response} from '@playwright/test';
 
 import {freePort} from '../lib/ports';
 import {axeBuilder} from './support/axe';
@@ -19,46 +19,60 @@ const TWIN = '/getting-started/quick-start.md';
 const ACTIONS = '.page-markdown-actions';
 const copyButton = (page: Page) => page.locator(ACTIONS).getByRole('button', {name: 'Copy page as Markdown'});
 const viewLink = (page: Page) => page.locator(ACTIONS).getByRole('link', {name: 'View as Markdown'});
+/** The button, whatever it reads now, has this name. */
+const expectButtonName = (page: Page, name: string) =>
+  expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName(name);
+const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+const title = (page: Page) => page.getByRole('heading', {level: 1});
+/** The ids of axe's violations in the actions. */
+const axeViolations = async (page: Page) =>
+  (await (await axeBuilder(page)).include(ACTIONS).analyze()).violations.map((violation) => violation.id);
 
 test.describe('page Markdown actions', () => {
   test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
-  test('are on every doc, before the title, linking to its twin', async ({page}) => {
-    for (const [path, twin] of [
-      ['/', '/index.md'],
-      [PAGE, TWIN],
-    ] as const) {
+  test("are on every doc, before the title, linking to its twin; both share one row at the project's width and at 320 px, and the button keeps its whole name", async ({
+    page,
+  }) => {
+    for (const [path, twin] of Object.entries({'/': '/index.md', [PAGE]: TWIN})) {
       await openPage(page, path);
       await expect(viewLink(page)).toHaveAttribute('href', twin);
       await expect(copyButton(page)).toBeVisible();
-      const actionsBox = (await page.locator(ACTIONS).boundingBox())!;
-      const titleBox = (await page.getByRole('heading', {level: 1}).boundingBox())!;
-      expect(actionsBox.y + actionsBox.height).toBeLessThanOrEqual(titleBox.y);
+      const actionsBox = await boxOf(page.locator(ACTIONS));
+      expect(actionsBox.y + actionsBox.height).toBeLessThanOrEqual((await boxOf(title(page))).y);
     }
-  });
-
-  test("both actions share one row at the project's width and at 320 px, and the button keeps its whole name", async ({
-    page,
-  }) => {
-    await openPage(page, PAGE);
     for (const width of [page.viewportSize()!.width, 320]) {
       await page.setViewportSize({width, height: page.viewportSize()!.height});
-      const button = (await copyButton(page).boundingBox())!;
-      const link = (await viewLink(page).boundingBox())!;
+      const [button, link] = [await boxOf(copyButton(page)), await boxOf(viewLink(page))];
       expect(Math.abs(button.y + button.height / 2 - (link.y + link.height / 2)), `${width} px`).toBeLessThanOrEqual(1);
       expect(button.x + button.width).toBeLessThanOrEqual(link.x);
       await expect(copyButton(page)).toHaveAccessibleName('Copy page as Markdown');
     }
   });
 
-  test('copy puts the page Markdown on the clipboard and says so', async ({page}) => {
+  test('copy puts the page Markdown on the clipboard and says so, with no layout shift: the server HTML already holds the actions at their final size', async ({
+    browser,
+    page,
+  }) => {
+    const noScript = await browser.newContext({javaScriptEnabled: false});
+    const staticPage = await noScript.newPage();
+    await staticPage.goto(PAGE);
+    const serverTitle = await boxOf(title(staticPage));
+    const serverButton = await boxOf(staticPage.locator(`${ACTIONS} button`));
+    await noScript.close();
+
     await openPage(page, PAGE);
+    const [titleBox, button] = [await boxOf(title(page)), await boxOf(copyButton(page))];
+    expect(titleBox.y).toBeCloseTo(serverTitle.y, 0);
+    expect(button).toEqual(serverButton);
     const twin = await (await page.request.get(TWIN)).text();
     await copyButton(page).click();
-    await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
+    await expectButtonName(page, 'Copied');
     await expect(page.locator(ACTIONS).getByRole('status')).toHaveText(/Copied the page as Markdown/);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin);
     expect(twin.startsWith('# Quick start\n')).toBe(true);
+    expect(await page.locator(`${ACTIONS} button`).boundingBox()).toEqual(button);
+    expect((await boxOf(title(page))).y).toBe(titleBox.y);
     // Back to its label after a moment.
     await expect(copyButton(page)).toBeVisible({timeout: 5_000});
   });
@@ -67,12 +81,8 @@ test.describe('page Markdown actions', () => {
     // Chromium asks for /favicon.ico when it shows a plain-text document; the site has an SVG favicon only.
     test.use({allowedConsoleErrors: /status of 404/});
     test('opens the .md twin, served as Markdown', async ({page}) => {
-      const notFound: string[] = [];
-      page.on('response', (res) => {
-        if (res.status() === 404) {
-          notFound.push(new URL(res.url()).pathname);
-        }
-      });
+      const responses: Response[] = [];
+      page.on('response', (response) => responses.push(response));
       await openPage(page, PAGE);
       const [response] = await Promise.all([
         page.waitForResponse((res) => res.url().endsWith('.md')),
@@ -85,6 +95,7 @@ test.describe('page Markdown actions', () => {
         /^# Quick start\n\nURL: https:\/\/docs\.example\.com\/getting-started\/quick-start\n/,
       );
       await page.waitForLoadState('load');
+      const notFound = responses.filter((res) => res.status() === 404).map((res) => new URL(res.url()).pathname);
       expect(notFound.filter((pathname) => pathname !== '/favicon.ico')).toEqual([]);
     });
   });
@@ -99,14 +110,14 @@ test.describe('page Markdown actions', () => {
       reached = await copyButton(page).evaluate((element) => element === document.activeElement);
     }
     expect(reached).toBe(true);
-    const outline = await copyButton(page).evaluate((element) => getComputedStyle(element).outlineStyle);
-    expect(outline).not.toBe('none');
+    const outline = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(await outline(copyButton(page))).not.toBe('none');
     await page.keyboard.press('Enter');
-    await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
+    await expectButtonName(page, 'Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Quick start\n/);
     await page.keyboard.press('Tab');
     await expect(viewLink(page)).toBeFocused();
-    expect(await viewLink(page).evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+    expect(await outline(viewLink(page))).not.toBe('none');
     await Promise.all([page.waitForURL(`**${TWIN}`), page.keyboard.press('Enter')]);
   });
 
@@ -116,32 +127,12 @@ test.describe('page Markdown actions', () => {
       await page.route('**/*.md', (route) => route.fulfill({status: 503, body: 'down'}));
       await openPage(page, PAGE);
       await copyButton(page).click();
-      await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copy failed');
+      await expectButtonName(page, 'Copy failed');
       const status = page.locator(ACTIONS).getByRole('status');
       await expect(status).toBeVisible();
       await expect(status).toHaveText(/Could not copy the page\. Open “View as Markdown”/);
-      const results = await (await axeBuilder(page)).include(ACTIONS).analyze();
-      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
-  });
-
-  test('no layout shift: the server HTML already holds the actions at their final size', async ({browser, page}) => {
-    const noScript = await browser.newContext({javaScriptEnabled: false});
-    const staticPage = await noScript.newPage();
-    await staticPage.goto(PAGE);
-    const serverTitle = (await staticPage.getByRole('heading', {level: 1}).boundingBox())!;
-    const serverButton = (await staticPage.locator(`${ACTIONS} button`).boundingBox())!;
-    await noScript.close();
-
-    await openPage(page, PAGE);
-    const title = (await page.getByRole('heading', {level: 1}).boundingBox())!;
-    const button = (await copyButton(page).boundingBox())!;
-    expect(title.y).toBeCloseTo(serverTitle.y, 0);
-    expect(button).toEqual(serverButton);
-    await copyButton(page).click();
-    await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
-    expect(await page.locator(`${ACTIONS} button`).boundingBox()).toEqual(button);
-    expect((await page.getByRole('heading', {level: 1}).boundingBox())!.y).toBe(title.y);
   });
 
   for (const mode of ['light', 'dark'] as const) {
@@ -149,12 +140,10 @@ test.describe('page Markdown actions', () => {
       await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
       await openPage(page, PAGE);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      const check = async () =>
-        (await (await axeBuilder(page)).include(ACTIONS).analyze()).violations.map((violation) => violation.id);
-      expect(await check()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await copyButton(page).click();
-      await expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName('Copied');
-      expect(await check()).toEqual([]);
+      await expectButtonName(page, 'Copied');
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });
@@ -164,22 +153,16 @@ test.describe('page Markdown actions', () => {
 test('under the dev server (npm start) the actions are not offered', {tag: '@viewport-independent'}, async ({page}) => {
   test.setTimeout(240_000);
   const port = await freePort();
-  const server = spawn(
-    path.join(ROOT, 'node_modules/.bin/docusaurus'),
-    ['start', '--host', '127.0.0.1', '--port', String(port), '--no-open'],
-    {
-      cwd: ROOT,
-      env: {...process.env, BROWSER: 'none', DOCUSAURUS_GENERATED_FILES_DIR_NAME: '.docusaurus-dev-test'},
-      detached: true,
-    },
-  );
+  const env = {...process.env, BROWSER: 'none', DOCUSAURUS_GENERATED_FILES_DIR_NAME: '.docusaurus-dev-test'};
+  const args = ['start', '--host', '127.0.0.1', '--port', String(port), '--no-open'];
+  const server = spawn(path.join(ROOT, 'node_modules/.bin/docusaurus'), args, {cwd: ROOT, env, detached: true});
   try {
     const origin = `http://127.0.0.1:${port}`;
     await expect
       .poll(async () => (await fetch(origin).catch(() => undefined))?.status, {timeout: 180_000, intervals: [1_000]})
       .toBe(200);
     await page.goto(`${origin}${PAGE}`);
-    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    await expect(title(page)).toBeVisible();
     await expect(page.locator(ACTIONS)).toHaveCount(0);
     await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveCount(0);
   } finally {
