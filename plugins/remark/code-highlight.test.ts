@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {PrismTheme} from 'prism-react-renderer';
@@ -6,10 +6,13 @@ import type {PrismTheme} from 'prism-react-renderer';
 import config from '../../docusaurus.config';
 import {vsDarkAccessible} from '../../src/code-theme/vsDarkAccessible';
 import {colourKey, loadHighlighter, loadPrism, tokenCss, usedTokenStyles} from '../../lib/highlight';
-import {listDocFiles} from '../../tests/support/api-docs';
 import codeHighlight, {type Options} from './code-highlight';
 
 const ROOT = path.resolve(__dirname, '../..');
+const docFiles = () =>
+  readdirSync(path.join(ROOT, 'docs'), {recursive: true, encoding: 'utf8'})
+    .filter((name) => /\.mdx?$/.test(name))
+    .map((name) => path.join(ROOT, 'docs', name));
 
 /** The options docusaurus.config.ts gives the plugin (docs `rehypePlugins`). */
 function configuredOptions(): Options {
@@ -21,7 +24,7 @@ function configuredOptions(): Options {
 
 /** Every fenced block of docs/: language, meta and body. */
 const docFences = () =>
-  listDocFiles(path.join(ROOT, 'docs')).flatMap((file) =>
+  docFiles().flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(/^```(\w+)?[ \t]*(.*)\n([\s\S]*?)^```$/gm)].map(
       ([, language, meta, body]) => ({file, language, meta: meta || undefined, body: body!}),
     ),
