@@ -3,7 +3,7 @@
  * What nginx sends does not depend on the viewport (phone pages are tested on `docusaurus serve`): all run once.
  */
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
-import {createServer as createHttpServer, type IncomingHttpHeaders} from 'node:http';
+import {Agent, createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders} from 'node:http';
 import {connect, createServer as createNetServer} from 'node:net';
 import path from 'node:path';
 import {freePort} from '../lib/ports';
@@ -530,11 +530,15 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     const order: string[] = [];
     const [released, release] = signal();
     const [arrived, forwarded] = signal();
+    const [collectorDone, finished] = signal();
     // Holds each event until the test lets it answer; nginx giving up on it first shows as a close.
     const collector = createHttpServer((request, response) => {
       request.resume();
       forwarded();
-      response.on('close', () => response.writableEnded || order.push('collector cut off'));
+      response.on('close', () => {
+        if (!response.writableEnded) order.push('collector cut off');
+        finished();
+      });
       void released.then(() => {
         order.push('collector answered');
         response.writeHead(202).end();
@@ -542,18 +546,31 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     });
     const collectorUrl = `http://127.0.0.1:${await listenLoopback(collector)}/api/event`;
     const site = await startNginxWith(1, ([port]) => block(port, {collector: collectorUrl}));
+    // A browser's connection pool: one connection, kept alive when the server allows it.
+    const agent = new Agent({keepAlive: true, maxSockets: 1});
+    const send = (method: string, urlPath: string, body?: string) =>
+      new Promise<{status: number; headers: IncomingHttpHeaders}>((resolve, reject) => {
+        const request = httpRequest(`${site.urls[0]}${urlPath}`, {method, agent}, (response) => {
+          response.resume();
+          response.on('end', () => resolve({status: response.statusCode ?? 0, headers: response.headers}));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
     try {
-      // A browser opens a new connection for the next request only when the answer says `Connection: close`.
-      const event = await rawRequest(site.urls[0]!, post('/api/event', '{"name":"pageview"}'));
+      const event = await send('POST', '/api/event', '{"name":"pageview"}');
       expect(event.status).toBe(202);
-      expect(headerOf(event, 'connection')).toBe('close');
+      expect(event.headers['connection']).toBe('close');
       await arrived;
-      expect((await fetch(`${site.urls[0]}/basics/sdk`)).status).toBe(200);
+      const page = await send('GET', '/basics/sdk');
+      expect(page.status).toBe(200);
       order.push('page answered');
       release();
-      await expect.poll(() => order).toEqual(['page answered', 'collector answered']);
+      await collectorDone;
+      expect(order).toEqual(['page answered', 'collector answered']);
     } finally {
       release();
+      agent.destroy();
       await site.stop();
       await new Promise((resolve) => collector.close(resolve));
     }

@@ -154,8 +154,10 @@ test.describe('search box from the keyboard', {tag: '@desktop-only'}, () => {
 
       test(`${title} focuses the box from anywhere on the page`, async ({page}) => {
         const {input, first} = await openSearch(page, '/account-management/billing');
-        // Visible on a desktop: the axe tests check it in both colour modes.
         await expect(page.getByTestId('search-shortcut-hint')).toHaveText(hint);
+        await expect(page.getByTestId('search-shortcut-hint')).toBeVisible();
+        await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
+        await expect(input).toBeEnabled();
         await expect(input).toHaveAttribute('aria-keyshortcuts', `${modifier}+K`);
         // From the article (the focus on the page's body), and from a focused link.
         await page.locator('article h1').click();
