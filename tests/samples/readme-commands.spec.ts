@@ -53,6 +53,24 @@ test("README's single-page doc test passes for a page with runnable samples and 
   );
 });
 
+// A warning in README's install step would teach writers to ignore warnings. A dry run resolves the same tree
+// from the lock file and prints the same peer-range warnings, without installing.
+test("README's install step, npm ci, prints no warning", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'npm-ci-dry-run-'));
+  try {
+    for (const file of ['package.json', 'package-lock.json'])
+      writeFileSync(path.join(dir, file), readFileSync(path.join(ROOT, file)));
+    const {stdout, stderr} = await run('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit'], {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(stdout).toMatch(/added \d+ packages/);
+    expect(stderr.split('\n').filter((line) => /^npm (warn|error)/i.test(line))).toEqual([]);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
 // Docusaurus prints an "Update available … npm i @docusaurus/core@latest" box from a cached check, which README's
 // upgrade notes tell writers not to follow: the site's own scripts never show it.
 // (`build` takes the same setting; its arguments would go to the precompress step, so `--help` cannot stop it.)
