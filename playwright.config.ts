@@ -39,9 +39,11 @@ const BUILD_SPECS = [
   'html-valid',
   'links',
   'llms-txt',
+  'mcp',
   'placeholders',
   'precompress',
   'rule-sentences',
+  'static-hosts',
   'upgrade-guard',
 ].map((name) => `**/${name}.spec.ts`);
 
