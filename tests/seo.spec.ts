@@ -24,6 +24,20 @@ test.describe('SEO', {tag: '@viewport-independent'}, () => {
     expect((await response.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
   });
 
+  // The not-found page answers every unknown path: a URL of its own in its head (canonical, og:url, hreflang) would
+  // name /404.html to crawlers. A page keeps them.
+  test('the not-found answer names no URL of its own; a page names its own', async ({request}) => {
+    const ownUrl = /<link[^>]*\brel=["']?(canonical|alternate)\b[^>]*>|<meta[^>]*\bproperty=["']?og:url\b[^>]*>/g;
+    const notFound = await request.get('/no-such-page');
+    expect(notFound.status()).toBe(404);
+    const html = await notFound.text();
+    expect(html).toContain('Page Not Found');
+    expect(html.match(ownUrl)).toBeNull();
+    const page = await (await request.get('/basics/sdk')).text();
+    expect(page.match(ownUrl)).toHaveLength(4);
+    expect(page).toContain(`rel=canonical href=${absolute('/basics/sdk')}>`);
+  });
+
   test('robots.txt allows crawling and points to the sitemap', async ({request}) => {
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);

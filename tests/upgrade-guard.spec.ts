@@ -46,6 +46,8 @@ const TOUCHES_INTERNALS = [
   'plugins/remark/mdx-checks.ts',
   'src/theme/SearchBar/index.tsx',
   'src/theme/SearchBar/styles.module.css',
+  // Takes the URL tags the theme's SiteMetadata gives every route out of the not-found page.
+  'plugins/docs-urls/index.ts',
   // Undoes Infima's tables as their own block scrollers (no class name to find it by).
   'src/components/ScrollableTable/styles.module.css',
   // Ajv's draft 2020-12 entry point, `ajv/dist/2020` (documented by Ajv, not an internal file).
