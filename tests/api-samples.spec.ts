@@ -111,10 +111,6 @@ const loadDocument = () => parse(readBuilt(ARTIFACTS.openapi)) as OpenApiDocumen
 const loadCollection = () => JSON.parse(readBuilt(ARTIFACTS.postmanCollection)) as PostmanCollection;
 const loadEnvironment = (urlPath: string) => JSON.parse(readBuilt(urlPath)) as PostmanEnvironment;
 
-function operationKeys(document: OpenApiDocument): string[] {
-  return listOperations(document).map(({method, path: apiPath}) => `${method} ${apiPath}`);
-}
-
 test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independent'}, () => {
   test('is served at ARTIFACTS.openapi and is exactly what the plugin generates now', async () => {
     const fresh = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
@@ -170,8 +166,11 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
   test('describes every endpoint of the brief, each with an example response', () => {
     const document = loadDocument();
     // Every endpoint of the brief; operations a writer adds are welcome too.
-    expect(operationKeys(document)).toEqual(expect.arrayContaining(BRIEF_ENDPOINTS));
-    for (const {method, path: apiPath, operation} of listOperations(document)) {
+    const operations = listOperations(document);
+    expect(operations.map(({method, path: apiPath}) => `${method} ${apiPath}`)).toEqual(
+      expect.arrayContaining(BRIEF_ENDPOINTS),
+    );
+    for (const {method, path: apiPath, operation} of operations) {
       const responses = operation.responses as Record<string, unknown>;
       const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
       const response = resolveRef(document, responses[success]) as {
@@ -332,25 +331,6 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
   });
 });
 
-function runNewman(
-  collection: PostmanCollection,
-  environment: PostmanEnvironment,
-  folder?: string[],
-): Promise<NewmanRunSummary> {
-  return new Promise((resolve, reject) => {
-    newman.run(
-      {
-        collection: collection as never,
-        environment: environment as never,
-        folder,
-        reporters: [],
-        timeoutRequest: 10_000,
-      },
-      (error, summary) => (error ? reject(error) : resolve(summary)),
-    );
-  });
-}
-
 test.describe(
   'the generated collection runs against a Prism mock of the OpenAPI document',
   {tag: '@viewport-independent'},
@@ -385,7 +365,17 @@ test.describe(
 
     test('every request of the collection gets a 2xx from the mock; the happy path 00 → 04 chains its IDs', async () => {
       const started = Date.now();
-      const summary = await runNewman(loadCollection(), mockEnvironment());
+      const summary = await new Promise<NewmanRunSummary>((resolve, reject) =>
+        newman.run(
+          {
+            collection: loadCollection() as never,
+            environment: mockEnvironment() as never,
+            reporters: [],
+            timeoutRequest: 10_000,
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        ),
+      );
       const figures = `${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions in ${((Date.now() - started) / 1000).toFixed(1)} s`;
       test.info().annotations.push({type: 'newman run', description: figures});
       console.log(`newman run on the mock: ${figures}`);

@@ -51,6 +51,8 @@ const requestFor = (postman: Postman, operation: string) =>
   postman.folders.flatMap((folder) => folder.requests).find((request) => request.operation === operation)!;
 const environmentOf = (artifacts: Artifacts, key: 'postmanSandboxEnvironment' | 'postmanLiveEnvironment') =>
   JSON.parse(artifacts.get(ARTIFACTS[key])!) as PostmanEnvironment;
+const valueOf = (environment: PostmanEnvironment, key: string) =>
+  environment.values.find((value) => value.key === key)!.value;
 
 /** The environment with `values` changed, as the reader fills it in Postman. */
 function withValues(environment: PostmanEnvironment, values: Record<string, string>): PostmanEnvironment {
@@ -67,13 +69,12 @@ function withValues(environment: PostmanEnvironment, values: Record<string, stri
 /** The generated Sandbox environment sent to `origin` (the local sandbox, or a proxy before it), with the reader's credential. */
 function localEnvironment(artifacts: Artifacts, origin: string, values: Record<string, string> = {}) {
   const environment = environmentOf(artifacts, 'postmanSandboxEnvironment');
-  const value = (key: string) => environment.values.find((candidate) => candidate.key === key)!.value;
-  expect(value('baseUrl')).toBe(ENVIRONMENTS.sandbox.apiBase);
-  expect(value('tokenUrl')).toBe(ENVIRONMENTS.sandbox.tokenUrl);
-  const local = (url: string) => `${origin}${new URL(url).pathname}`;
+  expect(valueOf(environment, 'baseUrl')).toBe(ENVIRONMENTS.sandbox.apiBase);
+  expect(valueOf(environment, 'tokenUrl')).toBe(ENVIRONMENTS.sandbox.tokenUrl);
+  const local = (key: string) => `${origin}${new URL(valueOf(environment, key)).pathname}`;
   return withValues(environment, {
-    baseUrl: local(value('baseUrl')),
-    tokenUrl: local(value('tokenUrl')),
+    baseUrl: local('baseUrl'),
+    tokenUrl: local('tokenUrl'),
     clientId: CREDENTIAL.clientId,
     clientSecret: CREDENTIAL.clientSecret,
     ...values,
@@ -253,8 +254,7 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     expect(failed.values[failure.variable]).toBe(failure.value);
 
     // Setting the variable back, as the page's last step says, makes the folder pass again.
-    const environmentValue = readerEnvironment().values.find((value) => value.key === failure.variable)!.value;
-    expect(failure.resetValue).toBe(environmentValue);
+    expect(failure.resetValue).toBe(valueOf(readerEnvironment(), failure.variable));
     const again = await run(withValues(environment, {...failed.values, [failure.variable]: failure.resetValue}), [
       failure.folder,
     ]);
@@ -282,8 +282,8 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     await context?.sandbox.close();
   });
 
-  const run = (environment: PostmanEnvironment, folders: readonly string[], sentUrls?: string[]) =>
-    runNewman(context.artifacts, context.sandbox, environment, {folders, sentUrls});
+  const run = (environment: PostmanEnvironment, folders: readonly string[]) =>
+    runNewman(context.artifacts, context.sandbox, environment, {folders});
   const readerEnvironment = (values: Record<string, string> = {}) =>
     localEnvironment(context.artifacts, context.sandbox.origin, values);
   const executionOf = (done: Run, operation: string) => {
@@ -322,10 +322,9 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     expect(simulated.response.code).toBeLessThan(300);
     const esim = simulated.response.json() as {iccid: string; status: string};
     expect(esim.iccid).toBe(done.values.iccid);
-    const preset = environmentOf(context.artifacts, 'postmanSandboxEnvironment').values.find(
-      (value) => value.key === 'simulateAction',
-    )!.value;
-    expect(preset).toBe(INITIAL_SIMULATE_ACTION);
+    expect(valueOf(environmentOf(context.artifacts, 'postmanSandboxEnvironment'), 'simulateAction')).toBe(
+      INITIAL_SIMULATE_ACTION,
+    );
     expect(SIMULATE_ACTIONS[INITIAL_SIMULATE_ACTION as keyof typeof SIMULATE_ACTIONS].to).toBe(esim.status);
   });
 
@@ -351,7 +350,6 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     const {origin} = context.sandbox;
     const tokenAnswer = await fetch(`${origin}${TOKEN_URL_PATH}`, {
       method: 'POST',
-      headers: {'Content-Type': 'application/x-www-form-urlencoded'},
       body: new URLSearchParams({
         grant_type: 'client_credentials',
         client_id: CREDENTIAL.clientId,
@@ -364,9 +362,7 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
       const answer = await fetch(`${apiBase}${urlPath}`, {headers: {Authorization: `Bearer ${token}`}});
       return (await answer.json()) as Record<string, unknown>;
     };
-    const defaultId = environmentOf(context.artifacts, 'postmanSandboxEnvironment').values.find(
-      (value) => value.key === 'packageId',
-    )!.value;
+    const defaultId = valueOf(environmentOf(context.artifacts, 'postmanSandboxEnvironment'), 'packageId');
     const defaultPackage = (await get(`/packages/${defaultId}`)) as {countries: string[]};
     const catalogue = (await get('/packages?limit=100')).data as {
       id: string;
@@ -385,13 +381,17 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     expect(done.values.topupPackageId).toBe(listed.data[0]!.id);
   });
 
-  /** The Live environment with a made-up token already there, so nothing but the requests themselves is sent. */
-  const liveEnvironment = (values: Record<string, string> = {}) =>
-    withValues(environmentOf(context.artifacts, 'postmanLiveEnvironment'), {
+  /** `folders` on the Live environment, with a made-up token already there so nothing but the requests is sent. */
+  async function runLive(folders: readonly string[], values: Record<string, string> = {}) {
+    const environment = withValues(environmentOf(context.artifacts, 'postmanLiveEnvironment'), {
       accessToken: 'live-token',
       accessTokenExpiresAt: String(Date.now() + 3_600_000),
       ...values,
     });
+    const sent: string[] = [];
+    const done = await runNewman(context.artifacts, context.sandbox, environment, {folders, sentUrls: sent});
+    return {...done, sent};
+  }
 
   test('the Live environment never sends a sandbox-only request', async () => {
     const sandboxOnly = context.postman.folders
@@ -400,19 +400,17 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
         request.operation.split(' ')[1]!.startsWith(`${new URL(ENVIRONMENTS.live.apiBase).pathname}/sandbox/`),
       );
     expect(sandboxOnly.length).toBeGreaterThan(0);
-    const live = environmentOf(context.artifacts, 'postmanLiveEnvironment');
-    expect(live.values.find((value) => value.key === 'baseUrl')!.value).toBe(ENVIRONMENTS.live.apiBase);
-    const sent: string[] = [];
-    const done = await run(
-      liveEnvironment({iccid: `${SANDBOX.iccidPrefix}0000000000001`}),
-      [...new Set(sandboxOnly.map((request) => request.folder))],
-      sent,
+    expect(valueOf(environmentOf(context.artifacts, 'postmanLiveEnvironment'), 'baseUrl')).toBe(
+      ENVIRONMENTS.live.apiBase,
     );
+    const {summary, sent} = await runLive([...new Set(sandboxOnly.map((request) => request.folder))], {
+      iccid: `${SANDBOX.iccidPrefix}0000000000001`,
+    });
     expect(sent.filter((url) => url.includes('/sandbox/'))).toEqual([]);
     // A folder may also hold ordinary requests (the sandbox's disable sits among the webhook requests);
     // with a made-up live token those fail too, which is not what this test is about.
     const sandboxOnlyNames = new Set(sandboxOnly.map((request) => request.name));
-    const guarded = done.summary.run.failures.filter((failure) => sandboxOnlyNames.has(failure.source?.name ?? ''));
+    const guarded = summary.run.failures.filter((failure) => sandboxOnlyNames.has(failure.source?.name ?? ''));
     expect(testsFailed(guarded)).toEqual(
       sandboxOnly.map((request) => ({request: request.name, test: SANDBOX_ONLY_TEST_NAME})),
     );
@@ -421,25 +419,19 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
 
   test('on Live, cancel and refund buy no order of their own: with none named, they are not sent', async () => {
     const undo = ['POST /v1/orders/{order_id}/cancel', 'POST /v1/refunds'];
-    const folders = context.postman.folders.filter((folder) =>
-      folder.requests.some((request) => undo.includes(request.operation)),
-    );
-    const sent: string[] = [];
-    const done = await run(
-      liveEnvironment(),
-      folders.map((folder) => folder.name),
-      sent,
-    );
+    const folders = context.postman.folders
+      .filter((folder) => folder.requests.some((request) => undo.includes(request.operation)))
+      .map((folder) => folder.name);
+    const {summary, sent} = await runLive(folders);
     const ordersUrl = `${ENVIRONMENTS.live.apiBase}/orders`;
     expect(sent.filter((url) => url === ordersUrl || url.startsWith(`${ordersUrl}/`))).toEqual([]);
     const undoNames = new Set(
-      folders
-        .flatMap((folder) => folder.requests)
+      requestsOf(context.postman, folders)
         .filter((request) => undo.includes(request.operation))
         .map((request) => request.name),
     );
     expect(
-      testsFailed(done.summary.run.failures)
+      testsFailed(summary.run.failures)
         .filter((failure) => undoNames.has(failure.request ?? ''))
         .map((failure) => failure.test),
     ).toEqual([...undoNames].map(() => LIVE_UNDO_TEST_NAME));
@@ -448,24 +440,30 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
 
 /** A new reader on the shared sandbox: their own credential (every scope) and state. */
 async function newReader(name: string) {
+  test.setTimeout(120_000);
   const [base, sandbox] = await Promise.all([setUp(), sharedSandbox()]);
   const credential = {...CREDENTIAL, clientId: `${CREDENTIAL.clientId}${name}`};
   const setScopes = (next: string[]) => sandbox.setCredentials([{...credential, scopes: next}]);
   setScopes(base.allScopes);
+  /** The credential lacks `operation`'s scope until the reader adds it (in the Dashboard) before send `at`. */
+  const scopeAddedAt = (operation: string, at: number) => {
+    const [scope] = base.contract.operationScopes[operation]!;
+    setScopes(base.allScopes.filter((candidate) => candidate !== scope));
+    return (iteration: number) => iteration === at && setScopes(base.allScopes);
+  };
   /** The requests for `operations` sent alone, as the reader presses Send again, against `origin`. */
   const sendAgain = (operations: string[], options: NewmanOptions, origin = sandbox.origin) =>
     runNewman(base.artifacts, sandbox, localEnvironment(base.artifacts, origin, {clientId: credential.clientId}), {
       ...options,
       requests: operations.map((operation) => requestFor(base.postman, operation).name),
     });
-  return {...base, sandbox, credential, setScopes, sendAgain};
+  return {...base, sandbox, credential, scopeAddedAt, sendAgain};
 }
 
 const withoutToken = (log: SandboxLogEntry[]) =>
   requestLog(log).filter((entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`);
 
 test('after a lost answer, a POST keeps its Idempotency-Key until an answer is stored under it, so the resend replays the order instead of buying twice', async () => {
-  test.setTimeout(120_000);
   const {sandbox, sendAgain} = await newReader('resend');
   // A proxy that loses the first order's answer: the sandbox does the work, then the connection drops.
   const orders: {key: string | undefined; status: number; replayed: boolean; id: string | undefined}[] = [];
@@ -501,15 +499,11 @@ test('after a lost answer, a POST keeps its Idempotency-Key until an answer is s
 });
 
 test('after a 403, the order a refund works on is kept until it is refunded, so sending again buys nothing more', async () => {
-  test.setTimeout(120_000);
-  const {contract, allScopes, setScopes, sendAgain} = await newReader('refund');
-  const [refundScope] = contract.operationScopes['POST /v1/refunds']!;
+  const {contract, scopeAddedAt, sendAgain} = await newReader('refund');
   // The reader's credential first lacks the refund's scope, as Quick start's does; then they add it.
-  setScopes(allScopes.filter((scope) => scope !== refundScope));
-  const scopeAddedAt = 2;
   const run = await sendAgain([`POST ${TOKEN_URL_PATH}`, 'POST /v1/refunds'], {
     iterations: 4,
-    beforeIteration: (at) => at === scopeAddedAt && setScopes(allScopes),
+    beforeIteration: scopeAddedAt('POST /v1/refunds', 2),
   });
   const refundsPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/refunds`).pathname;
   const forbidden = errorRule('insufficient_scope');
@@ -530,7 +524,6 @@ test('after a 403, the order a refund works on is kept until it is refunded, so 
 });
 
 test('a cancel after an order that could not be created is not sent and says why; once the package is fixed, the next send orders with a new key and cancels that order', async () => {
-  test.setTimeout(120_000);
   const {sendAgain} = await newReader('cancel-failed');
   // As the page's failure path has the reader do: the failing package first, then the usual one back.
   const run = await sendAgain(['POST /v1/orders/{order_id}/cancel'], {
@@ -549,7 +542,6 @@ test('a cancel after an order that could not be created is not sent and says why
 });
 
 test('when the token endpoint refuses, a request is not sent without a token: its test says why and, after a 429, how long to wait', async () => {
-  test.setTimeout(120_000);
   const {sandbox, credential, sendAgain} = await newReader('token-limit');
   // Other clients of the credential (the pages' samples, say) used up the minute's token requests.
   const spent = await useUpTokenRequests(sandbox.origin, credential);
@@ -566,17 +558,12 @@ test('when the token endpoint refuses, a request is not sent without a token: it
 });
 
 test('the cached token after insufficient_scope is forgotten, as the model says, so once the scope is added to the credential the next send gets a token that has it', async () => {
-  test.setTimeout(120_000);
   expect(TOKEN_DROPPING_CODES).toContain('insufficient_scope');
-  const {contract, allScopes, setScopes, sendAgain} = await newReader('token');
-  const [balanceScope] = contract.operationScopes['GET /v1/balance']!;
-  // The reader's credential first lacks the scope; they add it in the Dashboard between two sends.
-  setScopes(allScopes.filter((scope) => scope !== balanceScope));
+  const {scopeAddedAt, sendAgain} = await newReader('token');
   // Only the request itself: the collection's pre-request script is what gets (and keeps) the token.
-  const scopeAddedAt = 1;
   const run = await sendAgain(['GET /v1/balance'], {
     iterations: 3,
-    beforeIteration: (at) => at === scopeAddedAt && setScopes(allScopes),
+    beforeIteration: scopeAddedAt('GET /v1/balance', 1),
   });
   const forbidden = errorRule('insufficient_scope');
   // A token before the refused send, a new one after it; that one has the scope and is kept.
