@@ -45,6 +45,9 @@ const ROOT = path.dirname(SDK_DIR);
 const DECLARATION_PATH = path.join(SDK_DIR, 'index.d.ts');
 const DECLARATION = readFileSync(DECLARATION_PATH, 'utf8');
 const DECLARATION_AST = ts.createSourceFile(DECLARATION_PATH, DECLARATION, ts.ScriptTarget.Latest, true);
+/** The top-level declaration of sdk/index.d.ts named `name` that `is` accepts. */
+const declared = <T extends ts.DeclarationStatement>(is: (node: ts.Node) => node is T, name: string) =>
+  DECLARATION_AST.statements.find((node): node is T => is(node) && node.name?.text === name);
 const CONTRACT_SOURCE = readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8');
 type ContractSource = {components: {schemas: Record<string, {properties?: Record<string, {enum?: string[]}>}>}};
 let parsedSource: ContractSource | undefined;
@@ -83,6 +86,9 @@ const errorReply = (code: string, headers?: Record<string, string>): Reply => ({
     },
   },
 });
+
+/** What a call settles to: its error, or its value if it does not throw. */
+const settled = (promise: Promise<unknown>) => promise.catch((error: unknown) => error);
 
 const originalFetch = globalThis.fetch;
 
@@ -136,22 +142,15 @@ test.afterEach(() => {
 
 test.describe('no drift from the constants', () => {
   test('the declared class is SDK_CLASS and the package is SDK.packageName at SDK.version', () => {
-    const classes = DECLARATION_AST.statements.filter(ts.isClassDeclaration).map((node) => node.name?.text);
-    expect(classes).toContain(SDK_CLASS);
-    const manifest = JSON.parse(readFileSync(path.join(SDK_DIR, 'package.json'), 'utf8')) as {
-      name: string;
-      version: string;
-    };
-    expect(manifest.name).toBe(SDK.packageName);
-    expect(manifest.version).toBe(SDK.version);
+    expect(declared(ts.isClassDeclaration, SDK_CLASS), `sdk/index.d.ts declares ${SDK_CLASS}`).toBeDefined();
+    const manifest: unknown = JSON.parse(readFileSync(path.join(SDK_DIR, 'package.json'), 'utf8'));
+    expect(manifest).toMatchObject({name: SDK.packageName, version: SDK.version});
     expect(AcmeConnect.name).toBe(SDK_CLASS);
   });
 
   test('the declared ErrorCode, RetryPolicy and error classes name the codes and policies of the behaviour model', () => {
     const literals = (name: string) => {
-      const alias = DECLARATION_AST.statements.find(
-        (node): node is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(node) && node.name.text === name,
-      )!;
+      const alias = declared(ts.isTypeAliasDeclaration, name)!;
       const members = ts.isUnionTypeNode(alias.type) ? alias.type.types : [alias.type];
       return members.map((member) => ((member as ts.LiteralTypeNode).literal as ts.StringLiteral).text).sort();
     };
@@ -166,10 +165,7 @@ test.describe('no drift from the constants', () => {
 
     // Each error class's doc comment names exactly the model's codes of that class.
     for (const sdkClass of new Set(ERROR_CODES.map((rule) => rule.sdkClass))) {
-      const node = DECLARATION_AST.statements.find(
-        (statement): statement is ts.ClassDeclaration =>
-          ts.isClassDeclaration(statement) && statement.name?.text === sdkClass,
-      );
+      const node = declared(ts.isClassDeclaration, sdkClass);
       expect(node, `sdk/index.d.ts declares ${sdkClass}`).toBeDefined();
       const comment = ts
         .getLeadingCommentRanges(DECLARATION, node!.getFullStart())!
@@ -369,7 +365,7 @@ test.describe('runtime', () => {
     scriptFetch((call) => replies[call.url.pathname.split('/').pop()!]!);
     const acme = client();
 
-    const balance = await acme.orders.retrieve('balance').catch((error: unknown) => error);
+    const balance = await settled(acme.orders.retrieve('balance'));
     expect(balance).toBeInstanceOf(InsufficientBalanceError);
     expect(balance).toBeInstanceOf(AcmeConnectError);
     expect(balance).toMatchObject({
@@ -378,7 +374,7 @@ test.describe('runtime', () => {
       requestId: 'req_insufficient_balance',
       message: 'insufficient_balance happened',
     });
-    const limited = await acme.orders.retrieve('limited').catch((error: unknown) => error);
+    const limited = await settled(acme.orders.retrieve('limited'));
     expect(limited).toBeInstanceOf(RateLimitError);
     expect((limited as RateLimitError).retryAfter).toBe(7);
     await expect(acme.esims.retrieve(8944000000 as unknown as string)).rejects.toThrow(
@@ -393,18 +389,14 @@ test.describe('runtime', () => {
       status: null,
     });
     scriptFetch(() => 'hang');
-    const timedOut = await client({timeoutMs: 50})
-      .esims.getUsage('8944000000123456783')
-      .catch((error: unknown) => error);
+    const timedOut = await settled(client({timeoutMs: 50}).esims.getUsage('8944000000123456783'));
     expect(timedOut).toBeInstanceOf(ConnectionError);
     expect((timedOut as Error).message).toContain('50 ms');
 
     /** The error a call throws when the token endpoint answers `status` with an RFC 6749 `error`. */
     const tokenRefusal = (status: number, error: string, description: string) => {
       globalThis.fetch = (async () => json({status, body: {error, error_description: description}})) as typeof fetch;
-      return client()
-        .esims.getUsage('8944000000123456783')
-        .catch((thrown: unknown) => thrown);
+      return settled(client().esims.getUsage('8944000000123456783'));
     };
     const rejected = await tokenRefusal(401, 'invalid_client', 'Client authentication failed.');
     expect(rejected).toBeInstanceOf(AuthenticationError);
@@ -517,11 +509,7 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
       orderCodes.map(async (rule) => {
         const {clientId, acme} = newClient({maxRetries: MAX_RETRIES});
         codeOf.set(clientId, rule.code);
-        const error = await acme.orders.create(orderParams).then(
-          () => null,
-          (thrown: unknown) => thrown,
-        );
-        return {rule, clientId, error};
+        return {rule, clientId, error: await settled(acme.orders.create(orderParams))};
       }),
     );
     for (const {rule, clientId, error} of results) {
@@ -530,16 +518,12 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
       expect(error, rule.code).toMatchObject({status: rule.status, code: rule.code, retry: rule.retry});
       const calls = wire.apiCalls(clientId);
       const expected = RETRY_POLICIES[rule.retry].automatic ? 1 + MAX_RETRIES : renewsToken ? 2 : 1;
-      expect(
-        calls.map((call) => call.status),
-        `${rule.code}: API requests`,
-      ).toEqual(Array(expected).fill(rule.status));
+      const statuses = calls.map((call) => call.status);
+      expect(statuses, `${rule.code}: API requests`).toEqual(Array(expected).fill(rule.status));
       expect(wire.tokenRequests(clientId), `${rule.code}: token requests`).toBe(renewsToken ? 2 : 1);
       expect(new Set(calls.map((call) => call.key)).size, `${rule.code}: one Idempotency-Key`).toBe(1);
       // The error carries the key the SDK made, so the caller can send the same purchase again.
-      expect((error as {idempotencyKey: string}).idempotencyKey, `${rule.code}: the key on the error`).toBe(
-        calls[0]!.key,
-      );
+      expect(error, `${rule.code}: the key on the error`).toHaveProperty('idempotencyKey', calls[0]!.key);
     }
   });
 
@@ -551,33 +535,29 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
         const {clientId, acme} = newClient({maxRetries: MAX_RETRIES});
         codeOf.set(clientId, rule.code);
         const key = `sdk-first-attempt-${rule.code}`;
-        const first = await acme.orders.create(orderParams, {idempotencyKey: key}).catch((error: unknown) => error);
+        const first = await settled(acme.orders.create(orderParams, {idempotencyKey: key}));
         // A stored error would be replayed under its key: once fixed, the caller sends a new one.
         const secondKey = IDEMPOTENCY.isStored(rule.status, rule.code) ? `${key}-fixed` : key;
         const second = await acme.orders.create(orderParams, {idempotencyKey: secondKey});
-        return {rule, clientId, first, second};
+        return {rule, clientId, key, first, second};
       }),
     );
-    for (const {rule, clientId, first, second} of results) {
+    for (const {rule, clientId, key, first, second} of results) {
       const recovers = RETRY_POLICIES[rule.retry].automatic || rule.retry === 'new_token';
       const calls = wire.apiCalls(clientId);
+      // Recovered: the caller's second send is the first order, replayed.
+      expect(calls.map((call) => [call.status, call.replayed])).toEqual([
+        [rule.status, false],
+        [201, false],
+        ...(recovers ? [[201, true]] : []),
+      ]);
       if (recovers) {
         expect(first, rule.code).toMatchObject({status: 'completed'});
-        expect(calls.map((call) => [call.status, call.replayed])).toEqual([
-          [rule.status, false],
-          [201, false],
-          [201, true],
-        ]);
         expect(second).toEqual(first);
       } else {
         expect(first, rule.code).toBeInstanceOf(sdkClass(rule.sdkClass));
-        expect(calls.map((call) => [call.status, call.replayed])).toEqual([
-          [rule.status, false],
-          [201, false],
-        ]);
         expect(second).toMatchObject({status: 'completed'});
       }
-      const key = `sdk-first-attempt-${rule.code}`;
       const keys = recovers || !IDEMPOTENCY.isStored(rule.status, rule.code) ? [key] : [key, `${key}-fixed`];
       expect(new Set(calls.map((call) => call.key))).toEqual(new Set(keys));
     }
@@ -607,7 +587,7 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
     credential.scopes = ['catalog:read'];
     sandbox.setCredentials([...credentials]);
     const idempotencyKey = randomUUID();
-    const error = await acme.orders.create(orderParams, {idempotencyKey}).catch((thrown: unknown) => thrown);
+    const error = await settled(acme.orders.create(orderParams, {idempotencyKey}));
     expect(error).toMatchObject({status: 403, code: 'insufficient_scope', retry: 'after_fix'});
     expect(wire.apiCalls(clientId)).toHaveLength(1);
 
@@ -667,7 +647,7 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
   test('a wrong client secret is AuthenticationError invalid_client, thrown at once', async () => {
     const wire = route(() => ({}));
     const {clientId, acme} = newClient({clientSecret: 'cs_test_wrong', maxRetries: MAX_RETRIES});
-    const error = await acme.packages.retrieve(SAMPLES.packageId).catch((thrown: unknown) => thrown);
+    const error = await settled(acme.packages.retrieve(SAMPLES.packageId));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({status: 401, code: 'invalid_client', retry: null});
     expect(wire.tokenRequests(clientId)).toBe(1);
@@ -705,17 +685,17 @@ test.describe('webhooks.constructEvent', () => {
   });
   const sign = (timestamp: number, payload: string, key = secret) =>
     `v1=${createHmac('sha256', key).update(`${timestamp}.${payload}`).digest('hex')}`;
+  const headers = (timestamp: number | string, signature: string) => ({
+    'X-Webhook-Timestamp': String(timestamp),
+    'X-Webhook-Signature': signature,
+  });
+  const signed = (timestamp: number, payload = body, key = secret) => headers(timestamp, sign(timestamp, payload, key));
   const now = () => Math.floor(Date.now() / 1000);
   const acme = client();
 
   test('accepts a correctly signed body (string or bytes, plain or Headers, any case, rotated secrets)', () => {
     const timestamp = now();
-    const event = acme.webhooks.constructEvent(
-      body,
-      {'X-Webhook-Timestamp': String(timestamp), 'X-Webhook-Signature': sign(timestamp, body)},
-      secret,
-    );
-    expect(event).toEqual({
+    expect(acme.webhooks.constructEvent(body, signed(timestamp), secret)).toEqual({
       id: 'evt_01JC7Q2RTV',
       type: 'esim.usage_threshold',
       apiVersion: 'v1',
@@ -732,62 +712,56 @@ test.describe('webhooks.constructEvent', () => {
       'x-webhook-signature': `${sign(timestamp, body, 'whsec_old')} ${sign(timestamp, body)}`,
     });
     expect(acme.webhooks.constructEvent(Buffer.from(body), rotated, secret).id).toBe('evt_01JC7Q2RTV');
-    expect(
-      acme.webhooks.constructEvent(
-        new TextEncoder().encode(body),
-        {'x-webhook-timestamp': [String(timestamp)], 'X-WEBHOOK-SIGNATURE': sign(timestamp, body)},
-        secret,
-      ).type,
-    ).toBe('esim.usage_threshold');
+    const bytes = new TextEncoder().encode(body);
+    const mixedCase = {'x-webhook-timestamp': [String(timestamp)], 'X-WEBHOOK-SIGNATURE': sign(timestamp, body)};
+    expect(acme.webhooks.constructEvent(bytes, mixedCase, secret).type).toBe('esim.usage_threshold');
   });
 
   test('rejects a wrong signature, a changed body, a stale timestamp, missing headers and parsed JSON', () => {
     const timestamp = now();
-    const reject = (rawBody: string | Uint8Array, headers: Record<string, string>, message: RegExp) =>
-      expect(() => acme.webhooks.constructEvent(rawBody, headers, secret)).toThrow(message);
-    const headers = (ts: number, signature: string) => ({
-      'X-Webhook-Timestamp': String(ts),
-      'X-Webhook-Signature': signature,
-    });
+    // The local clock held at the signing time: a second ticking by mid-test would bring the future timestamp within
+    // the tolerance.
+    const realNow = Date.now;
+    Date.now = () => timestamp * 1000;
+    try {
+      const reject = (rawBody: string, signedHeaders: Record<string, string>, message: RegExp) =>
+        expect(() => acme.webhooks.constructEvent(rawBody, signedHeaders, secret)).toThrow(message);
 
-    reject(body, headers(timestamp, sign(timestamp, body, 'whsec_wrong')), /No X-Webhook-Signature value matches/);
-    reject(body.replace('80', '50'), headers(timestamp, sign(timestamp, body)), /No X-Webhook-Signature value matches/);
-    reject(body, headers(timestamp, `v0=${sign(timestamp, body).slice(3)}`), /Missing X-Webhook-Signature/);
-    reject(body, headers(timestamp - 301, sign(timestamp - 301, body)), /more than 300 s/);
-    reject(body, headers(timestamp + 301, sign(timestamp + 301, body)), /more than 300 s/);
-    reject(body, {'X-Webhook-Signature': sign(timestamp, body)}, /X-Webhook-Timestamp/);
-    expect(() =>
-      acme.webhooks.constructEvent(JSON.parse(body) as string, headers(timestamp, sign(timestamp, body)), secret),
-    ).toThrow(/raw request body/);
-    const unsigned = () => acme.webhooks.constructEvent(body, {}, secret);
-    expect(unsigned).toThrow(SignatureVerificationError);
-    expect(unsigned).toThrow(AcmeConnectError);
-    // Within the tolerance is accepted.
-    expect(acme.webhooks.constructEvent(body, headers(timestamp - 290, sign(timestamp - 290, body)), secret).id).toBe(
-      'evt_01JC7Q2RTV',
-    );
+      reject(body, signed(timestamp, body, 'whsec_wrong'), /No X-Webhook-Signature value matches/);
+      reject(body.replace('80', '50'), signed(timestamp), /No X-Webhook-Signature value matches/);
+      reject(body, headers(timestamp, `v0=${sign(timestamp, body).slice(3)}`), /Missing X-Webhook-Signature/);
+      reject(body, signed(timestamp - 301), /more than 300 s/);
+      reject(body, signed(timestamp + 301), /more than 300 s/);
+      reject(body, {'X-Webhook-Signature': sign(timestamp, body)}, /X-Webhook-Timestamp/);
+      reject(JSON.parse(body) as string, signed(timestamp), /raw request body/);
+      const unsigned = () => acme.webhooks.constructEvent(body, {}, secret);
+      expect(unsigned).toThrow(SignatureVerificationError);
+      expect(unsigned).toThrow(AcmeConnectError);
+      // Within the tolerance is accepted.
+      expect(acme.webhooks.constructEvent(body, signed(timestamp - 290), secret).id).toBe('evt_01JC7Q2RTV');
+    } finally {
+      Date.now = realNow;
+    }
   });
-});
 
-test("webhooks.constructEvent accepts the docs' test vector at its timestamp, and rejects it altered", async () => {
-  const {event, timestamp, signature} = SAMPLES.webhookTestVector;
-  const examples = webhookEventExamples(await publishedContract());
-  const body = JSON.stringify(examples.find(({type}) => type === event)!.payload);
-  const headers = (ts: string, sig: string) => ({'X-Webhook-Timestamp': ts, 'X-Webhook-Signature': `v1=${sig}`});
-  const acme = client();
-  // Its clock set to the vector's timestamp, as the docs show; on the local clock the vector is stale.
-  const now = new Date(Number(timestamp) * 1000);
-  const verify = (rawBody: string, ts: string, sig: string, options: {now?: Date} = {now}) =>
-    acme.webhooks.constructEvent(rawBody, headers(ts, sig), SAMPLES.webhookSecret, options);
-  expect(verify(body, timestamp, signature).type).toBe(event);
-  expect(() => verify(body, timestamp, signature, {})).toThrow(/from the local clock/);
-  for (const [rawBody, ts, sig] of [
-    [body.replace('9350', '9351'), timestamp, signature],
-    [body, String(Number(timestamp) + 1), signature],
-    [body, timestamp, `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`],
-  ]) {
-    expect(() => verify(rawBody!, ts!, sig!)).toThrow(SignatureVerificationError);
-  }
+  test("accepts the docs' test vector at its timestamp, and rejects it altered", async () => {
+    const {event, timestamp, signature} = SAMPLES.webhookTestVector;
+    const examples = webhookEventExamples(await publishedContract());
+    const vector = JSON.stringify(examples.find(({type}) => type === event)!.payload);
+    // Its clock set to the vector's timestamp, as the docs show; on the local clock the vector is stale.
+    const clock = new Date(Number(timestamp) * 1000);
+    const verify = (rawBody: string, ts: string, sig: string, options: {now?: Date} = {now: clock}) =>
+      acme.webhooks.constructEvent(rawBody, headers(ts, `v1=${sig}`), SAMPLES.webhookSecret, options);
+    expect(verify(vector, timestamp, signature).type).toBe(event);
+    expect(() => verify(vector, timestamp, signature, {})).toThrow(/from the local clock/);
+    for (const [rawBody, ts, sig] of [
+      [vector.replace('9350', '9351'), timestamp, signature],
+      [vector, String(Number(timestamp) + 1), signature],
+      [vector, timestamp, `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`],
+    ]) {
+      expect(() => verify(rawBody!, ts!, sig!)).toThrow(SignatureVerificationError);
+    }
+  });
 });
 
 test.describe('the SDK surface (lib/sdk-surface.ts)', () => {
