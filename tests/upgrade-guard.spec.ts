@@ -47,7 +47,7 @@ const TOUCHES_INTERNALS = [
   'src/theme/SearchBar/index.tsx',
   'src/theme/SearchBar/styles.module.css',
   // Takes the URL tags the theme's SiteMetadata gives every route out of the not-found page.
-  'plugins/docs-urls/index.ts',
+  'plugins/bundle/not-found-head.ts',
   // Undoes Infima's tables as their own block scrollers (no class name to find it by).
   'src/components/ScrollableTable/styles.module.css',
   // Ajv's draft 2020-12 entry point, `ajv/dist/2020` (documented by Ajv, not an internal file).
@@ -151,6 +151,10 @@ test(
     for (const [name, version] of Object.entries(manifest.overrides)) {
       if (name in pinned) expect(version, `overrides.${name}`).toBe(pinned[name]);
     }
+    // Docusaurus's ESLint rules get typescript-eslint's own utils: one version of its packages.
+    expect(manifest.overrides['@typescript-eslint/utils'], 'overrides.@typescript-eslint/utils').toBe(
+      pinned['typescript-eslint'],
+    );
     const docusaurus = pinned['@docusaurus/core'];
     const docusaurusPins = Object.entries({...pinned, ...manifest.overrides}).filter(([name]) =>
       name.startsWith('@docusaurus/'),

@@ -34,7 +34,7 @@ export function rehashedName(fileName: string, css: string): string {
 }
 
 /** Other postBuild plugins read the HTML at the same time. */
-async function writeAtomically(file: string, content: string): Promise<void> {
+export async function writeAtomically(file: string, content: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, content);
   await rename(temporary, file);

@@ -3,6 +3,7 @@ import type {Plugin} from '@docusaurus/types';
 
 import cssPrune from './css-prune';
 import noClientPrism from './no-client-prism';
+import {dropNotFoundOwnUrl} from './not-found-head';
 import prefetchOnce from './prefetch-once';
 import selfContainedWorkers from './self-contained-workers';
 
@@ -21,6 +22,10 @@ export default function bundlePlugin(): Plugin {
       };
       return {resolve: {alias}, ...workers.configureWebpack!(...args)};
     },
-    postBuild: prune.postBuild,
+    // In turn: both rewrite built HTML.
+    async postBuild(props) {
+      await prune.postBuild!(props);
+      await dropNotFoundOwnUrl(props.outDir);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
+import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
@@ -6,7 +6,7 @@ import type {LoadContext} from '@docusaurus/types';
 
 import {assertSiteUrlsResolve, checkBuildUrls, formatProblems, resolveSitePath} from '../../lib/site-urls';
 import type {CheckOptions} from '../../lib/site-urls';
-import pluginDocsUrls, {NOT_FOUND_FILE, PLUGIN_NAME} from './index';
+import pluginDocsUrls, {PLUGIN_NAME} from './index';
 
 const SITE_URL = 'https://docs.example.com';
 
@@ -29,7 +29,6 @@ const GOOD_BUILD: Record<string, string> = {
     )}<p>See <a href="${SITE_URL}/getting-started/main-concepts#errors">errors</a>, or ${SITE_URL}/.</p>`,
   ),
   'basics/index.html': page('/basics', '<p>Basics</p>'),
-  '404.html': page('/404.html', '<p>Not found</p>'),
   'openapi.yaml': `info:\n  description: Errors are at ${SITE_URL}/getting-started/main-concepts#errors.\nexamples:\n  doc_url: '${SITE_URL}/getting-started/main-concepts#insufficient_balance'\n`,
   'postman/collection.json': `${JSON.stringify({info: {description: `Docs: [main concepts](${SITE_URL}/getting-started/main-concepts#legacy)\nSpec: ${SITE_URL}/openapi.yaml`}}, null, 2)}\n`,
   'llms.txt': `# Docs\n\n- [Main concepts](${SITE_URL}/getting-started/main-concepts.md): concepts\n- [Basics](/basics): basics\n`,
@@ -186,24 +185,6 @@ test.describe('docs-urls plugin', () => {
         `basics/sdk.html: ${broken} — no such anchor #insufficient_balanse on /getting-started/main-concepts`,
       );
       expect(message).not.toContain('openapi.yaml');
-    });
-  });
-
-  test('takes the not-found page’s own URL out of its head, and leaves every other tag and page as it was', async () => {
-    const head =
-      `<link data-rh=true rel=icon href=/img/favicon.svg><link data-rh=true rel=canonical href=${SITE_URL}/404.html>` +
-      `<link data-rh=true rel=alternate href=${SITE_URL}/404.html hreflang=en><link rel=alternate type=application/rss+xml href=/feed.xml>` +
-      `<meta data-rh=true property=og:url content=${SITE_URL}/404.html><meta data-rh=true property=og:title content=Docs>`;
-    const notFound = `<!doctype html><html lang=en><head>${head}</head><body><main><p>Not found</p></main></body></html>`;
-    await withBuild({...GOOD_BUILD, [NOT_FOUND_FILE]: notFound}, async (outDir) => {
-      await postBuild(outDir);
-      expect(await readFile(path.join(outDir, NOT_FOUND_FILE), 'utf8')).toBe(
-        '<!doctype html><html lang=en><head><link data-rh=true rel=icon href=/img/favicon.svg>' +
-          '<link rel=alternate type=application/rss+xml href=/feed.xml><meta data-rh=true property=og:title content=Docs>' +
-          '</head><body><main><p>Not found</p></main></body></html>',
-      );
-      expect(await readFile(path.join(outDir, 'index.html'), 'utf8')).toBe(GOOD_BUILD['index.html']);
-      expect(await readdir(outDir)).not.toContain(`${NOT_FOUND_FILE}.tmp`);
     });
   });
 });

@@ -54,11 +54,11 @@ test("README's single-page doc test passes for a page with runnable samples and 
 });
 
 // A warning in README's install step would teach writers to ignore warnings. A dry run resolves the same tree
-// from the lock file and prints the same peer-range warnings, without installing.
+// from the lock file and prints the same peer-range warnings, without installing (it reads the registry, as npm ci).
 test("README's install step, npm ci, prints no warning", async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'npm-ci-dry-run-'));
   try {
-    for (const file of ['package.json', 'package-lock.json'])
+    for (const file of ['package.json', 'package-lock.json', '.npmrc'])
       writeFileSync(path.join(dir, file), readFileSync(path.join(ROOT, file)));
     const {stdout, stderr} = await run('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit'], {
       cwd: dir,
