@@ -9,17 +9,26 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {ENVIRONMENTS, SAMPLES, SANDBOX, URLS} from '../src/constants/api';
-import {errorRule} from '../src/constants/behaviour';
-import {listOperations, resolveRef, type OpenApiDocument, type OpenApiParameter} from '../lib/contract/openapi';
+import {ENVIRONMENTS, SAMPLES, SANDBOX} from '../src/constants/api';
+import {listOperations, type OpenApiDocument} from '../lib/contract/openapi';
 import {documentScopes, sandboxDocument, startSandbox, type Sandbox, type SandboxLogEntry} from './server';
 import {SandboxState} from './state';
+import {
+  accessToken,
+  concretePathOf,
+  credentialsForm,
+  exampleBody,
+  expectError,
+  expectOAuthError,
+  parametersOf,
+  send,
+  tokenResponse,
+} from './test-helpers';
+import type {Result, Send} from './test-helpers';
 
-const CLIENT = {
-  clientId: 'ci_test_sandbox',
-  clientSecret: 'cs_test_sandbox',
-  scopes: ['catalog:read', 'orders:write', 'esims:read'],
-};
+const SCOPES = ['catalog:read', 'orders:write', 'esims:read'];
+const CLIENT = {clientId: 'ci_test_sandbox', clientSecret: 'cs_test_sandbox', scopes: SCOPES};
+const CLIENT_FORM = credentialsForm(CLIENT);
 /** The public origin the docs' samples call. */
 const API_ORIGIN = new URL(ENVIRONMENTS.sandbox.apiBase).origin;
 const ROUTE = path.join(__dirname, 'route');
@@ -39,87 +48,27 @@ test.afterAll(async () => {
   await sandbox?.close();
 });
 
-type Form = Record<string, string>;
-
-const CLIENT_FORM = {grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret};
-
-async function tokenResponse(form: Form, basic?: {id: string; secret: string}) {
-  const response = await fetch(`${sandbox.origin}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...(basic && {Authorization: `Basic ${Buffer.from(`${basic.id}:${basic.secret}`).toString('base64')}`}),
-    },
-    body: new URLSearchParams(form),
-  });
-  return {status: response.status, body: (await response.json()) as Record<string, unknown>};
-}
-
-/** Tokens by scope, reused as a client should: the token endpoint allows few requests per minute. */
-const tokens = new Map<string, string>();
-
-async function accessToken(scope?: string): Promise<string> {
-  const cached = tokens.get(scope ?? '');
-  if (cached) return cached;
-  const {status, body} = await tokenResponse({...CLIENT_FORM, ...(scope && {scope})});
-  expect(status).toBe(200);
-  tokens.set(scope ?? '', body.access_token as string);
-  return body.access_token as string;
-}
-
-async function call(
-  method: string,
-  apiPath: string,
-  options: {token?: string; body?: unknown; headers?: Record<string, string>} = {},
-) {
-  const response = await fetch(`${sandbox.origin}${apiPath}`, {
-    method,
-    headers: {
-      ...options.headers,
-      ...(options.token && {Authorization: `Bearer ${options.token}`}),
-      ...(options.body !== undefined && {'Content-Type': 'application/json'}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (text ? JSON.parse(text) : undefined) as {error?: Record<string, unknown>} & Record<string, unknown>,
-  };
-}
-
-function expectEnvelope(result: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(result.status, JSON.stringify(result.body)).toBe(status);
-  const requestId = result.headers.get('x-request-id');
-  expect(requestId).toMatch(/^req_[A-Za-z0-9]+$/);
-  expect(result.body.error).toEqual(
-    expect.objectContaining({
-      code,
-      request_id: requestId,
-      doc_url: `${URLS.errorsDocBase}#${code}`,
-      retry: errorRule(code).retry,
-    }),
-  );
-  const fields = ['code', 'doc_url', 'message', 'param', 'request_id', 'retry'];
-  expect(Object.keys(result.body.error!).sort()).toEqual(fields);
-  return result.body.error as {code: string; message: string; param: string | null};
-}
+/** A token with every scope of CLIENT's, reused as a client should: the token endpoint allows few requests per minute. */
+let cachedToken: string | undefined;
+const token = async () => (cachedToken ??= await accessToken(sandbox.origin, CLIENT));
+const tokenAnswer = (form: Record<string, string>, basic?: {id: string; secret: string}) =>
+  tokenResponse(sandbox.origin, form, basic);
+const call = (method: string, apiPath: string, options?: Send) => send(sandbox.origin, method, apiPath, options);
 
 async function mark(label: string) {
   const response = await fetch(`${sandbox.origin}/__sandbox/mark/${encodeURIComponent(label)}`, {method: 'POST'});
   expect(response.status).toBe(204);
 }
 
-/** The request entries logged after the mark `label` (up to the next mark). */
+/** The request entries logged after the mark `label` (up to the next mark), as `operation status`. */
 function requestsAfter(label: string) {
   const start = sandbox.log.findIndex((entry) => entry.kind === 'mark' && entry.label === label);
   expect(start, `mark ${label}`).toBeGreaterThanOrEqual(0);
   const rest = sandbox.log.slice(start + 1);
   const end = rest.findIndex((entry) => entry.kind === 'mark');
-  return (end < 0 ? rest : rest.slice(0, end)).filter(
-    (entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request',
-  );
+  return (end < 0 ? rest : rest.slice(0, end))
+    .filter((entry): entry is Extract<SandboxLogEntry, {kind: 'request'}> => entry.kind === 'request')
+    .map((entry) => `${entry.operation} ${entry.status}`);
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
@@ -138,66 +87,54 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 }
 
 test.describe('token endpoint', () => {
-  test('issues a Bearer token with every granted scope, for credentials in the form body or by HTTP Basic', async () => {
+  test('issues a Bearer token with every granted scope, for credentials in the form body or by HTTP Basic; a requested subset of scopes is all the token carries', async () => {
     const basic = {id: CLIENT.clientId, secret: CLIENT.clientSecret};
     for (const [how, answer] of [
-      ['form body', await tokenResponse(CLIENT_FORM)],
-      ['HTTP Basic', await tokenResponse({grant_type: 'client_credentials'}, basic)],
+      ['form body', await tokenAnswer(CLIENT_FORM)],
+      ['HTTP Basic', await tokenAnswer({grant_type: 'client_credentials'}, basic)],
     ] as const) {
       expect(answer.status, how).toBe(200);
       expect(answer.body, how).toEqual({
         access_token: expect.stringMatching(/^at_test_\w+$/),
         token_type: 'Bearer',
         expires_in: 3600,
-        scope: CLIENT.scopes.join(' '),
+        scope: SCOPES.join(' '),
       });
     }
-  });
-
-  test('answers RFC 6749 errors: invalid_client, invalid_scope, unsupported_grant_type, invalid_request', async () => {
-    expect(
-      await tokenResponse({grant_type: 'client_credentials'}, {id: CLIENT.clientId, secret: 'cs_test_wrong'}),
-    ).toEqual({
-      status: 401,
-      body: {error: 'invalid_client', error_description: expect.any(String)},
-    });
-    expect(
-      (await tokenResponse({grant_type: 'client_credentials', client_id: 'ci_test_unknown', client_secret: 'x'})).body
-        .error,
-    ).toBe('invalid_client');
-    const scoped = await tokenResponse({...CLIENT_FORM, scope: 'catalog:read refunds:write'});
-    expect(scoped.status).toBe(400);
-    expect(scoped.body).toEqual({error: 'invalid_scope', error_description: expect.stringContaining('refunds:write')});
-    expect(await tokenResponse({...CLIENT_FORM, grant_type: 'password'})).toMatchObject({
-      status: 400,
-      body: {error: 'unsupported_grant_type'},
-    });
-    expect(await tokenResponse({client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret})).toMatchObject({
-      status: 400,
-      body: {error: 'invalid_request'},
-    });
-  });
-
-  test('a requested subset of scopes is all the token carries', async () => {
-    const {body} = await tokenResponse({...CLIENT_FORM, scope: 'catalog:read'});
+    const {body} = await tokenAnswer({...CLIENT_FORM, scope: 'catalog:read'});
     expect(body.scope).toBe('catalog:read');
-    const token = body.access_token as string;
-    expect((await call('GET', '/v1/packages', {token})).status).toBe(200);
-    const error = expectEnvelope(await call('GET', `/v1/esims/${SAMPLES.iccid}`, {token}), 403, 'insufficient_scope');
+    const subset = {token: body.access_token as string};
+    expect((await call('GET', '/v1/packages', subset)).status).toBe(200);
+    const error = expectError(await call('GET', `/v1/esims/${SAMPLES.iccid}`, subset), 'insufficient_scope');
     expect(error.message).toContain('esims:read');
+  });
+
+  test('answers RFC 6749 errors: invalid_client, invalid_scope, unsupported_grant_type, invalid_request; another method is 405 invalid_request', async () => {
+    const wrongSecret = {id: CLIENT.clientId, secret: 'cs_test_wrong'};
+    const unknownClient = {grant_type: 'client_credentials', client_id: 'ci_test_unknown', client_secret: 'x'};
+    const notGranted = {...CLIENT_FORM, scope: 'catalog:read refunds:write'};
+    for (const [status, error, answer, description] of [
+      [401, 'invalid_client', await tokenAnswer({grant_type: 'client_credentials'}, wrongSecret)],
+      [401, 'invalid_client', await tokenAnswer(unknownClient)],
+      [400, 'invalid_scope', await tokenAnswer(notGranted), expect.stringContaining('refunds:write')],
+      [400, 'unsupported_grant_type', await tokenAnswer({...CLIENT_FORM, grant_type: 'password'})],
+      [400, 'invalid_request', await tokenAnswer({client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret})],
+    ] as const) {
+      expectOAuthError(answer, status, error, description);
+    }
+    const response = await fetch(`${sandbox.origin}/oauth/token`);
+    expectOAuthError({status: response.status, body: await response.json()}, 405, 'invalid_request');
   });
 });
 
 test.describe('API calls', () => {
-  test("a 4xx to a caller its token names carries the caller's rate-limit window; a 401 (missing_token without a token, invalid_token with an unknown one) names no caller and carries none; 403 insufficient_scope names the scope the operation needs", async () => {
-    const token = await accessToken();
-    const windowOf = (result: Awaited<ReturnType<typeof call>>) =>
+  test("a 4xx to a caller its token names carries the caller's rate-limit window; a 401 (missing_token without a token, invalid_token with an unknown one) names no caller and carries none; 403 insufficient_scope names the scope the operation needs; unknown paths and methods are 404 resource_not_found", async () => {
+    const windowOf = (result: Result) =>
       ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((name) => result.headers.get(name));
-    const refused = await call('POST', `/v1/sandbox/esims/${SAMPLES.sandboxIccid}/simulate`, {
-      token,
-      body: {action: 'installed'},
-    });
-    expect(expectEnvelope(refused, 403, 'insufficient_scope').message).toContain('esims:write');
+    const auth = {token: await token()};
+    const simulate = `/v1/sandbox/esims/${SAMPLES.sandboxIccid}/simulate`;
+    const refused = await call('POST', simulate, {...auth, body: {action: 'installed'}});
+    expect(expectError(refused, 'insufficient_scope').message).toContain('esims:write');
     expect(sandbox.log.at(-1), 'the log says why').toMatchObject({
       operation: 'POST /v1/sandbox/esims/{iccid}/simulate',
       status: 403,
@@ -205,23 +142,25 @@ test.describe('API calls', () => {
       detail: expect.stringContaining('esims:write'),
     });
     expect(windowOf(refused).every((value) => value !== null && /^\d+$/.test(value))).toBe(true);
-    const unknownPath = await call('GET', '/v1/no-such-thing', {token});
-    expectEnvelope(unknownPath, 404, 'resource_not_found');
+    const unknownPath = await call('GET', '/v1/no-such-thing', auth);
+    expectError(unknownPath, 'resource_not_found');
     expect(windowOf(unknownPath).every((value) => value !== null)).toBe(true);
+    const unknownMethod = expectError(await call('DELETE', '/v1/packages', auth), 'resource_not_found');
+    expect(unknownMethod.message).toContain('GET');
     const unauthenticated = await call('GET', '/v1/packages', {token: 'at_test_unknown'});
-    expectEnvelope(unauthenticated, 401, 'invalid_token');
+    expectError(unauthenticated, 'invalid_token');
     expect(windowOf(unauthenticated)).toEqual([null, null, null]);
     expect(unauthenticated.headers.get('www-authenticate')).toBe('Bearer');
-    expectEnvelope(await call('GET', '/v1/packages'), 401, 'missing_token');
+    expectError(await call('GET', '/v1/packages'), 'missing_token');
   });
 
   test('a valid call is answered from the sandbox state, with its own request id', async () => {
-    const token = await accessToken();
-    const packages = await call('GET', '/v1/packages?country=JP', {token});
+    const auth = {token: await token()};
+    const packages = await call('GET', '/v1/packages?country=JP', auth);
     expect(packages.status).toBe(200);
     expect((packages.body.data as {id: string}[]).map((pkg) => pkg.id)).toContain(SAMPLES.packageId);
     const order = await call('POST', '/v1/orders', {
-      token,
+      ...auth,
       body: {package_id: SAMPLES.packageId, quantity: 1},
       headers: {'Idempotency-Key': 'a8a7c1f4-0f4b-4a52-9d1e-2f0d7c3e5b61'},
     });
@@ -236,7 +175,7 @@ test.describe('API calls', () => {
   });
 
   test('an invalid request is 400 validation_failed naming the field', async () => {
-    const token = await accessToken();
+    const auth = {token: await token()};
     for (const [param, body, key] of [
       ['quantity', {package_id: SAMPLES.packageId, quantity: 0}, 'b1d9e2c0-7a7e-4c4f-8a3b-5e6f7a8b9c0d'],
       // Another body needs another key: the first 400 is stored under the first.
@@ -244,13 +183,12 @@ test.describe('API calls', () => {
       ['Idempotency-Key', {package_id: SAMPLES.packageId}, undefined],
     ] as const) {
       const headers = key ? {'Idempotency-Key': key} : undefined;
-      const error = expectEnvelope(await call('POST', '/v1/orders', {token, body, headers}), 400, 'validation_failed');
-      expect(error.param).toBe(param);
+      const answer = await call('POST', '/v1/orders', {...auth, body, headers});
+      const error = expectError(answer, 'validation_failed', param);
       if (param === 'quantity') expect(error.message).toMatch(/quantity must be >= 1/);
     }
     // An operation that documents no 400/422: Prism's own problem+json becomes the same envelope.
-    const packageId = expectEnvelope(await call('GET', '/v1/packages/NOT_AN_ID', {token}), 400, 'validation_failed');
-    expect(packageId.param).toBe('package_id');
+    expectError(await call('GET', '/v1/packages/NOT_AN_ID', auth), 'validation_failed', 'package_id');
   });
 
   test('an operation the sandbox state does not know yet answers 2xx from the contract’s examples', async () => {
@@ -258,161 +196,115 @@ test.describe('API calls', () => {
     const known = new Set<string>(SandboxState.OPERATIONS);
     const full = {clientId: 'ci_test_full', clientSecret: 'cs_test_full', scopes: documentScopes(document)};
     sandbox.setCredentials([CLIENT, full]);
-    const {body} = await tokenResponse({...CLIENT_FORM, client_id: full.clientId, client_secret: full.clientSecret});
+    const fullToken = await accessToken(sandbox.origin, full);
     const failures: string[] = [];
     for (const {method, path: template, operation} of listOperations(document)) {
       if (template === '/oauth/token' || known.has(`${method} ${template}`)) continue;
-      const parameters = (operation.parameters ?? []).map((parameter) =>
-        resolveRef<OpenApiParameter>(document, parameter),
-      );
-      const query = new URLSearchParams(
+      const parameters = parametersOf(document, operation);
+      const required = (where: string) =>
         parameters
-          .filter((parameter) => parameter.in === 'query' && parameter.required)
-          .map((parameter) => [parameter.name, String(parameter.example)]),
-      ).toString();
-      const apiPath =
-        template.replace(/\{(\w+)\}/g, (_match, name: string) =>
-          encodeURIComponent(String(parameters.find((parameter) => parameter.name === name)!.example)),
-        ) + (query ? `?${query}` : '');
-      const headers = Object.fromEntries(
-        parameters
-          .filter((parameter) => parameter.in === 'header' && parameter.required)
-          .map((parameter) => [parameter.name, String(parameter.example)]),
-      );
-      const example = (operation.requestBody as {content?: {'application/json'?: {example?: unknown}}} | undefined)
-        ?.content?.['application/json']?.example;
-      const result = await call(method, apiPath, {token: body.access_token as string, body: example, headers});
+          .filter((parameter) => parameter.in === where && parameter.required)
+          .map((parameter) => [parameter.name, String(parameter.example)]);
+      const query = new URLSearchParams(required('query')).toString();
+      const apiPath = concretePathOf(document, template, operation) + (query ? `?${query}` : '');
+      const headers = Object.fromEntries(required('header'));
+      const result = await call(method, apiPath, {token: fullToken, body: exampleBody(operation), headers});
       if (result.status >= 300) failures.push(`${method} ${apiPath}: ${result.status} ${JSON.stringify(result.body)}`);
     }
     sandbox.setCredentials([CLIENT]);
     expect(failures).toEqual([]);
   });
 
-  test('the token URL answers other methods in the OAuth format; unknown paths and methods are 404 resource_not_found', async () => {
-    const response = await fetch(`${sandbox.origin}/oauth/token`);
-    expect(response.status).toBe(405);
-    expect(await response.json()).toMatchObject({error: 'invalid_request'});
-    const method = expectEnvelope(
-      await call('DELETE', '/v1/packages', {token: await accessToken()}),
-      404,
-      'resource_not_found',
-    );
-    expect(method.message).toContain('GET');
-  });
-
   test('setCredentials revokes the tokens of a removed credential', async () => {
-    const token = await accessToken();
+    const revoked = await token();
     sandbox.setCredentials([]);
     try {
-      expectEnvelope(await call('GET', '/v1/packages', {token}), 401, 'invalid_token');
+      expectError(await call('GET', '/v1/packages', {token: revoked}), 'invalid_token');
     } finally {
       sandbox.setCredentials([CLIENT]);
-      tokens.clear();
+      cachedToken = undefined;
     }
   });
 });
 
 test('marks are logged in order between the requests they separate', async () => {
-  const token = await accessToken();
+  const auth = {token: await token()};
   await mark('log: first');
-  await call('GET', '/v1/packages', {token});
+  await call('GET', '/v1/packages', auth);
   await mark('log: second');
-  await call('GET', '/v1/balance', {token});
-  await call('GET', '/v1/nope', {token});
+  await call('GET', '/v1/balance', auth);
+  await call('GET', '/v1/nope', auth);
   const start = sandbox.log.findIndex((entry) => entry.kind === 'mark' && entry.label === 'log: first');
+  const missingScope = {code: 'insufficient_scope', detail: 'missing scopes: billing:read'};
+  const request = (apiPath: string, status: number, rest: object) =>
+    ({kind: 'request', method: 'GET', path: apiPath, status, at: expect.any(Number), ...rest}) as const;
   expect(sandbox.log.slice(start)).toEqual([
     {kind: 'mark', label: 'log: first'},
-    {
-      kind: 'request',
-      method: 'GET',
-      path: '/v1/packages',
-      operation: 'GET /v1/packages',
-      status: 200,
-      at: expect.any(Number),
-    },
+    request('/v1/packages', 200, {operation: 'GET /v1/packages'}),
     {kind: 'mark', label: 'log: second'},
-    {
-      kind: 'request',
-      method: 'GET',
-      path: '/v1/balance',
-      operation: 'GET /v1/balance',
-      status: 403,
-      at: expect.any(Number),
-      code: 'insufficient_scope',
-      detail: 'missing scopes: billing:read',
-    },
-    {
-      kind: 'request',
-      method: 'GET',
-      path: '/v1/nope',
-      status: 404,
-      at: expect.any(Number),
-      code: 'resource_not_found',
-      detail: expect.stringContaining('/v1/nope'),
-    },
+    request('/v1/balance', 403, {operation: 'GET /v1/balance', ...missingScope}),
+    request('/v1/nope', 404, {code: 'resource_not_found', detail: expect.stringContaining('/v1/nope')}),
   ]);
 });
 
 test.describe('routing shims send the unchanged samples to the sandbox', () => {
-  const credentialsEnv = () => ({ACME_CLIENT_ID: CLIENT.clientId, ACME_CLIENT_SECRET: CLIENT.clientSecret});
+  const credentialsEnv = {ACME_CLIENT_ID: CLIENT.clientId, ACME_CLIENT_SECRET: CLIENT.clientSecret};
+  const BASH = `
+    set -euo pipefail
+    source ${JSON.stringify(path.join(ROUTE, 'curl.bash'))}
+    ACCESS_TOKEN=$(curl -s -X POST ${API_ORIGIN}/oauth/token \\
+      -d grant_type=client_credentials -d client_id="$ACME_CLIENT_ID" -d client_secret="$ACME_CLIENT_SECRET" | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
+    curl -s -o /dev/null -w '%{http_code}\\n' "${API_ORIGIN}/v1/packages?country=JP&limit=5" -H "Authorization: Bearer $ACCESS_TOKEN"
+    # A look-alike host keeps its URL (pinned to a closed local port: no DNS, fails at once).
+    curl -s -o /dev/null -w '%{url_effective}\\n' --resolve sandbox.api.example.com.invalid:443:127.0.0.1 https://sandbox.api.example.com.invalid/v1/packages || true
+  `;
+  const NODE = `
+    const auth = 'Basic ' + Buffer.from(process.env.ACME_CLIENT_ID + ':' + process.env.ACME_CLIENT_SECRET).toString('base64');
+    const token = await (await fetch('${API_ORIGIN}/oauth/token', {method: 'POST', headers: {Authorization: auth}, body: new URLSearchParams({grant_type: 'client_credentials'})})).json();
+    const headers = {Authorization: 'Bearer ' + token.access_token};
+    const packages = await fetch(new URL('${API_ORIGIN}/v1/packages?country=JP'), {headers});
+    const order = await fetch(new Request('${API_ORIGIN}/v1/orders', {method: 'POST', headers: {...headers, 'Content-Type': 'application/json', 'Idempotency-Key': 'd3f1a4e2-9c90-4e6b-8c5d-7a8b9c0d1e2f'}, body: JSON.stringify({package_id: '${SAMPLES.packageId}'})}));
+    console.log([packages.status, order.status, (await order.json()).id].join(' '));
+  `;
+  const PYTHON_SCRIPT = [
+    'import os, requests',
+    `token = requests.post("${API_ORIGIN}/oauth/token", data={"grant_type": "client_credentials"}, auth=(os.environ["ACME_CLIENT_ID"], os.environ["ACME_CLIENT_SECRET"]), timeout=30).json()`,
+    `r = requests.Session().get("${API_ORIGIN}/v1/packages", params={"country": "JP"}, headers={"Authorization": "Bearer " + token["access_token"]}, timeout=30)`,
+    'print(r.status_code, r.json()["data"][0]["id"])',
+  ].join('\n');
+  const TOKEN_THEN_PACKAGES = ['POST /oauth/token 200', 'GET /v1/packages 200'];
 
-  test('bash: curl to the public sandbox origin is rewritten; other URLs are not', async () => {
-    await mark('shim: bash');
-    const script = `
-      set -euo pipefail
-      source ${JSON.stringify(path.join(ROUTE, 'curl.bash'))}
-      ACCESS_TOKEN=$(curl -s -X POST ${API_ORIGIN}/oauth/token \\
-        -d grant_type=client_credentials -d client_id="$ACME_CLIENT_ID" -d client_secret="$ACME_CLIENT_SECRET" | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
-      curl -s -o /dev/null -w '%{http_code}\\n' "${API_ORIGIN}/v1/packages?country=JP&limit=5" -H "Authorization: Bearer $ACCESS_TOKEN"
-      # A look-alike host keeps its URL (pinned to a closed local port: no DNS, fails at once).
-      curl -s -o /dev/null -w '%{url_effective}\\n' --resolve sandbox.api.example.com.invalid:443:127.0.0.1 https://sandbox.api.example.com.invalid/v1/packages || true
-    `;
-    const lines = (await run('bash', ['-c', script], credentialsEnv())).trim().split('\n');
-    expect(lines).toEqual(['200', 'https://sandbox.api.example.com.invalid/v1/packages']);
-    expect(requestsAfter('shim: bash').map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
-      'POST /oauth/token 200',
-      'GET /v1/packages 200',
-    ]);
-  });
-
-  test('node: fetch() with a string, a URL and a Request is rewritten', async () => {
-    await mark('shim: node');
-    const script = `
-      const auth = 'Basic ' + Buffer.from(process.env.ACME_CLIENT_ID + ':' + process.env.ACME_CLIENT_SECRET).toString('base64');
-      const token = await (await fetch('${API_ORIGIN}/oauth/token', {method: 'POST', headers: {Authorization: auth}, body: new URLSearchParams({grant_type: 'client_credentials'})})).json();
-      const headers = {Authorization: 'Bearer ' + token.access_token};
-      const packages = await fetch(new URL('${API_ORIGIN}/v1/packages?country=JP'), {headers});
-      const order = await fetch(new Request('${API_ORIGIN}/v1/orders', {method: 'POST', headers: {...headers, 'Content-Type': 'application/json', 'Idempotency-Key': 'd3f1a4e2-9c90-4e6b-8c5d-7a8b9c0d1e2f'}, body: JSON.stringify({package_id: '${SAMPLES.packageId}'})}));
-      console.log([packages.status, order.status, (await order.json()).id].join(' '));
-    `;
-    const output = await run(
-      process.execPath,
-      ['--import', path.join(ROUTE, 'node.mjs'), '--input-type=module', '-e', script],
-      credentialsEnv(),
-    );
-    expect(output.trim()).toMatch(/^200 201 ord_\w+$/);
-    expect(requestsAfter('shim: node').map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
-      'POST /oauth/token 200',
-      'GET /v1/packages 200',
-      'POST /v1/orders 201',
-    ]);
-  });
-
-  test('python: requests is rewritten (Basic auth and query kept)', async () => {
-    await mark('shim: python');
-    const script = [
-      'import os, requests',
-      `token = requests.post("${API_ORIGIN}/oauth/token", data={"grant_type": "client_credentials"}, auth=(os.environ["ACME_CLIENT_ID"], os.environ["ACME_CLIENT_SECRET"]), timeout=30).json()`,
-      `r = requests.Session().get("${API_ORIGIN}/v1/packages", params={"country": "JP"}, headers={"Authorization": "Bearer " + token["access_token"]}, timeout=30)`,
-      'print(r.status_code, r.json()["data"][0]["id"])',
-    ].join('\n');
-    const output = await run(PYTHON, ['-c', script], {...credentialsEnv(), PYTHONPATH: path.join(ROUTE, 'python')});
-    expect(output.trim()).toMatch(/^200 jp-/);
-    expect(requestsAfter('shim: python').map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
-      'POST /oauth/token 200',
-      'GET /v1/packages 200',
-    ]);
-  });
+  for (const shim of [
+    {
+      name: 'bash: curl to the public sandbox origin is rewritten; other URLs are not',
+      run: () => run('bash', ['-c', BASH], credentialsEnv),
+      output: /^200\nhttps:\/\/sandbox\.api\.example\.com\.invalid\/v1\/packages$/,
+      requests: TOKEN_THEN_PACKAGES,
+    },
+    {
+      name: 'node: fetch() with a string, a URL and a Request is rewritten',
+      run: () =>
+        run(
+          process.execPath,
+          ['--import', path.join(ROUTE, 'node.mjs'), '--input-type=module', '-e', NODE],
+          credentialsEnv,
+        ),
+      output: /^200 201 ord_\w+$/,
+      requests: [...TOKEN_THEN_PACKAGES, 'POST /v1/orders 201'],
+    },
+    {
+      name: 'python: requests is rewritten (Basic auth and query kept)',
+      run: () => run(PYTHON, ['-c', PYTHON_SCRIPT], {...credentialsEnv, PYTHONPATH: path.join(ROUTE, 'python')}),
+      output: /^200 jp-/,
+      requests: TOKEN_THEN_PACKAGES,
+    },
+  ]) {
+    test(shim.name, async () => {
+      await mark(shim.name);
+      expect((await shim.run()).trim()).toMatch(shim.output);
+      expect(requestsAfter(shim.name)).toEqual(shim.requests);
+    });
+  }
 
   test('python: without requests the interpreter still starts', async () => {
     // A `requests` that cannot be imported, behind the shim on the path.
