@@ -1,6 +1,6 @@
 /**
- * `npm run bench:mechanisms [-- --only css-prune,ask-ai-off] [--keep]`: what each build-time mechanism saves today.
- * Not a test: it prints figures and how they were measured.
+ * `npm run bench:mechanisms [-- --only css-prune,ask-ai-off] [--keep] [--check]`: what each build-time mechanism saves
+ * today. Not a test: it prints figures and how they were measured. `--check` only checks that every patch applies.
  *
  * HEAD's tree is exported once (git archive). The site is built from a copy of it as it is (A), then once per
  * mechanism from a copy with that mechanism turned off by a small source change (B), each with
@@ -40,7 +40,7 @@ const MECHANISMS: Mechanism[] = [
   {
     name: 'css-prune',
     what: 'plugins/bundle/css-prune.ts (PurgeCSS after the build)',
-    patches: [{file: BUNDLE, find: '    postBuild: prune.postBuild,\n', replace: ''}],
+    patches: [{file: BUNDLE, find: '      await prune.postBuild!(props);\n', replace: ''}],
   },
   {
     name: 'self-contained-workers',
@@ -51,7 +51,7 @@ const MECHANISMS: Mechanism[] = [
     name: 'no-client-prism',
     what: 'plugins/bundle/no-client-prism.ts + src/theme/prism-include-languages (stock file back)',
     patches: [
-      {file: BUNDLE, find: '...prism.configureWebpack!(...args), ', replace: ''},
+      {file: BUNDLE, find: '        ...prism.configureWebpack!(...args)?.resolve?.alias,\n', replace: ''},
       {file: 'src/theme/prism-include-languages', remove: true},
     ],
   },
@@ -82,11 +82,12 @@ function exportHead(): string {
   return dir;
 }
 
-function applyPatch(dir: string, patch: Patch): void {
+/** Applies `patch` in `dir`; with `write` false it only checks that it applies. */
+function applyPatch(dir: string, patch: Patch, write = true): void {
   const file = path.join(dir, patch.file);
   if (!existsSync(file)) throw new Error(`${patch.file} is gone: the mechanism moved, update bench/mechanisms.ts.`);
   if ('remove' in patch) {
-    rmSync(file, {recursive: true});
+    if (write) rmSync(file, {recursive: true});
     return;
   }
   const text = readFileSync(file, 'utf8');
@@ -96,7 +97,7 @@ function applyPatch(dir: string, patch: Patch): void {
       `${patch.file}: ${JSON.stringify(patch.find)} found ${found} times, not once: update bench/mechanisms.ts.`,
     );
   }
-  writeFileSync(file, text.replace(patch.find, patch.replace));
+  if (write) writeFileSync(file, text.replace(patch.find, patch.replace));
 }
 
 /** Builds a patched copy of `sources`; the copy's directory is added to `made` first, for the clean-up. */
@@ -202,6 +203,12 @@ function main(): void {
   const chosen = only ? MECHANISMS.filter((mechanism) => only.includes(mechanism.name)) : MECHANISMS;
   if (only && chosen.length !== only.length) {
     throw new Error(`--only: known mechanisms are ${MECHANISMS.map((mechanism) => mechanism.name).join(', ')}`);
+  }
+  if (process.argv.includes('--check')) {
+    // No build: every patch still finds its target in the working tree (a test runs this).
+    for (const mechanism of chosen) for (const patch of mechanism.patches) applyPatch(ROOT, patch, false);
+    console.log(`every patch applies: ${chosen.map((mechanism) => mechanism.name).join(', ')}`);
+    return;
   }
   const commit = git('rev-parse', '--short', 'HEAD');
   const dirty = git('status', '--porcelain').split('\n').filter(Boolean).length;

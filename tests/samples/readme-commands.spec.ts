@@ -53,6 +53,12 @@ test("README's single-page doc test passes for a page with runnable samples and 
   );
 });
 
+// bench:mechanisms turns each mechanism off by a text patch: once the code around one moves, the bench stops there.
+test("README's bench:mechanisms still finds every mechanism it turns off", async () => {
+  const {stdout} = await run('npm', ['run', '--silent', 'bench:mechanisms', '--', '--check'], {cwd: ROOT});
+  expect(stdout).toContain('every patch applies');
+});
+
 // A warning in README's install step would teach writers to ignore warnings. A dry run resolves the same tree
 // from the lock file and prints the same peer-range warnings, without installing (it reads the registry, as npm ci).
 test("README's install step, npm ci, prints no warning", async () => {
