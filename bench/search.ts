@@ -14,6 +14,10 @@
  * each hostile query (tests/support/search.ts: lunr syntax, emoji, RTL, HTML and the 2,000-character
  * queries) to its results shown (median and max over HOSTILE_RUNS entries). Speed is measured here,
  * never asserted by the e2e tests.
+ *
+ * `npm run bench:search -- --queries <file.json>[,…]`: only relevance, of query files of the same shape (such as
+ * bench/query-sets/), through search_docs in Node (the box ranks each query alike, as tests/search.spec.ts checks),
+ * with the queries whose page is not first.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
@@ -32,9 +36,11 @@ import {
   runQuery,
   scoreRelevance,
   searchIndexFiles,
+  type SearchQuery,
   searchInput,
   waitForSearchReady,
 } from '../tests/support/search';
+import {argValue} from './cli';
 import {freePort} from '../lib/ports';
 import {BuiltDocs} from '../mcp/docs';
 import {docRoutes} from '../tests/support/docs';
@@ -95,7 +101,36 @@ async function measureReady(
   return {fromNavigation, fromLoad};
 }
 
+/** Relevance of query files through search_docs only. */
+async function scoreFiles(files: string[]): Promise<void> {
+  const docs = new BuiltDocs(BUILD_DIR);
+  for (const file of files) {
+    const {queries} = JSON.parse(readFileSync(file, 'utf8')) as {queries: SearchQuery[]};
+    const results = [];
+    for (const query of queries) {
+      const hits = (await docs.search(query.query)).map(({url, title}) => ({
+        title,
+        pathText: '',
+        page: new URL(url).pathname,
+        section: null,
+      }));
+      results.push({query, hits});
+    }
+    const relevance = scoreRelevance(results);
+    const empty = results.filter(({hits}) => hits.length === 0).length;
+    console.log(
+      `${file}: search_docs hit@1 ${relevance.hitAt1.toFixed(3)}, hit@3 ${relevance.hitAt3.toFixed(3)}, ` +
+        `MRR ${relevance.mrr.toFixed(3)}, ${empty} empty (${queries.length} queries)`,
+    );
+    for (const row of relevance.perQuery.filter(({rank}) => rank !== 1)) {
+      console.log(`  "${row.query}" → expected ${row.expected}, rank ${row.rank ?? '-'}; top: ${row.top.join(', ')}`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
+  const queryFiles = argValue('--queries');
+  if (queryFiles) return scoreFiles(queryFiles.split(','));
   const indexFiles = searchIndexFiles();
   if (!existsSync(BUILD_DIR) || indexFiles.length === 0) {
     throw new Error('No build/ with a search index: run `npm run build` first (this benchmark builds nothing).');

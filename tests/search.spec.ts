@@ -325,6 +325,12 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
       // The docs' tabs and SDK say JavaScript; readers say Node.
       [1, ['install node sdk', 'node sdk'], '/basics/sdk'],
       [1, ['get access token client credentials node'], '/getting-started/authentication'],
+      // Words that name no topic ("values", "possible") do not let another section holding them all come first.
+      [
+        1,
+        ['order status values', 'which order status values are possible'],
+        '/getting-started/main-concepts#order-status',
+      ],
     ];
     const texts = cases.flatMap(([, queries]) => queries);
     const answers = await runQueriesInBox(page, texts, anchors);
@@ -424,7 +430,7 @@ test.describe('bad input', () => {
   test('a 2,000-character query is cut to the bound, says so, and the bounded query is searched', async ({page}) => {
     const {anchors, input, listbox, first} = await openInstrumentedSearch(page);
     const notice = page.getByRole('status').filter({hasText: /Only the first/});
-    const bound = {length: '60 characters', words: '12 words'};
+    const bound = {length: `${SEARCH.maxQueryLength} characters`, words: `${SEARCH.maxQueryWords} words`};
     for (const {query, bounded, cut, answer} of LONG_QUERIES) {
       await searchAfterSdk(page, anchors, query);
       // The box holds exactly the bounded query (the autocomplete searches the box's value)…

@@ -13,7 +13,7 @@ import {
   type SplitType,
   type TermPart,
 } from './index-parts';
-import {docsWording} from './variants';
+import {docsWording, topicWords} from './variants';
 
 type SmartTerm = {value: string; wildcard: number; presence: number; editDistance?: number};
 type QueryBuilder = {term(value: string, options: object): void; clauses: LunrClause[]};
@@ -196,13 +196,14 @@ export class ShardedIndex {
   }
 
   /**
-   * What the box and search_docs show: the plugin's search of the query in the docs' words (./variants.ts), then
-   * as typed, each query's hits of one kind ranked by `rank`; when these fill less than the list, the documents
-   * holding the most of its words after them.
+   * What the box and search_docs show: the plugin's search of the query without its question words, then whole,
+   * each in the docs' words (./variants.ts) before as typed, each query's hits of one kind ranked by `rank`; when
+   * these fill less than the list, the documents holding the most of its words after them.
    */
   async find(tokens: string[], limit: number, checkpoint: Checkpoint = noCheckpoint): Promise<SearchResult[]> {
     const picked: Picked[] = [];
-    const forms = docsWording(tokens);
+    const topic = topicWords(tokens);
+    const forms = [...(topic ? docsWording(topic) : []), ...docsWording(tokens)];
     const words = searchedWords(forms.flat());
     const pageWords = await this.pageWords(words, checkpoint);
     const rank = (results: LunrResult[]) => this.rank(results, pageWords);
@@ -332,10 +333,13 @@ export class ShardedIndex {
         }
       }
     }
+    const holders = new Map<string, number>();
+    for (const hit of found.values()) for (const word of hit.words) holders.set(word, (holders.get(word) ?? 0) + 1);
+    const weight = (hit: {words: Set<string>}) =>
+      [...hit.words].reduce((sum, word) => sum + Math.log(1 + found.size / holders.get(word)!), 0);
     const ranked = [...found.values()].sort(
       (a, b) =>
-        b.words.size - a.words.size ||
-        a.type - b.type ||
+        weight(b) - weight(a) ||
         Number(this.isNews(a.result)) - Number(this.isNews(b.result)) ||
         b.result.score - a.result.score,
     );

@@ -1,7 +1,7 @@
 import {expect, test} from '@playwright/test';
 
 import {tokenize} from './tokenize';
-import {docsWording} from './variants';
+import {docsWording, topicWords} from './variants';
 
 test.describe('readers’ words for the docs’ words', {tag: '@viewport-independent'}, () => {
   test('a reader’s phrase is searched in the docs’ words first, then as typed', () => {
@@ -22,5 +22,15 @@ test.describe('readers’ words for the docs’ words', {tag: '@viewport-indepen
     expect(docsWording(tokenize('top-up'))).toEqual([['top', 'up']]);
     expect(docsWording(tokenize('webhook signature'))).toEqual([['webhook', 'signature']]);
     expect(docsWording([])).toEqual([[]]);
+  });
+
+  test('a question is searched without the words that name no topic first, when it has other words', () => {
+    expect(topicWords(tokenize('how do i know when an order is ready'))).toEqual(
+      tokenize('how do i when an order is ready'),
+    );
+    expect(topicWords(tokenize('order status values'))).toEqual(['order', 'status']);
+    // Nothing to drop, or nothing left: searched only as typed.
+    expect(topicWords(tokenize('webhook signature'))).toBeNull();
+    expect(topicWords(tokenize('available types'))).toBeNull();
   });
 });

@@ -40,3 +40,28 @@ export function docsWording(tokens: readonly string[]): string[][] {
   }
   return rewritten.join(' ') === tokens.join(' ') ? [[...tokens]] : [rewritten, [...tokens]];
 }
+
+/**
+ * Words of a question that name no topic ("how do I know…", "which values…"): held by many sections, they let a
+ * section that happens to hold them all outrank the one about the topic.
+ */
+const QUESTION_WORDS: ReadonlySet<string> = new Set(
+  ['know', 'see', 'find', 'value', 'values', 'possible', 'available', 'type', 'types', 'kind', 'kinds'].concat([
+    'need',
+    'want',
+    'way',
+    'ways',
+    'happen',
+    'happens',
+    'work',
+    'works',
+    'use',
+    'using',
+  ]),
+);
+
+/** The query without its question words, when it has some and other words too; otherwise null. */
+export function topicWords(tokens: readonly string[]): string[] | null {
+  const topic = tokens.filter((word) => !QUESTION_WORDS.has(word));
+  return topic.length > 0 && topic.length < tokens.length ? topic : null;
+}

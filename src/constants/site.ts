@@ -57,10 +57,13 @@ export const SEARCH = {
   shortcutKey: 'k',
   /** Latest index fetch after hydration; sooner when the browser is idle. */
   preloadTimeoutMs: 300,
-  /** Bounded because lunr's fuzzy and wildcard matching grow with word length and word count. */
-  maxQueryLength: 60,
-  /** A question in a reader's words has more words than terms; the plugin's query code reads at most 12. */
-  maxQueryWords: 12,
+  /** Bounded because lunr's fuzzy and wildcard matching grow with word length and word count; a whole question fits. */
+  maxQueryLength: 120,
+  /**
+   * A question has more words than terms: the plugin's query code reads its first 12 words, the partial matches
+   * (lib/search) every word.
+   */
+  maxQueryWords: 24,
 } as const;
 
 /** The Markdown actions' status line, which a failed copy's button points to (aria-describedby). */

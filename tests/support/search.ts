@@ -38,9 +38,9 @@ export const HOSTILE_QUERIES: readonly string[] = [
 /** Over-long queries (2,000 characters): what the box cuts each to, why, and what the list then shows. */
 type LongQuery = {query: string; bounded: string; cut: 'length' | 'words'; answer: 'no results' | RegExp};
 export const LONG_QUERIES: readonly LongQuery[] = [
-  {query: 'a'.repeat(2000), bounded: 'a'.repeat(60), cut: 'length', answer: 'no results'},
+  {query: 'a'.repeat(2000), bounded: 'a'.repeat(SEARCH.maxQueryLength), cut: 'length', answer: 'no results'},
   {query: 'sdk '.repeat(500), bounded: Array(SEARCH.maxQueryWords).fill('sdk').join(' '), cut: 'words', answer: /sdk/i},
-  {query: '🚀'.repeat(1000), bounded: '🚀'.repeat(30), cut: 'length', answer: 'no results'},
+  {query: '🚀'.repeat(1000), bounded: '🚀'.repeat(SEARCH.maxQueryLength / 2), cut: 'length', answer: 'no results'},
 ];
 
 export function searchInput(page: Page): Locator {
