@@ -301,8 +301,9 @@ export class ShardedIndex {
   }
 
   /**
-   * Documents holding some of the words, those with the most first, then by kind (titles first, as the plugin)
-   * and score: each word is looked up alone, so a word the docs lack costs only its own match.
+   * Documents holding some of the words, those whose words are rarest among the hits first (a question's common
+   * words are held by many sections, its topic's by few), then by score: each word is looked up alone, so a word
+   * the docs lack costs only its own match.
    */
   private async pickPartial(
     words: string[],
@@ -333,6 +334,7 @@ export class ShardedIndex {
         }
       }
     }
+    // Each held word weighs its inverse document frequency among the hits.
     const holders = new Map<string, number>();
     for (const hit of found.values()) for (const word of hit.words) holders.set(word, (holders.get(word) ?? 0) + 1);
     const weight = (hit: {words: Set<string>}) =>
