@@ -337,14 +337,14 @@ export class ShardedIndex {
     // Each held word weighs its inverse document frequency among the hits.
     const holders = new Map<string, number>();
     for (const hit of found.values()) for (const word of hit.words) holders.set(word, (holders.get(word) ?? 0) + 1);
-    const weight = (hit: {words: Set<string>}) =>
-      [...hit.words].reduce((sum, word) => sum + Math.log(1 + found.size / holders.get(word)!), 0);
-    const ranked = [...found.values()].sort(
-      (a, b) =>
-        weight(b) - weight(a) ||
-        Number(this.isNews(a.result)) - Number(this.isNews(b.result)) ||
-        b.result.score - a.result.score,
-    );
+    const idf = new Map([...holders].map(([word, count]) => [word, Math.log(1 + found.size / count)]));
+    const ranked = [...found.values()]
+      .map((hit) => ({
+        ...hit,
+        weight: [...hit.words].reduce((sum, word) => sum + idf.get(word)!, 0),
+        news: this.isNews(hit.result),
+      }))
+      .sort((a, b) => b.weight - a.weight || Number(a.news) - Number(b.news) || b.result.score - a.result.score);
     const seen = new Set(picked.map(({result}) => result.ref));
     for (const {type, result, tokens: hitTokens} of ranked) {
       if (partial.length >= limit) break;
