@@ -12,3 +12,10 @@ export function median(values: readonly number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+
+/**
+ * The benches run under tsx, whose esbuild keeps function names by wrapping each named function in `__name(…)`. A
+ * function handed to page.evaluate (the test helpers' among them) then throws "__name is not defined" in the page;
+ * a page given this init script has it, as the identity.
+ */
+export const TSX_NAMES_IN_PAGE = 'globalThis.__name = (target) => target';

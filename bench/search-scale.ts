@@ -53,7 +53,7 @@ import {brotliCompressSync, constants as zlibConstants, gzipSync} from 'node:zli
 import {chromium, type Browser, type BrowserContext, type Page, type Request} from '@playwright/test';
 import type * as SearchSupport from '../tests/support/search';
 import type * as ServeBuild from './serve-build';
-import {argValue, median} from './cli';
+import {argValue, median, TSX_NAMES_IN_PAGE} from './cli';
 import {writeGeneratedPages, type GeneratedSet} from './search-scale-pages';
 import {treeRss} from '../tests/support/process-tree';
 
@@ -234,6 +234,7 @@ function copyModules(dir: string): {search: typeof SearchSupport; serveBuild: ty
 /** A fresh context (cold cache) on Lighthouse's mobile profile, throttled over CDP. */
 async function phonePage(browser: Browser, baseURL: string): Promise<{context: BrowserContext; page: Page}> {
   const context = await browser.newContext({...PHONE, baseURL});
+  await context.addInitScript(TSX_NAMES_IN_PAGE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -393,6 +394,7 @@ async function measureFocusToResults(
 /** Figure 5: every query set through the real box, as bench/search.ts runs them. */
 async function measureRelevance(browser: Browser, baseURL: string, search: typeof SearchSupport): Promise<SetScore[]> {
   const page = await browser.newPage({baseURL});
+  await page.addInitScript(TSX_NAMES_IN_PAGE);
   try {
     await page.goto('/');
     await search.waitForSearchReady(page, 120_000);

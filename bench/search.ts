@@ -40,7 +40,7 @@ import {
   searchInput,
   waitForSearchReady,
 } from '../tests/support/search';
-import {argValue} from './cli';
+import {argValue, TSX_NAMES_IN_PAGE} from './cli';
 import {freePort} from '../lib/ports';
 import {BuiltDocs} from '../mcp/docs';
 import {docRoutes} from '../tests/support/docs';
@@ -86,6 +86,7 @@ async function measureReady(
   const fromLoad: number[] = [];
   for (let run = 0; run < READY_RUNS; run += 1) {
     const context = await browser.newContext({baseURL});
+    await context.addInitScript(TSX_NAMES_IN_PAGE);
     const page = await context.newPage();
     await page.goto(run % 2 ? '/basics/iframe' : '/');
     await waitForSearchReady(page);
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
     const ready = await measureReady(browser, baseURL);
 
     const page = await browser.newPage({baseURL});
+    await page.addInitScript(TSX_NAMES_IN_PAGE);
     await page.goto('/');
     await waitForSearchReady(page);
     await instrumentSearch(page);
