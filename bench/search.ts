@@ -107,6 +107,7 @@ async function scoreFiles(files: string[]): Promise<void> {
   const docs = new BuiltDocs(BUILD_DIR);
   for (const file of files) {
     const {queries} = JSON.parse(readFileSync(file, 'utf8')) as {queries: SearchQuery[]};
+    if (queries.length === 0) throw new Error(`${file} holds no query`);
     const results = [];
     for (const query of queries) {
       const hits = (await docs.search(query.query)).map(({url, title}) => ({

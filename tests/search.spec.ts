@@ -331,6 +331,8 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
         ['order status values', 'which order status values are possible'],
         '/getting-started/main-concepts#order-status',
       ],
+      // …but the words headings use do ("Use the token").
+      [1, ['use the token', 'how do i use the token'], '/getting-started/authentication#use-the-token'],
     ];
     const texts = cases.flatMap(([, queries]) => queries);
     const answers = await runQueriesInBox(page, texts, anchors);

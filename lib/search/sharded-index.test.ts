@@ -167,7 +167,7 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
     expect(await top('token automatically postman')).toEqual(await top('postman automatically token'));
   });
 
-  test('when no document holds every word, the ones holding the most of them come first', async () => {
+  test('when no document holds every word, the ones holding more of them come first', async () => {
     // No page says "xylophone": the plugin finds nothing, the box still shows the refund pages.
     expect(await search('refund xylophone')).toEqual([]);
     const shown = await find('refund xylophone');
@@ -180,6 +180,19 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
     const terms = Object.keys(ranked[0]!.metadata);
     const words = ['refund', 'webhook'].filter((word) => terms.some((term) => term.startsWith(word)));
     expect(words).toEqual(['refund', 'webhook']);
+  });
+
+  test('when no document holds every word, one holding a rare word comes before those holding common ones', async () => {
+    // Six sections hold the question's two common words, one its rare word: the one the question is about.
+    const page = {i: 1, t: 'Guide', u: '/guide'};
+    const section = (i: number, t: string) => ({i, t, s: `Section ${i}`, u: '/guide', h: `#s${i}`, p: 1});
+    const sections = [
+      ...[2, 3, 4, 5, 6, 7].map((i) => section(i, 'Send the order with a token.')),
+      section(8, 'A webhook.'),
+    ];
+    const split = inMemory(indexOf([[page], [], [], [], sections]));
+    const results = await new ShardedIndex(split.manifest, split.load).find(tokenize('order token webhook zither'), 8);
+    expect(results.map(({document}) => document.h)).toEqual(['#s8', '#s2', '#s3', '#s4', '#s5', '#s6', '#s7']);
   });
 
   test('a query of nothing the docs hold finds nothing', async () => {

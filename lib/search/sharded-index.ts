@@ -198,7 +198,7 @@ export class ShardedIndex {
   /**
    * What the box and search_docs show: the plugin's search of the query without its question words, then whole,
    * each in the docs' words (./variants.ts) before as typed, each query's hits of one kind ranked by `rank`; when
-   * these fill less than the list, the documents holding the most of its words after them.
+   * these fill less than the list, the documents holding its rarest words after them.
    */
   async find(tokens: string[], limit: number, checkpoint: Checkpoint = noCheckpoint): Promise<SearchResult[]> {
     const picked: Picked[] = [];
@@ -302,8 +302,8 @@ export class ShardedIndex {
 
   /**
    * Documents holding some of the words, those whose words are rarest among the hits first (a question's common
-   * words are held by many sections, its topic's by few), then by score: each word is looked up alone, so a word
-   * the docs lack costs only its own match.
+   * words are held by many sections, its topic's by few), then news pages last, then by score: each word is looked
+   * up alone, so a word the docs lack costs only its own match.
    */
   private async pickPartial(
     words: string[],

@@ -24,13 +24,19 @@ test.describe('readers’ words for the docs’ words', {tag: '@viewport-indepen
     expect(docsWording([])).toEqual([[]]);
   });
 
-  test('a question is searched without the words that name no topic first, when it has other words', () => {
+  test('a question is searched without the words that name no topic first, when a word that names one is left', () => {
     expect(topicWords(tokenize('how do i know when an order is ready'))).toEqual(
       tokenize('how do i when an order is ready'),
     );
     expect(topicWords(tokenize('order status values'))).toEqual(['order', 'status']);
-    // Nothing to drop, or nothing left: searched only as typed.
+    // Nothing to drop, nothing left, or only stop words left: searched only as typed.
     expect(topicWords(tokenize('webhook signature'))).toBeNull();
-    expect(topicWords(tokenize('available types'))).toBeNull();
+    expect(topicWords(tokenize('possible values'))).toBeNull();
+    for (const query of ['how do i know', 'is it possible', 'what do i need']) {
+      expect(topicWords(tokenize(query)), query).toBeNull();
+    }
+    // Words that headings use are no question words ("Use the token", "How … works", "Event types").
+    expect(topicWords(tokenize('how do i use the token'))).toBeNull();
+    expect(topicWords(tokenize('how does it work'))).toBeNull();
   });
 });

@@ -43,25 +43,28 @@ export function docsWording(tokens: readonly string[]): string[][] {
 
 /**
  * Words of a question that name no topic ("how do I know…", "which values…"): held by many sections, they let a
- * section that happens to hold them all outrank the one about the topic.
+ * section that happens to hold them all outrank the one about the topic. Not the words headings use ("Use the
+ * token", "What you need", "Event types"): the heading would lose to sections without them.
  */
-const QUESTION_WORDS: ReadonlySet<string> = new Set(
-  ['know', 'see', 'find', 'value', 'values', 'possible', 'available', 'type', 'types', 'kind', 'kinds'].concat([
-    'need',
-    'want',
-    'way',
-    'ways',
-    'happen',
-    'happens',
-    'work',
-    'works',
-    'use',
-    'using',
-  ]),
-);
+const QUESTION_WORDS: ReadonlySet<string> = new Set([
+  'know',
+  'see',
+  'find',
+  'value',
+  'values',
+  'possible',
+  'available',
+  'kind',
+  'kinds',
+  'need',
+  'happen',
+  'happens',
+]);
+const lunrStopWords = lunr as unknown as {stopWordFilter(word: string): string | undefined};
 
-/** The query without its question words, when it has some and other words too; otherwise null. */
+/** The query without its question words, when it has some and a word that is no stop word is left; otherwise null. */
 export function topicWords(tokens: readonly string[]): string[] | null {
   const topic = tokens.filter((word) => !QUESTION_WORDS.has(word));
-  return topic.length > 0 && topic.length < tokens.length ? topic : null;
+  const named = topic.some((word) => lunrStopWords.stopWordFilter(word) !== undefined);
+  return named && topic.length < tokens.length ? topic : null;
 }

@@ -60,8 +60,8 @@ export const SEARCH = {
   /** Bounded because lunr's fuzzy and wildcard matching grow with word length and word count; a whole question fits. */
   maxQueryLength: 120,
   /**
-   * A question has more words than terms: the plugin's query code reads its first 12 words, the partial matches
-   * (lib/search) every word.
+   * A question has more words than terms: the plugin's query code reads only its first words (its own bound), the
+   * partial matches (lib/search) every word.
    */
   maxQueryWords: 24,
 } as const;
