@@ -16,6 +16,7 @@ export const VARIANTS: readonly (readonly [docs: string, readers: readonly strin
 const lunrApi = lunr as unknown as {
   Token: new (word: string, metadata: object) => object;
   stemmer(token: object): object;
+  stopWordFilter(word: string): string | undefined;
 };
 const stem = (word: string) => lunrApi.stemmer(new lunrApi.Token(word, {})).toString();
 
@@ -60,11 +61,10 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'happen',
   'happens',
 ]);
-const lunrStopWords = lunr as unknown as {stopWordFilter(word: string): string | undefined};
 
 /** The query without its question words, when it has some and a word that is no stop word is left; otherwise null. */
 export function topicWords(tokens: readonly string[]): string[] | null {
   const topic = tokens.filter((word) => !QUESTION_WORDS.has(word));
-  const named = topic.some((word) => lunrStopWords.stopWordFilter(word) !== undefined);
+  const named = topic.some((word) => lunrApi.stopWordFilter(word) !== undefined);
   return named && topic.length < tokens.length ? topic : null;
 }
