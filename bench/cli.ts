@@ -1,9 +1,15 @@
 /** What the benches share: reading their options, and the median they report. */
 
-/** The value after `name` on the command line (`--runs 4` → '4'), if given. */
+/**
+ * The value after `name` on the command line (`--runs 4` → '4'), if given. A flag given without a value stops the
+ * bench, rather than running it as if the flag were not there.
+ */
 export function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
+  if (index < 0) return undefined;
+  const value = process.argv[index + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value (${name} <value>)`);
+  return value;
 }
 
 /** The median; with an even count, the mean of the two middle values. */

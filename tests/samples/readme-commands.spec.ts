@@ -111,3 +111,13 @@ test("README's start and serve scripts print no Docusaurus update box", () => {
     rmSync(home, {recursive: true, force: true});
   }
 });
+
+// `--queries` with its file forgotten once ran the whole search bench for minutes, as if no option were given.
+test('a bench option given without its value stops the bench at once, naming the option', () => {
+  const result = spawnSync('npm', ['run', '--silent', 'bench:search', '--', '--queries'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  expect(result.status).not.toBe(0);
+  expect(result.stderr).toContain('--queries needs a value');
+});
