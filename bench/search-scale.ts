@@ -403,8 +403,7 @@ async function measureRelevance(browser: Browser, baseURL: string, search: typeo
     const scores: SetScore[] = [];
     for (const name of Object.keys(search.QUERY_SETS) as SearchSupport.QuerySetName[]) {
       const queries = search.loadQuerySet(name);
-      // Each query's own list (open with rows, or "No results"): on a large index the list changes before a query's
-      // results arrive, so the first change after the input (runQuery's probe) is not its answer.
+      // Each query's own list (open with rows, or "No results"), all read in one call into the page.
       const answers = await search.runQueriesInBox(
         page,
         queries.map(({query}) => query),
