@@ -87,13 +87,13 @@ const PROBE_SCRIPT = `(() => {
   }).observe(listbox, {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['style']});
 })()`;
 
-type ProbedWindow = Window & {__searchProbe: {pending: boolean}};
+type ProbedWindow = {__searchProbe: {pending: boolean}};
 
 /** Milliseconds from the last input to the first render of results after it (null: none in time). */
 export async function lastResultLatency(page: Page, timeout = 3_000): Promise<number | null> {
   try {
     // A function, not a string: behind deploy/'s CSP (no unsafe-eval) the page cannot evaluate a string predicate.
-    await page.waitForFunction(() => !(window as ProbedWindow).__searchProbe.pending, undefined, {
+    await page.waitForFunction(() => !(window as unknown as ProbedWindow).__searchProbe.pending, undefined, {
       timeout,
       polling: 10,
     });
