@@ -409,6 +409,27 @@ test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
     expect(fetched).toHaveLength(before);
   });
 
+  // Each key searches; the page shows every answer as it arrives, and an older search hands over the newest's answer.
+  test('the search page typed into key by key shows the last query’s results, as the page opened with it does', async ({
+    page,
+  }) => {
+    const query = 'webhook signature';
+    // The first results: the page shows more as the reader scrolls.
+    const titles = async () => (await page.locator('article h2').allTextContents()).slice(0, 5);
+    await openPage(page, `/search?q=${encodeURIComponent(query)}`);
+    await expect(page.locator('article h2').nth(4)).toBeVisible();
+    const expected = await titles();
+    await openPage(page, '/search');
+    // Each key once the page has put the query so far in its URL (it sets its input back from the URL, so a key
+    // typed before would be lost); the searches are not waited for, so they overlap as a reader's do.
+    for (let end = 1; end <= query.length; end++) {
+      await page.locator('input[name="q"]').press(query[end - 1]!);
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query.slice(0, end));
+    }
+    await expect(page.getByRole('heading', {name: `Search results for "${query}"`})).toBeVisible();
+    await expect.poll(titles).toEqual(expected);
+  });
+
   test.describe('when the parts cannot be loaded', () => {
     test.use({allowedConsoleErrors: /Failed to load resource/});
 

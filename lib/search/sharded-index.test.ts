@@ -7,6 +7,7 @@ import {expect, test} from '@playwright/test';
 import createJiti from 'jiti';
 
 import {partOf, splitIndex, type IndexPart, type SearchDocument} from './index-parts';
+import {newestSearchOnly} from './newest-search';
 import type * as ShardedSearch from './sharded-index';
 import {tokenize} from './tokenize';
 
@@ -129,6 +130,31 @@ test.describe('the search index in parts', {tag: '@viewport-independent'}, () =>
     const before = fetched.length;
     await counted.search(tokenize('webhook signature'), 8);
     expect(fetched).toHaveLength(before);
+  });
+
+  test('a search the reader typed past loads no more parts and answers with the newest search’s results', async () => {
+    // A key a search, each started before the ones before it end, as fast typing on a slow link does.
+    const typed = ['w', 'we', 'web', 'webh', 'webho', 'webhook', 'webhook s', 'webhook sig'];
+    const typedOver = async (newestOnly?: ReturnType<typeof newestSearchOnly<ShardedSearch.SearchResult[]>>) => {
+      const fetched = new Set<string>();
+      const index = new ShardedIndex(manifest, async (file) => (fetched.add(file), load(file)));
+      const answers = await Promise.all(
+        typed.map((query) =>
+          newestOnly
+            ? newestOnly((checkpoint) => index.find(tokenize(query), 8, checkpoint))
+            : index.find(tokenize(query), 8),
+        ),
+      );
+      return {answers, fetched: fetched.size};
+    };
+    const everyKey = await typedOver();
+    const newest = await typedOver(newestSearchOnly());
+    expect(everyKey.answers.at(-1)!.length).toBeGreaterThan(0);
+    for (const answer of newest.answers) expect(answer).toEqual(everyKey.answers.at(-1));
+    expect(newest.fetched).toBeLessThan(everyKey.fetched);
+    // A failure of the newest search reaches its caller.
+    const failing = newestSearchOnly<string>();
+    await expect(failing(() => Promise.reject(new Error('part failed')))).rejects.toThrow('part failed');
   });
 
   test('while the parts cannot load, a search shows the titles it finds; the next search loads them', async () => {

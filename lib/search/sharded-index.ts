@@ -213,6 +213,7 @@ export class ShardedIndex {
     }
     const partial: Picked[] = [];
     if (picked.length < limit) await this.pickPartial(words, limit - picked.length, picked, partial, checkpoint);
+    await checkpoint();
     // Sorted apart: a partial match never moves a whole match down (the plugin groups hits under their page).
     return [...(await this.finish(picked)), ...(await this.finish(partial))];
   }

@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants';
 
 import {isManifest} from '../../lib/search/index-parts';
+import {newestSearchOnly} from '../../lib/search/newest-search';
 import {ShardedIndex, type SearchResult} from '../../lib/search/sharded-index';
 import {tokenize} from '../../lib/search/tokenize';
 
@@ -41,6 +42,8 @@ function indexFor(baseUrl: string, searchContext: string): Promise<ShardedIndex>
   return index;
 }
 
+const newestOnly = newestSearchOnly<SearchResult[]>();
+
 export class SearchWorker {
   async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
     await indexFor(baseUrl, searchContext);
@@ -49,7 +52,7 @@ export class SearchWorker {
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
     const tokens = tokenize(input);
     if (tokens.length === 0) return [];
-    return (await indexFor(baseUrl, searchContext)).find(tokens, limit);
+    return newestOnly(async (checkpoint) => (await indexFor(baseUrl, searchContext)).find(tokens, limit, checkpoint));
   }
 }
 
