@@ -414,7 +414,7 @@ test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
     page,
   }) => {
     const query = 'webhook signature';
-    // The first results: the page shows more as the reader scrolls.
+    // The first results.
     const titles = async () => (await page.locator('article h2').allTextContents()).slice(0, 5);
     await openPage(page, `/search?q=${encodeURIComponent(query)}`);
     await expect(page.locator('article h2').nth(4)).toBeVisible();

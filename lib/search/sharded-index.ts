@@ -215,7 +215,8 @@ export class ShardedIndex {
     if (picked.length < limit) await this.pickPartial(words, limit - picked.length, picked, partial, checkpoint);
     await checkpoint();
     // Sorted apart: a partial match never moves a whole match down (the plugin groups hits under their page).
-    return [...(await this.finish(picked)), ...(await this.finish(partial))];
+    const [whole, some] = await Promise.all([this.finish(picked), this.finish(partial)]);
+    return [...whole, ...some];
   }
 
   private async pick(

@@ -42,7 +42,17 @@ function indexFor(baseUrl: string, searchContext: string): Promise<ShardedIndex>
   return index;
 }
 
-const newestOnly = newestSearchOnly<SearchResult[]>();
+// Per caller: the box and the search page (their limits differ) never answer each other's queries.
+const newestOnlyOf = new Map<string, ReturnType<typeof newestSearchOnly<SearchResult[]>>>();
+function newestOnly(baseUrl: string, searchContext: string, limit: number) {
+  const key = JSON.stringify([baseUrl, searchContext, limit]);
+  let run = newestOnlyOf.get(key);
+  if (!run) {
+    run = newestSearchOnly<SearchResult[]>();
+    newestOnlyOf.set(key, run);
+  }
+  return run;
+}
 
 export class SearchWorker {
   async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
@@ -51,8 +61,14 @@ export class SearchWorker {
 
   async search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> {
     const tokens = tokenize(input);
-    if (tokens.length === 0) return [];
-    return newestOnly(async (checkpoint) => (await indexFor(baseUrl, searchContext)).find(tokens, limit, checkpoint));
+    // A query of no words is a search too: it overtakes the ones before it.
+    return newestOnly(
+      baseUrl,
+      searchContext,
+      limit,
+    )(async (checkpoint) =>
+      tokens.length === 0 ? [] : (await indexFor(baseUrl, searchContext)).find(tokens, limit, checkpoint),
+    );
   }
 }
 

@@ -117,6 +117,8 @@ test('a bench option given without its value stops the bench at once, naming the
   const result = spawnSync('npm', ['run', '--silent', 'bench:search', '--', '--queries'], {
     cwd: ROOT,
     encoding: 'utf8',
+    // Without the check the whole bench would run: the test ends well before.
+    timeout: 60_000,
   });
   expect(result.status).not.toBe(0);
   expect(result.stderr).toContain('--queries needs a value');

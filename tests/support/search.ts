@@ -92,7 +92,8 @@ type ProbedWindow = {__searchProbe: {pending: boolean}};
 /** Milliseconds from the last input to the first render of results after it (null: none in time). */
 export async function lastResultLatency(page: Page, timeout = 3_000): Promise<number | null> {
   try {
-    // A function, not a string: behind deploy/'s CSP (no unsafe-eval) the page cannot evaluate a string predicate.
+    // A function, not a string: Playwright evaluates a string predicate in the page at every poll, which deploy/'s CSP
+    // (no unsafe-eval) refuses.
     await page.waitForFunction(() => !(window as unknown as ProbedWindow).__searchProbe.pending, undefined, {
       timeout,
       polling: 10,
