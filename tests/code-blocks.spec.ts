@@ -127,26 +127,35 @@ test.describe('code blocks', () => {
     await openPage(page, '/getting-started/quick-start');
     await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     // Every shown block of the page, once in view (the theme measures a block when it comes into view): offered
-    // where its lines are wider than it, and only there.
-    const offeredWhereOverflowing = () =>
-      page.locator('.theme-code-block:visible').evaluateAll(async (blocks) => {
-        const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        const offered: boolean[] = [];
-        for (const block of blocks) {
-          block.scrollIntoView({block: 'center', behavior: 'instant'});
-          await frames();
+    // where its lines are wider than it, and only there. Each block is waited for on its own, frame by frame, so a
+    // slow machine's late frames cost time, not the test; the frame bound only ends a wait that would hang.
+    const expectOfferedWhereOverflowing = async () => {
+      const wrong = await page.locator('.theme-code-block:visible').evaluateAll(async (blocks) => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        const offeredExactly = (block: Element) => {
           const pre = block.querySelector('pre')!;
-          const toggle = !!block.querySelector('button[aria-label="Toggle word wrap"]');
-          offered.push(toggle === pre.scrollWidth > pre.clientWidth);
+          const offered = !!block.querySelector('button[aria-label="Toggle word wrap"]');
+          return offered === pre.scrollWidth > pre.clientWidth;
+        };
+        for (const [index, block] of blocks.entries()) {
+          block.scrollIntoView({block: 'center', behavior: 'instant'});
+          let frames = 0;
+          while (!offeredExactly(block) && frames < 600) {
+            await frame();
+            frames += 1;
+          }
+          if (!offeredExactly(block)) return index;
         }
-        return offered;
+        return undefined;
       });
+      expect(wrong, 'the first block whose toggle does not match its overflow').toBeUndefined();
+    };
     // The page's language tabs are synced: choosing one in the first group shows it in every group.
     const tabs = page.locator('.tabs-container').first().getByRole('tab');
     let overflowing = 0;
     for (let index = 0; index < (await tabs.count()); index += 1) {
       await tabs.nth(index).click();
-      await expect.poll(async () => (await offeredWhereOverflowing()).every(Boolean)).toBe(true);
+      await expectOfferedWhereOverflowing();
       overflowing += await page
         .locator('.theme-code-block:visible pre')
         .evaluateAll((pres) => pres.filter((pre) => pre.scrollWidth > pre.clientWidth).length);
@@ -154,7 +163,7 @@ test.describe('code blocks', () => {
     expect(overflowing, 'some block overflows, so the toggle is seen offered').toBeGreaterThan(0);
     // Narrower, more blocks overflow; each gets its toggle without a reload, once scrolled to.
     await page.setViewportSize({width: 320, height: 700});
-    await expect.poll(async () => (await offeredWhereOverflowing()).every(Boolean)).toBe(true);
+    await expectOfferedWhereOverflowing();
     // Wider again, just enough for the narrowest overflowing block in view to fit: its toggle goes, without
     // scrolling (the resize alone).
     const {narrowest, fittingWidth} = await page.locator('.theme-code-block:visible').evaluateAll((blocks) => {
