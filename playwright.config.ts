@@ -81,9 +81,6 @@ export default defineConfig({
   projects: [
     // Playwright hands out tests in the order of this list. The doc tests run a file at a time, and their longest files
     // take minutes: started first, the short tests fill in around them; started last, a worker would wait idle for one.
-    // A writer's change in a copy of the repository, its doc tests (no build): started with the first tests, whose
-    // waits for processes leave the cores idle at times.
-    {name: 'writer-change-docs', testDir: './tests', testMatch: WRITER_CHANGE, grep: /@doc-tests/},
     // The doc tests (every page's samples against the local sandbox), the sandbox's and the SDK's own tests: no build.
     {
       name: 'docs',
@@ -111,13 +108,12 @@ export default defineConfig({
     },
     // Node-only unit tests beside the code they test: no browser, no build.
     {name: 'unit', testMatch: ['{lib,plugins}/**/*.test.ts']},
-    // The same change's build and browser suite: it runs once the others are done, so that the two browser suites
-    // never share the machine's cores.
+    // A writer's change in a copy of the repository, with its own build and suite: it runs once the others are
+    // done, so that the two suites never share the machine's cores.
     {
       name: 'writer-change',
       testDir: './tests',
       testMatch: WRITER_CHANGE,
-      grepInvert: /@doc-tests/,
       dependencies: ['desktop', 'mobile', 'build', 'unit', 'docs'],
     },
   ],

@@ -251,83 +251,37 @@ async function playwright(dir: string, args: string[], env: NodeJS.ProcessEnv): 
   return report;
 }
 
-/** A temporary copy of the repository (node_modules linked) with the writer's change: the new pages and operation. */
-function changedCopy(): {dir: string; pages: NewPage[]; existingPages: string[]} {
-  const dir = mkdtempSync(path.join(tmpdir(), 'docs-writer-change-'));
-  cpSync(ROOT, dir, {
-    recursive: true,
-    filter: (source) => !NOT_COPIED.has(path.relative(ROOT, source).split(path.sep)[0]!),
-  });
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const existingPages = [...docRoutes(), ...listPages().map((file) => path.relative(ROOT, file))];
-  const {pages, newCategory} = plannedPages(path.join(dir, 'docs'));
-  mkdirSync(path.join(dir, 'docs', newCategory.dir));
-  writeFileSync(
-    path.join(dir, 'docs', newCategory.dir, '_category_.json'),
-    JSON.stringify({label: newCategory.label, position: 99, collapsible: false, link: null}, null, 2),
-  );
-  for (const page of pages) writeFileSync(path.join(dir, page.file), pageSource(page));
-  const contract = readFileSync(path.join(dir, 'api/openapi.yaml'), 'utf8');
-  const anchor = contract.indexOf('\n  /v1/packages:\n');
-  expect(anchor, 'api/openapi.yaml has /v1/packages to insert before').toBeGreaterThan(0);
-  writeFileSync(
-    path.join(dir, 'api/openapi.yaml'),
-    `${contract.slice(0, anchor)}\n${OPERATION_YAML}${contract.slice(anchor)}`,
-  );
-  return {dir, pages, existingPages};
-}
-
-/** The environment of a suite run in the copy: as CI runs it, with its own port. */
-async function copyEnv(): Promise<NodeJS.ProcessEnv> {
-  const env: NodeJS.ProcessEnv = {...process.env, CI: '1', DOCS_PORT: String(await freePort())};
-  delete env.DOCS_LLMS;
-  delete env.DOCS_WEB_SERVER;
-  return env;
-}
-
-// The doc tests need no build: they run as soon as the suite starts (playwright.config.ts), the browser suite of the
-// copy once the others are done.
 test(
-  'a page in every category, a new category and a new API operation pass the doc tests untouched',
-  {tag: ['@viewport-independent', '@doc-tests']},
-  async () => {
-    test.setTimeout(600_000);
-    const {dir, pages} = changedCopy();
-    try {
-      // The doc tests of the new pages, and those derived from every page or the contract. Another page's samples
-      // cannot change with this one, nor with an operation none of them calls; the coverage check then asks the
-      // new pages for the operations only they are scoped for: the new one.
-      const existingBlocks = listPages().flatMap((file) => pageBlocks(file));
-      expect(existingBlocks.filter((block) => block.code.includes(OPERATION.path)).map(blockName)).toEqual([]);
-      // One worker: the rest of the suite runs meanwhile.
-      const docs = await playwright(dir, [...derivedDocTests(), '--project=docs', '--workers=1'], {
-        ...(await copyEnv()),
-        DOCS_WEB_SERVER: 'off',
-        [PAGES_ENV]: pages.map((page) => page.file).join(','),
-      });
-      expect(failed(docs), `doc-test failures in the copy ${dir}`).toEqual([]);
-      const docTitles = specsOf(docs.suites).map((spec) => spec.title);
-      for (const page of pages)
-        expect(
-          docTitles.some((title) => title.startsWith(page.file)),
-          page.file,
-        ).toBe(true);
-      expect(docTitles.some((title) => /^every operation .*has a runnable sample/.test(title))).toBe(true);
-      expect(existsSync(path.join(ROOT, pages[0]!.file)), 'the repository itself is untouched').toBe(false);
-    } finally {
-      rmSync(dir, {recursive: true, force: true});
-    }
-  },
-);
-
-test(
-  'a page in every category, a new category and a new API operation pass the build and browser suite untouched',
+  'a page in every category, a new category and a new API operation pass the whole suite untouched',
   {tag: '@viewport-independent'},
   async () => {
     test.setTimeout(1_200_000);
-    const {dir, pages, existingPages} = changedCopy();
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-writer-change-'));
     try {
-      const env = await copyEnv();
+      cpSync(ROOT, dir, {
+        recursive: true,
+        filter: (source) => !NOT_COPIED.has(path.relative(ROOT, source).split(path.sep)[0]!),
+      });
+      symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+      const existingPages = [...docRoutes(), ...listPages().map((file) => path.relative(ROOT, file))];
+      const {pages, newCategory} = plannedPages(path.join(dir, 'docs'));
+      mkdirSync(path.join(dir, 'docs', newCategory.dir));
+      writeFileSync(
+        path.join(dir, 'docs', newCategory.dir, '_category_.json'),
+        JSON.stringify({label: newCategory.label, position: 99, collapsible: false, link: null}, null, 2),
+      );
+      for (const page of pages) writeFileSync(path.join(dir, page.file), pageSource(page));
+      const contract = readFileSync(path.join(dir, 'api/openapi.yaml'), 'utf8');
+      const anchor = contract.indexOf('\n  /v1/packages:\n');
+      expect(anchor, 'api/openapi.yaml has /v1/packages to insert before').toBeGreaterThan(0);
+      writeFileSync(
+        path.join(dir, 'api/openapi.yaml'),
+        `${contract.slice(0, anchor)}\n${OPERATION_YAML}${contract.slice(anchor)}`,
+      );
+
+      const env: NodeJS.ProcessEnv = {...process.env, CI: '1', DOCS_PORT: String(await freePort())};
+      delete env.DOCS_LLMS;
+      delete env.DOCS_WEB_SERVER;
       await run('npm', ['run', 'build:e2e'], {cwd: dir, env, maxBuffer: 64 * 1024 * 1024}).catch(
         (error: Error & {stdout?: string; stderr?: string}) => {
           throw new Error(
@@ -393,7 +347,7 @@ test(
       expect(readFileSync(htmlFile('/basics/test-in-postman', build), 'utf8')).toContain(OPERATION.summary);
 
       // The suite itself, in the copy: the route-driven and contract specs on the desktop and of the build, leaving out the tests
-      // of one page that existed before (a new page or operation cannot change them).
+      // of one page that existed before (a new page or operation cannot change them), then the doc tests.
       const unchanged = `--grep-invert=${testsOfOnePage(existingPages)}`;
       const e2e = await playwright(dir, [...derivedSpecs(), '--project=desktop', '--project=build', unchanged], env);
       expect(failed(e2e), `failures in the copy ${dir}`).toEqual([]);
@@ -404,6 +358,24 @@ test(
           titles.some((title) => title.includes(page.route)),
           `a test names ${page.route}`,
         ).toBe(true);
+      // The doc tests of the new pages, and those derived from every page or the contract. Another page's samples
+      // cannot change with this one, nor with an operation none of them calls; the coverage check then asks the
+      // new pages for the operations only they are scoped for: the new one.
+      const existingBlocks = listPages().flatMap((file) => pageBlocks(file));
+      expect(existingBlocks.filter((block) => block.code.includes(OPERATION.path)).map(blockName)).toEqual([]);
+      const docs = await playwright(dir, [...derivedDocTests(), '--project=docs'], {
+        ...env,
+        DOCS_WEB_SERVER: 'off',
+        [PAGES_ENV]: pages.map((page) => page.file).join(','),
+      });
+      expect(failed(docs), `doc-test failures in the copy ${dir}`).toEqual([]);
+      const docTitles = specsOf(docs.suites).map((spec) => spec.title);
+      for (const page of pages)
+        expect(
+          docTitles.some((title) => title.startsWith(page.file)),
+          page.file,
+        ).toBe(true);
+      expect(docTitles.some((title) => /^every operation .*has a runnable sample/.test(title))).toBe(true);
       expect(existsSync(path.join(ROOT, pages[0]!.file)), 'the repository itself is untouched').toBe(false);
     } finally {
       rmSync(dir, {recursive: true, force: true});
