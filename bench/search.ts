@@ -15,9 +15,9 @@
  * queries) to its results shown (median and max over HOSTILE_RUNS entries). Speed is measured here,
  * never asserted by the e2e tests.
  *
- * `npm run bench:search -- --queries <file.json>[,…]`: only relevance, of query files of the same shape (such as
- * bench/query-sets/), through search_docs in Node (the box ranks each query alike, as tests/search.spec.ts checks),
- * with the queries whose page is not first.
+ * `npm run bench:search -- --queries <file.json>[,…] [--box] [--quiet]`: only relevance, of query files of the same
+ * shape (such as bench/query-sets/), through search_docs in Node and, with `--box`, through the real box, with the
+ * queries whose page is not first (`--quiet`: the scores only, so that a held-out set's misses stay unread).
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
@@ -36,6 +36,7 @@ import {
   runQuery,
   scoreRelevance,
   searchIndexFiles,
+  type SearchHit,
   type SearchQuery,
   searchInput,
   waitForSearchReady,
@@ -102,37 +103,76 @@ async function measureReady(
   return {fromNavigation, fromLoad};
 }
 
-/** Relevance of query files through search_docs only. */
-async function scoreFiles(files: string[]): Promise<void> {
+/** The box of the build served at `baseURL`, ready to take queries one edit each. */
+async function openBox(browser: Browser, baseURL: string) {
+  const page = await browser.newPage({baseURL});
+  await page.addInitScript(TSX_NAMES_IN_PAGE);
+  await page.goto('/');
+  await waitForSearchReady(page);
+  await instrumentSearch(page);
+  return page;
+}
+
+/**
+ * Relevance of query files through search_docs, and with `--box` through the real box too; with `--quiet`, the
+ * scores only (a held-out set keeps its misses unread).
+ */
+async function scoreFiles(files: string[], {box, quiet}: {box: boolean; quiet: boolean}): Promise<void> {
   const docs = new BuiltDocs(BUILD_DIR);
-  for (const file of files) {
-    const {queries} = JSON.parse(readFileSync(file, 'utf8')) as {queries: SearchQuery[]};
-    if (queries.length === 0) throw new Error(`${file} holds no query`);
-    const results = [];
-    for (const query of queries) {
-      const hits = (await docs.search(query.query)).map(({url, title}) => ({
-        title,
-        pathText: '',
-        page: new URL(url).pathname,
-        section: null,
-      }));
-      results.push({query, hits});
+  const port = box ? await freePort() : 0;
+  const server = box ? await serve(port) : undefined;
+  const browser = box
+    ? await chromium.launch({
+        executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+        args: ['--no-sandbox', '--disable-gpu'],
+      })
+    : undefined;
+  try {
+    const page = browser ? await openBox(browser, `http://127.0.0.1:${port}`) : undefined;
+    const anchors = loadHeadingAnchors();
+    for (const file of files) {
+      const {queries} = JSON.parse(readFileSync(file, 'utf8')) as {queries: SearchQuery[]};
+      if (queries.length === 0) throw new Error(`${file} holds no query`);
+      const ways: {name: string; results: {query: SearchQuery; hits: SearchHit[]}[]}[] = [
+        {name: 'search_docs', results: []},
+      ];
+      if (page) ways.push({name: 'box', results: []});
+      for (const query of queries) {
+        const found = await docs.search(query.query);
+        ways[0]!.results.push({
+          query,
+          hits: found.map(({url, title}) => ({title, pathText: '', page: new URL(url).pathname, section: null})),
+        });
+        if (page) ways[1]!.results.push({query, hits: (await runQuery(page, query.query, anchors)).hits});
+      }
+      for (const {name, results} of ways) {
+        const relevance = scoreRelevance(results);
+        const empty = results.filter(({hits}) => hits.length === 0).length;
+        console.log(
+          `${file}: ${name} hit@1 ${relevance.hitAt1.toFixed(3)}, hit@3 ${relevance.hitAt3.toFixed(3)}, ` +
+            `MRR ${relevance.mrr.toFixed(3)}, ${empty} empty (${queries.length} queries)`,
+        );
+        if (quiet) continue;
+        for (const row of relevance.perQuery.filter(({rank}) => rank !== 1)) {
+          console.log(
+            `  "${row.query}" → expected ${row.expected}, rank ${row.rank ?? '-'}; top: ${row.top.join(', ')}`,
+          );
+        }
+      }
     }
-    const relevance = scoreRelevance(results);
-    const empty = results.filter(({hits}) => hits.length === 0).length;
-    console.log(
-      `${file}: search_docs hit@1 ${relevance.hitAt1.toFixed(3)}, hit@3 ${relevance.hitAt3.toFixed(3)}, ` +
-        `MRR ${relevance.mrr.toFixed(3)}, ${empty} empty (${queries.length} queries)`,
-    );
-    for (const row of relevance.perQuery.filter(({rank}) => rank !== 1)) {
-      console.log(`  "${row.query}" → expected ${row.expected}, rank ${row.rank ?? '-'}; top: ${row.top.join(', ')}`);
-    }
+  } finally {
+    await browser?.close();
+    server?.kill();
   }
 }
 
 async function main(): Promise<void> {
   const queryFiles = argValue('--queries');
-  if (queryFiles) return scoreFiles(queryFiles.split(','));
+  if (queryFiles)
+    return scoreFiles(queryFiles.split(','), {
+      box: process.argv.includes('--box'),
+      quiet: process.argv.includes('--quiet'),
+    });
   const indexFiles = searchIndexFiles();
   if (!existsSync(BUILD_DIR) || indexFiles.length === 0) {
     throw new Error('No build/ with a search index: run `npm run build` first (this benchmark builds nothing).');
@@ -148,11 +188,7 @@ async function main(): Promise<void> {
   try {
     const ready = await measureReady(browser, baseURL);
 
-    const page = await browser.newPage({baseURL});
-    await page.addInitScript(TSX_NAMES_IN_PAGE);
-    await page.goto('/');
-    await waitForSearchReady(page);
-    await instrumentSearch(page);
+    const page = await openBox(browser, baseURL);
     const anchors = loadHeadingAnchors();
     const querySet = loadQuerySet('own');
     const docs = new BuiltDocs(BUILD_DIR);
