@@ -1,6 +1,7 @@
+import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {SITE} from '../src/constants/site';
-import {builtSidebar, docPages, docRoutes} from './support/docs';
+import {builtSidebar, docPages, docRoutes, htmlFile} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 import {seriousAxeViolations} from './support/axe';
 import {afterFrames, LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts} from './support/layout-shifts';
@@ -276,3 +277,54 @@ test.describe('the documentation routes (spec §2)', () => {
     },
   );
 });
+
+// Code off screen skips rendering (CodeBlock/styles.module.css): until shown it holds a size computed from its
+// line and column counts, which must be the size it then takes, or the page would jump under the reader.
+// On the phone, where more code is wider than its block, so the width counts. One test per page, each with its own
+// time; the page with the most code blocks must have some skipped at load, or the check would prove nothing.
+const codeBlocksIn = (route: string) => readFileSync(htmlFile(route), 'utf8').split('prism-code').length - 1;
+const mostCode = docRoutes().reduce((best, route) => (codeBlocksIn(route) > codeBlocksIn(best) ? route : best));
+for (const route of docRoutes()) {
+  test(
+    `${route}: every code block off screen skips rendering at exactly the size it takes when shown`,
+    {tag: '@phone-only'},
+    async ({page}) => {
+      // Bounds a hang, not a speed: each skipped block waits two frames in view, and a frame of the longest page
+      // took many times its quiet-machine time in a loaded CI run (BENCHMARKS.md, "Suite time").
+      test.setTimeout(240_000);
+      await openPage(page, route);
+      const result = await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const sizeOf = (code: HTMLElement) => ({
+          height: code.getBoundingClientRect().height,
+          width: code.parentElement!.scrollWidth,
+        });
+        // A skipped block's own box is laid out, its contents are not: ask the first element inside.
+        const skipped = (code: HTMLElement) =>
+          code.firstElementChild !== null && !code.firstElementChild.checkVisibility({contentVisibilityAuto: true});
+        // Every block's size at load, before scrolling renders any of them (blocks in a tab not shown are left out).
+        const atLoad = Array.from(document.querySelectorAll<HTMLElement>('pre.prism-code > code'))
+          .filter((code) => code.checkVisibility())
+          .map((code) => ({code, wasSkipped: skipped(code), size: sizeOf(code)}));
+        const mismatches: string[] = [];
+        for (const [index, {code, wasSkipped, size}] of atLoad.entries()) {
+          if (!wasSkipped) continue;
+          code.scrollIntoView({block: 'center', behavior: 'instant'});
+          await frame();
+          const shown = sizeOf(code);
+          if (skipped(code)) mismatches.push(`block ${index + 1} is still skipped in view`);
+          else if (Math.abs(shown.height - size.height) > 1 || Math.abs(shown.width - size.width) > 1) {
+            mismatches.push(
+              `block ${index + 1}: ${JSON.stringify(size)} while skipped, ${JSON.stringify(shown)} shown`,
+            );
+          }
+        }
+        return {skippedAtLoad: atLoad.filter(({wasSkipped}) => wasSkipped).length, mismatches};
+      });
+      expect(result.mismatches).toEqual([]);
+      if (route === mostCode) {
+        expect(result.skippedAtLoad, 'blocks below the fold skipped at load').toBeGreaterThan(0);
+      }
+    },
+  );
+}
