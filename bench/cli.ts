@@ -25,3 +25,8 @@ export function median(values: readonly number[]): number {
  * a page given this init script has it, as the identity.
  */
 export const TSX_NAMES_IN_PAGE = 'globalThis.__name = (target) => target';
+
+/** Whether `name` is on the command line (`--box`). */
+export function argFlag(name: string): boolean {
+  return process.argv.includes(name);
+}

@@ -41,7 +41,7 @@ import {
   searchInput,
   waitForSearchReady,
 } from '../tests/support/search';
-import {argValue, TSX_NAMES_IN_PAGE} from './cli';
+import {argFlag, argValue, TSX_NAMES_IN_PAGE} from './cli';
 import {freePort} from '../lib/ports';
 import {BuiltDocs} from '../mcp/docs';
 import {docRoutes} from '../tests/support/docs';
@@ -113,36 +113,73 @@ async function openBox(browser: Browser, baseURL: string) {
   return page;
 }
 
+/** Chromium for the box: Debian's when it is there. */
+const launchBrowser = () =>
+  chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+
+/** search_docs' answer to a query, as hits of a page (it names no section). */
+async function viaSearchDocs(docs: BuiltDocs, query: string): Promise<SearchHit[]> {
+  return (await docs.search(query)).map(({url, title}) => ({
+    title,
+    pathText: '',
+    page: new URL(url).pathname,
+    section: null,
+  }));
+}
+
+/** The build must hold a search index: this benchmark builds nothing. */
+function requireBuild(): void {
+  if (!existsSync(BUILD_DIR) || searchIndexFiles().length === 0) {
+    throw new Error('No build/ with a search index: run `npm run build` first (this benchmark builds nothing).');
+  }
+}
+
+/** A query file: `{"queries": [{"query": …, "page": …}, …]}`, at least one; any other shape names the file. */
+function loadQueryFile(file: string): SearchQuery[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: not a readable JSON file (${(error as Error).message})`);
+  }
+  const queries = (parsed as {queries?: unknown} | null)?.queries;
+  if (!Array.isArray(queries) || queries.length === 0) {
+    throw new Error(`${file}: expected {"queries": [{"query": "…", "page": "/…"}, …]} with at least one query`);
+  }
+  const malformed = queries.findIndex(
+    (entry) => typeof (entry as SearchQuery)?.query !== 'string' || typeof (entry as SearchQuery)?.page !== 'string',
+  );
+  if (malformed >= 0) throw new Error(`${file}: query ${malformed + 1} needs a string "query" and a string "page"`);
+  return queries as SearchQuery[];
+}
+
 /**
  * Relevance of query files through search_docs, and with `--box` through the real box too; with `--quiet`, the
- * scores only (a held-out set keeps its misses unread).
+ * scores only (a held-out set keeps its misses unread). Every file is read before anything starts.
  */
 async function scoreFiles(files: string[], {box, quiet}: {box: boolean; quiet: boolean}): Promise<void> {
+  const sets = files.map((file) => ({file, queries: loadQueryFile(file)}));
+  requireBuild();
+  const routes = new Set(docRoutes());
   const docs = new BuiltDocs(BUILD_DIR);
   const port = box ? await freePort() : 0;
   const server = box ? await serve(port) : undefined;
-  const browser = box
-    ? await chromium.launch({
-        executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-        args: ['--no-sandbox', '--disable-gpu'],
-      })
-    : undefined;
+  const browser = box ? await launchBrowser() : undefined;
   try {
     const page = browser ? await openBox(browser, `http://127.0.0.1:${port}`) : undefined;
     const anchors = loadHeadingAnchors();
-    for (const file of files) {
-      const {queries} = JSON.parse(readFileSync(file, 'utf8')) as {queries: SearchQuery[]};
-      if (queries.length === 0) throw new Error(`${file} holds no query`);
+    for (const {file, queries} of sets) {
+      const unknown = queries.filter(({page: expected}) => !routes.has(expected)).length;
+      if (unknown > 0) console.log(`${file}: ${unknown} queries expect a page this build does not have (misses)`);
       const ways: {name: string; results: {query: SearchQuery; hits: SearchHit[]}[]}[] = [
         {name: 'search_docs', results: []},
       ];
       if (page) ways.push({name: 'box', results: []});
       for (const query of queries) {
-        const found = await docs.search(query.query);
-        ways[0]!.results.push({
-          query,
-          hits: found.map(({url, title}) => ({title, pathText: '', page: new URL(url).pathname, section: null})),
-        });
+        ways[0]!.results.push({query, hits: await viaSearchDocs(docs, query.query)});
         if (page) ways[1]!.results.push({query, hits: (await runQuery(page, query.query, anchors)).hits});
       }
       for (const {name, results} of ways) {
@@ -159,6 +196,12 @@ async function scoreFiles(files: string[], {box, quiet}: {box: boolean; quiet: b
           );
         }
       }
+      if (page) {
+        // Per query, not only per score: the two ways are one code path and must rank alike.
+        const [viaDocs, viaBox] = ways.map(({results}) => scoreRelevance(results).perQuery);
+        const differ = viaDocs!.filter((row, index) => row.rank !== viaBox![index]!.rank).length;
+        console.log(`${file}: ${differ} of ${queries.length} queries rank the expected page differently in the box`);
+      }
     }
   } finally {
     await browser?.close();
@@ -168,23 +211,19 @@ async function scoreFiles(files: string[], {box, quiet}: {box: boolean; quiet: b
 
 async function main(): Promise<void> {
   const queryFiles = argValue('--queries');
-  if (queryFiles)
-    return scoreFiles(queryFiles.split(','), {
-      box: process.argv.includes('--box'),
-      quiet: process.argv.includes('--quiet'),
-    });
+  const box = argFlag('--box');
+  const quiet = argFlag('--quiet');
+  if (queryFiles) return scoreFiles(queryFiles.split(','), {box, quiet});
+  if (box || quiet) throw new Error('--box and --quiet go with --queries <file.json>[,…]');
+  requireBuild();
   const indexFiles = searchIndexFiles();
-  if (!existsSync(BUILD_DIR) || indexFiles.length === 0) {
-    throw new Error('No build/ with a search index: run `npm run build` first (this benchmark builds nothing).');
-  }
   const raw = indexFiles.reduce((sum, file) => sum + readFileSync(file).length, 0);
   const gzip = indexFiles.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
 
   const port = await freePort();
   const server = await serve(port);
   const baseURL = `http://127.0.0.1:${port}`;
-  const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-  const browser = await chromium.launch({executablePath, args: ['--no-sandbox', '--disable-gpu']});
+  const browser = await launchBrowser();
   try {
     const ready = await measureReady(browser, baseURL);
 
@@ -202,8 +241,7 @@ async function main(): Promise<void> {
       for (const query of queries) {
         const {hits} = await runQuery(page, query.query, anchors);
         results.push({query, hits});
-        const found = await docs.search(query.query);
-        viaMcp.push({query, hits: found.map((hit) => ({...hit, pathText: '', page: new URL(hit.url).pathname}))});
+        viaMcp.push({query, hits: await viaSearchDocs(docs, query.query)});
       }
       relevanceBySet.push({
         name,
