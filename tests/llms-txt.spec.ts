@@ -12,9 +12,8 @@ import type {PluggableList} from 'unified';
 
 import {SITE} from '../src/constants/site';
 import {searchIndexFiles} from './support/bytes';
-import {builtSidebar, docPages, docRoutes} from './support/docs';
+import {BUILD_DIR, builtSidebar, docPages, docRoutes} from './support/docs';
 
-const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 const read = (sitePath: string) => readFileSync(path.join(BUILD_DIR, sitePath), 'utf8');
 const siteUrl = (sitePath: string) => new URL(sitePath, SITE.url).href;
 /** Where a page's twin is expected (llmstxt.org: the page's URL plus `.md`; `/index.md` for `/`), stated here, not taken from the plugin. */

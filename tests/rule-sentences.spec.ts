@@ -17,8 +17,8 @@ import {
   REFUND_RULES,
   WIDGET_CAPS,
 } from '../src/constants/behaviour';
+import {BUILD_DIR} from './support/docs';
 
-const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 const twin = (route: string) => readFileSync(path.join(BUILD_DIR, `${route}.md`), 'utf8').replace(/\s+/g, ' ');
 
 test.describe('rule sentences', () => {

@@ -1,10 +1,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {SITE} from '../src/constants/site';
-import {builtSidebar, docRoutes, htmlFile} from './support/docs';
+import {BUILD_DIR, builtSidebar, docRoutes, htmlFile} from './support/docs';
 import {expect, openPage, test} from './support/fixtures';
 
-const BUILD_DIR = path.resolve(__dirname, '../build');
 const absolute = (route: string) => `${SITE.url}${route}`;
 
 // What the server sends and the head of each page: the same at any width, run once.

@@ -12,7 +12,7 @@ import {BRAND} from '../../src/constants/site';
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** The docs to check; API_DOCS_DIR points the checks at another copy (e.g. a branch being rewritten). */
 export const DOCS_DIR = process.env.API_DOCS_DIR ? path.resolve(process.env.API_DOCS_DIR) : path.join(ROOT, 'docs');
-export const BUILD_DIR = path.join(ROOT, 'build');
+export {BUILD_DIR} from './docs';
 
 /** Where a sample was found, for failure messages: `docs/x.mdx:12`. */
 export type Located = {file: string; line: number; text: string};

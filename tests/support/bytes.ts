@@ -10,7 +10,9 @@ import {gzipSync} from 'node:zlib';
 import {DEFAULT_OPTIONS as PAGE_VIEWS_DEFAULTS} from '../../plugins/page-views/options';
 import {MANIFEST_FILE, PARTS_DIR, type Manifest, type SearchDocument} from '../../lib/search/index-parts';
 
-export const BUILD_DIR = path.resolve(__dirname, '../../build');
+import {BUILD_DIR, htmlFile} from './docs';
+
+export {BUILD_DIR};
 export const BUDGETS_FILE = path.resolve(__dirname, '../budgets.json');
 
 /** zlib level used for every gzip figure (the best a server can send with gzip). */
@@ -35,11 +37,6 @@ export function loadBudgets(file: string = BUDGETS_FILE): Budgets {
 
 export function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), {level: GZIP_LEVEL}).length;
-}
-
-/** `/` → index.html, `/a/b` → a/b.html (trailingSlash: false). */
-export function htmlFileOf(route: string, buildDir: string = BUILD_DIR): string {
-  return path.join(buildDir, route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`);
 }
 
 export type Asset = {url: string; file: string; raw: number; gzip: number};
@@ -76,7 +73,7 @@ function asset(url: string, buildDir: string): Asset {
 }
 
 export function routeAssets(route: string, buildDir: string = BUILD_DIR): RouteAssets {
-  const {js, css} = referencedUrls(readFileSync(htmlFileOf(route, buildDir), 'utf8'));
+  const {js, css} = referencedUrls(readFileSync(htmlFile(route, buildDir), 'utf8'));
   const jsAssets = js.map((url) => asset(url, buildDir));
   const cssAssets = css.map((url) => asset(url, buildDir));
   const sum = (assets: Asset[]) => assets.reduce((total, item) => total + item.gzip, 0);

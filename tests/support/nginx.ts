@@ -12,9 +12,10 @@ import os from 'node:os';
 import {connect as tlsConnect} from 'node:tls';
 import path from 'node:path';
 import {freePort} from '../../lib/ports';
+import {BUILD_DIR} from './docs';
 
 const REPO_DIR = path.resolve(__dirname, '../..');
-export const BUILD_DIR = path.join(REPO_DIR, 'build');
+export {BUILD_DIR};
 export const CSP_INCLUDE = path.join(BUILD_DIR, '.nginx/csp.conf');
 const DEPLOY_DIR = path.join(REPO_DIR, 'deploy');
 const HTTP_CONF = path.join(DEPLOY_DIR, 'http.conf');

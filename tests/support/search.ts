@@ -4,9 +4,9 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator, Page} from '@playwright/test';
 import {SEARCH} from '../../src/constants/site';
-import {builtSidebar, docRoutes, htmlFile} from './docs';
+import {BUILD_DIR, builtSidebar, docRoutes, htmlFile} from './docs';
 
-export const BUILD_DIR = path.resolve(__dirname, '../../build');
+export {BUILD_DIR};
 /**
  * `own` uses the pages' words (sections included); the others are held out, written blind from the product brief and
  * frozen: `blind` and `blind2` in an integrator's words, `natural` whole questions in readers' and agents' words.
