@@ -118,18 +118,20 @@ const searchEvents = (events: CollectedEvent[]) => events.filter((event) => even
 const searchProps = (events: CollectedEvent[]) => searchEvents(events).map((event) => event.props);
 
 test.describe('search events', () => {
-  test('a query typed key by key, then a result chosen with Enter: exactly one Search event, with rank 1', async ({
-    page,
-  }) => {
-    const recorded = await searchFor(page, 'Authentication');
-    const results = await shownResults(page);
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/authentication/);
-    await barrier(page, recorded);
-    await expect
-      .poll(() => searchEvents(recorded.events))
-      .toEqual([collected('Search', '/', {query: 'authentication', results, rank: 1})]);
-  });
+  test(
+    'a query typed key by key, then a result chosen with Enter: exactly one Search event, with rank 1',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const recorded = await searchFor(page, 'Authentication');
+      const results = await shownResults(page);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/authentication/);
+      await barrier(page, recorded);
+      await expect
+        .poll(() => searchEvents(recorded.events))
+        .toEqual([collected('Search', '/', {query: 'authentication', results, rank: 1})]);
+    },
+  );
 
   test('a result chosen by click or tap reports its rank', async ({page}) => {
     const recorded = await searchFor(page, 'webhook');
@@ -141,19 +143,21 @@ test.describe('search events', () => {
     await expect.poll(() => searchProps(recorded.events)).toEqual([{query: 'webhook', results, rank: 2}]);
   });
 
-  test(`a search with no results is "${NO_RESULTS_EVENT}" with results 0, sent when the reader leaves the box`, async ({
-    page,
-  }) => {
-    const recorded = await searchFor(page, 'Quokka Zeppelin');
-    await noResultsShown(page);
-    await barrier(page, recorded);
-    expect(searchEvents(recorded.events)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await barrier(page, recorded);
-    await expect
-      .poll(() => searchEvents(recorded.events))
-      .toEqual([collected(NO_RESULTS_EVENT, '/', {query: 'quokka zeppelin', results: 0})]);
-  });
+  test(
+    `a search with no results is "${NO_RESULTS_EVENT}" with results 0, sent when the reader leaves the box`,
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const recorded = await searchFor(page, 'Quokka Zeppelin');
+      await noResultsShown(page);
+      await barrier(page, recorded);
+      expect(searchEvents(recorded.events)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await barrier(page, recorded);
+      await expect
+        .poll(() => searchEvents(recorded.events))
+        .toEqual([collected(NO_RESULTS_EVENT, '/', {query: 'quokka zeppelin', results: 0})]);
+    },
+  );
 
   // Masking and settling are rules over the typed text, the same at any width: run once.
   test.describe('rules over the typed text', {tag: '@viewport-independent'}, () => {
@@ -222,20 +226,24 @@ test.describe('outbound and download clicks', () => {
     });
   });
 
-  test('the Postman and OpenAPI files send "File Download" with their URL; page links send nothing', async ({page}) => {
-    const recorded = await recordEvents(page);
-    const files = [ARTIFACTS.postmanCollection, ARTIFACTS.openapi];
-    await openPage(page, DOWNLOADS_PAGE);
-    for (const file of files) await download(page, file);
-    await barrier(page, recorded);
-    expect(recorded.custom()).toEqual(
-      files.map((file) => collected('File Download', DOWNLOADS_PAGE, {url: `${ORIGIN}${file}`})),
-    );
-    // An ordinary link to another doc page is a page view, not an event.
-    await page.locator('article a[href^="/"]:not([download])').first().click();
-    await barrier(page, recorded);
-    expect(recorded.custom()).toHaveLength(2);
-  });
+  test(
+    'the Postman and OpenAPI files send "File Download" with their URL; page links send nothing',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      const recorded = await recordEvents(page);
+      const files = [ARTIFACTS.postmanCollection, ARTIFACTS.openapi];
+      await openPage(page, DOWNLOADS_PAGE);
+      for (const file of files) await download(page, file);
+      await barrier(page, recorded);
+      expect(recorded.custom()).toEqual(
+        files.map((file) => collected('File Download', DOWNLOADS_PAGE, {url: `${ORIGIN}${file}`})),
+      );
+      // An ordinary link to another doc page is a page view, not an event.
+      await page.locator('article a[href^="/"]:not([download])').first().click();
+      await barrier(page, recorded);
+      expect(recorded.custom()).toHaveLength(2);
+    },
+  );
 });
 
 // Whether to send is decided from the browser's flags and the origin, at any width, and the views navigate with the

@@ -127,7 +127,7 @@ test.describe('html, footer, announcement bar and skip link', () => {
     },
   );
 
-  test('footer shows the 2025 copyright and no links', async ({page}) => {
+  test('footer shows the 2025 copyright and no links', {tag: '@viewport-independent'}, async ({page}) => {
     await openPage(page, '/additional/changelog');
     const footer = page.locator('footer.footer');
     await expect(footer).toHaveText(COPYRIGHT);
@@ -154,16 +154,20 @@ test.describe('html, footer, announcement bar and skip link', () => {
     await expect(page.locator('div[role="banner"]')).toHaveCount(0);
   });
 
-  test('a dismissed bar with an older id is shown again (the id follows the text)', async ({page}) => {
-    await page.addInitScript(() => {
-      window.localStorage.setItem('docusaurus.announcement.dismiss', 'true');
-      window.localStorage.setItem('docusaurus.announcement.id', 'announcement-of-an-older-text');
-    });
-    await openPage(page, '/');
-    await expect(page.locator('div[role="banner"]')).toBeVisible();
-  });
+  test(
+    'a dismissed bar with an older id is shown again (the id follows the text)',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await page.addInitScript(() => {
+        window.localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+        window.localStorage.setItem('docusaurus.announcement.id', 'announcement-of-an-older-text');
+      });
+      await openPage(page, '/');
+      await expect(page.locator('div[role="banner"]')).toBeVisible();
+    },
+  );
 
-  test('skip to main content moves focus to the main content', async ({page}) => {
+  test('skip to main content moves focus to the main content', {tag: '@desktop-only'}, async ({page}) => {
     await openPage(page, '/getting-started/authentication');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', {name: 'Skip to main content'});

@@ -8,61 +8,69 @@ const VS_DARK_BACKGROUND_RGB: Rgb = [30, 30, 30];
 test.describe('code blocks', () => {
   // Everything a block shows in a mode, on one load of the page in that mode.
   for (const mode of ['light', 'dark'] as const) {
-    test(`in ${mode} mode: the vsDark background, token colours from classes, and a copy button`, async ({page}) => {
-      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
-      await openPage(page, '/getting-started/quick-start');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      const block = page.locator('.theme-code-block').first();
-      await expect(block).toBeVisible();
-      const background = await block.locator('pre').evaluate((element) => getComputedStyle(element).backgroundColor);
-      expect(background).toBe(VS_DARK_BACKGROUND);
-      const colour = (selector: string) =>
-        page
-          .locator(`pre.prism-code ${selector}`)
-          .first()
-          .evaluate((element) => getComputedStyle(element).color);
-      // src/code-theme/vsDarkAccessible.ts: keyword, string, plain.
-      expect(await colour('.token.keyword')).toBe('rgb(86, 156, 214)');
-      expect(await colour('.token.string')).toBe('rgb(206, 145, 120)');
-      expect(
-        await page
-          .locator('pre.prism-code')
-          .first()
-          .evaluate((element) => getComputedStyle(element).color),
-      ).toBe('rgb(156, 220, 254)');
-      expect(await page.locator('pre.prism-code span[style]').count()).toBe(0);
-      await block.hover();
-      await expect(block.getByRole('button', {name: /copy code/i})).toBeVisible();
-    });
+    test(
+      `in ${mode} mode: the vsDark background, token colours from classes, and a copy button`,
+      {tag: '@viewport-independent'},
+      async ({page}) => {
+        await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+        await openPage(page, '/getting-started/quick-start');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        const block = page.locator('.theme-code-block').first();
+        await expect(block).toBeVisible();
+        const background = await block.locator('pre').evaluate((element) => getComputedStyle(element).backgroundColor);
+        expect(background).toBe(VS_DARK_BACKGROUND);
+        const colour = (selector: string) =>
+          page
+            .locator(`pre.prism-code ${selector}`)
+            .first()
+            .evaluate((element) => getComputedStyle(element).color);
+        // src/code-theme/vsDarkAccessible.ts: keyword, string, plain.
+        expect(await colour('.token.keyword')).toBe('rgb(86, 156, 214)');
+        expect(await colour('.token.string')).toBe('rgb(206, 145, 120)');
+        expect(
+          await page
+            .locator('pre.prism-code')
+            .first()
+            .evaluate((element) => getComputedStyle(element).color),
+        ).toBe('rgb(156, 220, 254)');
+        expect(await page.locator('pre.prism-code span[style]').count()).toBe(0);
+        await block.hover();
+        await expect(block.getByRole('button', {name: /copy code/i})).toBeVisible();
+      },
+    );
   }
 
-  test('the chosen language tab is kept across pages and reloads, without a hydration error', async ({page}) => {
-    await openPage(page, '/getting-started/quick-start');
-    const firstTabs = page.locator('.tabs-container').first();
-    await firstTabs.getByRole('tab', {name: 'Python'}).click();
-    await expect(firstTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
-    // Another tab set of the same group on the page follows at once.
-    const lastTabs = page.locator('.tabs-container').last();
-    await expect(lastTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+  test(
+    'the chosen language tab is kept across pages and reloads, without a hydration error',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await openPage(page, '/getting-started/quick-start');
+      const firstTabs = page.locator('.tabs-container').first();
+      await firstTabs.getByRole('tab', {name: 'Python'}).click();
+      await expect(firstTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+      // Another tab set of the same group on the page follows at once.
+      const lastTabs = page.locator('.tabs-container').last();
+      await expect(lastTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
 
-    await openPage(page, '/basics/sdk');
-    const sdkTabs = page.locator('.tabs-container').first();
-    await expect(sdkTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
-    await expect(sdkTabs.locator('[role=tabpanel]:not([hidden])')).toHaveCount(1);
-    await expect(sdkTabs.locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(/language-python/);
+      await openPage(page, '/basics/sdk');
+      const sdkTabs = page.locator('.tabs-container').first();
+      await expect(sdkTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+      await expect(sdkTabs.locator('[role=tabpanel]:not([hidden])')).toHaveCount(1);
+      await expect(sdkTabs.locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(/language-python/);
 
-    await page.reload();
-    await expect(page.locator('.tabs-container').first().getByRole('tab', {name: 'Python'})).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await expect(page.locator('.tabs-container').first().locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(
-      /language-python/,
-    );
-    // The fixture fails the test on any console error, React's hydration errors included.
-  });
+      await page.reload();
+      await expect(page.locator('.tabs-container').first().getByRole('tab', {name: 'Python'})).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(page.locator('.tabs-container').first().locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(
+        /language-python/,
+      );
+      // The fixture fails the test on any console error, React's hydration errors included.
+    },
+  );
 
-  test('the copy button copies the code', async ({page, context}) => {
+  test('the copy button copies the code', {tag: '@viewport-independent'}, async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openPage(page, '/getting-started/quick-start');
     const block = page.locator('.theme-code-block').first();
@@ -122,31 +130,37 @@ test.describe('code blocks', () => {
   test('the word-wrap toggle is offered exactly where a block overflows, once in view: in every tab once shown, and after a resize', async ({
     page,
   }) => {
+    // Bounds a hang: every block of every tab is scrolled to and waited for.
+    test.setTimeout(180_000);
     await openPage(page, '/getting-started/quick-start');
     await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     // Every shown block of the page, once in view (the theme measures a block when it comes into view): offered
-    // where its lines are wider than it, and only there. Each block is waited for on its own, frame by frame, so a
-    // slow machine's late frames cost time, not the test; the frame bound only ends a wait that would hang.
+    // where its lines are wider than it, and only there. Each block is waited for on its own, frame by frame from the
+    // first frame it is in view, so a slow machine's late frames cost time, not the test; a block still wrong after
+    // its deadline (a bound on a hang, far above a frame) is named with what it shows.
     const expectOfferedWhereOverflowing = async () => {
       const wrong = await page.locator('.theme-code-block:visible').evaluateAll(async (blocks) => {
         const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-        const offeredExactly = (block: Element) => {
+        const state = (block: Element) => {
           const pre = block.querySelector('pre')!;
-          const offered = !!block.querySelector('button[aria-label="Toggle word wrap"]');
-          return offered === pre.scrollWidth > pre.clientWidth;
+          return {
+            overflowing: pre.scrollWidth > pre.clientWidth,
+            offered: !!block.querySelector('button[aria-label="Toggle word wrap"]'),
+          };
         };
         for (const [index, block] of blocks.entries()) {
           block.scrollIntoView({block: 'center', behavior: 'instant'});
-          let frames = 0;
-          while (!offeredExactly(block) && frames < 600) {
+          const deadline = performance.now() + 15_000;
+          let shown;
+          do {
             await frame();
-            frames += 1;
-          }
-          if (!offeredExactly(block)) return index;
+            shown = state(block);
+          } while (shown.offered !== shown.overflowing && performance.now() < deadline);
+          if (shown.offered !== shown.overflowing) return {block: index + 1, ...shown};
         }
         return undefined;
       });
-      expect(wrong, 'the first block whose toggle does not match its overflow').toBeUndefined();
+      expect(wrong, 'a block whose word-wrap toggle does not match its overflow').toBeUndefined();
     };
     // The page's language tabs are synced: choosing one in the first group shows it in every group.
     const tabs = page.locator('.tabs-container').first().getByRole('tab');
@@ -184,38 +198,48 @@ test.describe('code blocks', () => {
     await expect(block.getByRole('button', {name: 'Toggle word wrap'})).toHaveCount(0);
   });
 
-  test('hydration keeps the server-rendered code: no node of a block is replaced', async ({page}) => {
-    await page.addInitScript(() => {
-      // Parsed, and the deferred scripts (React) not yet run: remember every node of every block.
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        const parsed = new WeakSet<Node>();
-        for (const block of Array.from(document.querySelectorAll('pre.prism-code'))) {
-          const walker = document.createTreeWalker(block);
-          for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) parsed.add(node);
-        }
-        (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode = parsed;
+  test(
+    'hydration keeps the server-rendered code: no node of a block is replaced',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await page.addInitScript(() => {
+        // Parsed, and the deferred scripts (React) not yet run: remember every node of every block.
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const parsed = new WeakSet<Node>();
+          for (const block of Array.from(document.querySelectorAll('pre.prism-code'))) {
+            const walker = document.createTreeWalker(block);
+            for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) parsed.add(node);
+          }
+          (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode = parsed;
+        });
       });
-    });
-    await openPage(page, '/getting-started/main-concepts');
-    const {tokens, kept} = await page.evaluate(() => {
-      const parsed = (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode;
-      const all = Array.from(document.querySelectorAll('pre.prism-code .token'));
-      return {tokens: all.length, kept: all.filter((node) => parsed.has(node)).length};
-    });
-    expect(tokens).toBeGreaterThan(500);
-    expect(kept).toBe(tokens);
-  });
+      await openPage(page, '/getting-started/main-concepts');
+      const {tokens, kept} = await page.evaluate(() => {
+        const parsed = (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode;
+        const all = Array.from(document.querySelectorAll('pre.prism-code .token'));
+        return {tokens: all.length, kept: all.filter((node) => parsed.has(node)).length};
+      });
+      expect(tokens).toBeGreaterThan(500);
+      expect(kept).toBe(tokens);
+    },
+  );
 
-  test('line highlighting is available (a highlighted line is styled)', async ({page}) => {
-    await openPage(page, '/getting-started/quick-start');
-    const highlighted = page.locator('.theme-code-block-highlighted-line').first();
-    await expect(highlighted).toBeVisible();
-    // One line tall, across the block, on the highlighted-line background; the magic comment is gone.
-    const box = (await highlighted.boundingBox())!;
-    const lineHeight = await highlighted.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
-    expect(box.height).toBeCloseTo(lineHeight, 0);
-    expect(await highlighted.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(17, 17, 17)');
-    expect(await page.locator('pre.prism-code', {hasText: 'highlight-next-line'}).count()).toBe(0);
-  });
+  test(
+    'line highlighting is available (a highlighted line is styled)',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await openPage(page, '/getting-started/quick-start');
+      const highlighted = page.locator('.theme-code-block-highlighted-line').first();
+      await expect(highlighted).toBeVisible();
+      // One line tall, across the block, on the highlighted-line background; the magic comment is gone.
+      const box = (await highlighted.boundingBox())!;
+      const lineHeight = await highlighted.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+      expect(box.height).toBeCloseTo(lineHeight, 0);
+      expect(await highlighted.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+        'rgb(17, 17, 17)',
+      );
+      expect(await page.locator('pre.prism-code', {hasText: 'highlight-next-line'}).count()).toBe(0);
+    },
+  );
 });

@@ -14,13 +14,17 @@ async function clickToggle(page: Page, isMobile: boolean): Promise<void> {
 }
 
 test.describe('colour mode (spec §4)', () => {
-  test('is light by default and ignores a dark system preference', async ({browser}) => {
-    const context = await browser.newContext({colorScheme: 'dark'});
-    const page = await context.newPage();
-    await openPage(page, '/');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await context.close();
-  });
+  test(
+    'is light by default and ignores a dark system preference',
+    {tag: '@viewport-independent'},
+    async ({browser}) => {
+      const context = await browser.newContext({colorScheme: 'dark'});
+      const page = await context.newPage();
+      await openPage(page, '/');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      await context.close();
+    },
+  );
 
   test('the toggle switches to dark, the choice is stored and survives a reload', async ({page, isMobile}) => {
     await openPage(page, '/basics/sdk');

@@ -35,49 +35,53 @@ async function chunksOnlyNeededBy(browser: Browser, path: string): Promise<strin
 test.describe('crash page (spec §2, §8)', () => {
   test.use({allowedConsoleErrors: /Crash test: rendering failed on purpose|Simulated upstream timeout/});
 
-  test('shows "Page Error", "This page crashed.", the error and its cause, and "Try again" recovers', async ({
-    page,
-  }) => {
-    await page.goto('/crash-test');
-    await expect(page).toHaveTitle('Page Error');
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('This page crashed.');
-    await expect(page.getByText('Crash test: rendering failed on purpose')).toBeVisible();
-    await expect(page.getByText('Simulated upstream timeout')).toBeVisible();
-    await expect(page.getByRole('link', {name: 'Go to the documentation home'})).toHaveAttribute('href', '/');
-    await page.evaluate(() => (window.crashTestRecovered = true));
-    await page.getByRole('button', {name: 'Try again'}).click();
-    await expect(page.getByTestId('crash-test-recovered')).toBeVisible();
-  });
+  test(
+    'shows "Page Error", "This page crashed.", the error and its cause, and "Try again" recovers',
+    {tag: '@viewport-independent'},
+    async ({page}) => {
+      await page.goto('/crash-test');
+      await expect(page).toHaveTitle('Page Error');
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('This page crashed.');
+      await expect(page.getByText('Crash test: rendering failed on purpose')).toBeVisible();
+      await expect(page.getByText('Simulated upstream timeout')).toBeVisible();
+      await expect(page.getByRole('link', {name: 'Go to the documentation home'})).toHaveAttribute('href', '/');
+      await page.evaluate(() => (window.crashTestRecovered = true));
+      await page.getByRole('button', {name: 'Try again'}).click();
+      await expect(page.getByTestId('crash-test-recovered')).toBeVisible();
+    },
+  );
 });
 
 test.describe('loading failures (spec §4, §8)', () => {
   // These tests break the network on purpose: the browser logs each refused download.
   test.use({allowedConsoleErrors: /Failed to load resource: net::ERR_FAILED/});
 
-  test('a page chunk that fails to load shows the red box with the error and a Retry button that recovers', async ({
-    browser,
-  }) => {
-    const sdkOnlyChunks = await chunksOnlyNeededBy(browser, '/basics/sdk');
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    let failing = true;
-    await page.route(
-      (url) => sdkOnlyChunks.includes(url.pathname),
-      (route) => (failing ? route.abort('failed') : route.continue()),
-    );
-    await page.goto('/basics/sdk');
-    const box = page.getByRole('alert').filter({has: page.getByRole('button', {name: 'Retry'})});
-    await expect(box).toBeVisible();
-    await expect(box).toContainText(/Loading chunk .+ failed/);
-    expect(errors, 'the failure is handled, not thrown at the page').toEqual([]);
-    failing = false;
-    await box.getByRole('button', {name: 'Retry'}).click();
-    await waitForHydration(page);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('SDK');
-    await expect(box).toHaveCount(0);
-    await page.close();
-  });
+  test(
+    'a page chunk that fails to load shows the red box with the error and a Retry button that recovers',
+    {tag: '@viewport-independent'},
+    async ({browser}) => {
+      const sdkOnlyChunks = await chunksOnlyNeededBy(browser, '/basics/sdk');
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      let failing = true;
+      await page.route(
+        (url) => sdkOnlyChunks.includes(url.pathname),
+        (route) => (failing ? route.abort('failed') : route.continue()),
+      );
+      await page.goto('/basics/sdk');
+      const box = page.getByRole('alert').filter({has: page.getByRole('button', {name: 'Retry'})});
+      await expect(box).toBeVisible();
+      await expect(box).toContainText(/Loading chunk .+ failed/);
+      expect(errors, 'the failure is handled, not thrown at the page').toEqual([]);
+      failing = false;
+      await box.getByRole('button', {name: 'Retry'}).click();
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('SDK');
+      await expect(box).toHaveCount(0);
+      await page.close();
+    },
+  );
 
   // The router's behaviour and timing (driven through the desktop sidebar), and Docusaurus's inline script before any
   // asset or layout: the same at any width, run once.

@@ -72,7 +72,8 @@ async function shiftsAfterStalledPaint(
 
 // A page painted while its navbar is still arriving (a slow connection, a busy phone) must not move what it painted:
 // the right-hand group is cut after its first item, as the parser may leave it, then completed.
-test.describe('navbar completed after a first paint', () => {
+// At Lighthouse's desktop size, the desktop navbar: the phone's run would lay out the same page.
+test.describe('navbar completed after a first paint', {tag: '@desktop-only'}, () => {
   test.use({viewport: LIGHTHOUSE_DESKTOP});
   test('the right-hand group does not shift as its last items arrive', async ({page, baseURL}) => {
     const shifts = await shiftsAfterStalledPaint(
@@ -87,7 +88,8 @@ test.describe('navbar completed after a first paint', () => {
 
 // The same for the Markdown actions above every title: painted after the Copy button arrived and before the link
 // beside it, or before the link's text, nothing may move as the rest arrives.
-test.describe('Markdown actions completed after a first paint', () => {
+// At Lighthouse's desktop size: the phone's run would lay out the same page.
+test.describe('Markdown actions completed after a first paint', {tag: '@desktop-only'}, () => {
   test.use({viewport: LIGHTHOUSE_DESKTOP});
   const CUTS: {where: string; cut: (html: string, actions: number) => number}[] = [
     {
@@ -167,7 +169,8 @@ function secondBodyRow(html: string): number {
   return -1;
 }
 
-test.describe('table completed after a first paint', () => {
+// At Lighthouse's desktop size: the phone's run would lay out the same page.
+test.describe('table completed after a first paint', {tag: '@desktop-only'}, () => {
   test.use({viewport: LIGHTHOUSE_DESKTOP});
   test('the rows already painted do not shift as the rest of the table arrives', async ({page, baseURL}) => {
     const [route] = docRoutes()

@@ -80,7 +80,7 @@ test.describe('page Markdown actions', () => {
   test.describe('view as Markdown', () => {
     // Chromium asks for /favicon.ico when it shows a plain-text document; the site has an SVG favicon only.
     test.use({allowedConsoleErrors: /status of 404/});
-    test('opens the .md twin, served as Markdown', async ({page}) => {
+    test('opens the .md twin, served as Markdown', {tag: '@viewport-independent'}, async ({page}) => {
       const responses: Response[] = [];
       page.on('response', (response) => responses.push(response));
       await openPage(page, PAGE);
@@ -100,26 +100,28 @@ test.describe('page Markdown actions', () => {
     });
   });
 
-  test('keyboard: Tab reaches the button with a visible focus ring, Enter copies, Tab then Enter opens the twin', async ({
-    page,
-  }) => {
-    await openPage(page, PAGE);
-    let reached = false;
-    for (let presses = 0; presses < 80 && !reached; presses += 1) {
+  test(
+    'keyboard: Tab reaches the button with a visible focus ring, Enter copies, Tab then Enter opens the twin',
+    {tag: '@desktop-only'},
+    async ({page}) => {
+      await openPage(page, PAGE);
+      let reached = false;
+      for (let presses = 0; presses < 80 && !reached; presses += 1) {
+        await page.keyboard.press('Tab');
+        reached = await copyButton(page).evaluate((element) => element === document.activeElement);
+      }
+      expect(reached).toBe(true);
+      const outline = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).outlineStyle);
+      expect(await outline(copyButton(page))).not.toBe('none');
+      await page.keyboard.press('Enter');
+      await expectButtonName(page, 'Copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Quick start\n/);
       await page.keyboard.press('Tab');
-      reached = await copyButton(page).evaluate((element) => element === document.activeElement);
-    }
-    expect(reached).toBe(true);
-    const outline = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).outlineStyle);
-    expect(await outline(copyButton(page))).not.toBe('none');
-    await page.keyboard.press('Enter');
-    await expectButtonName(page, 'Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Quick start\n/);
-    await page.keyboard.press('Tab');
-    await expect(viewLink(page)).toBeFocused();
-    expect(await outline(viewLink(page))).not.toBe('none');
-    await Promise.all([page.waitForURL(`**${TWIN}`), page.keyboard.press('Enter')]);
-  });
+      await expect(viewLink(page)).toBeFocused();
+      expect(await outline(viewLink(page))).not.toBe('none');
+      await Promise.all([page.waitForURL(`**${TWIN}`), page.keyboard.press('Enter')]);
+    },
+  );
 
   test.describe('when the twin cannot be loaded', () => {
     test.use({allowedConsoleErrors: /status of 503/});
