@@ -62,9 +62,29 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'happens',
 ]);
 
-/** The query without its question words, when it has some and a word that is no stop word is left; otherwise null. */
+/** Words that ask when something came, changed or goes: a news page's entry then answers, not merely names, it. */
+const CHANGE_WORDS: ReadonlySet<string> = new Set([
+  'added',
+  'introduced',
+  'removed',
+  'deprecated',
+  'replaced',
+  'changed',
+  'changes',
+  'released',
+]);
+
+/**
+ * The query without its question words and words of change, when it has some and a word that is no stop word is
+ * left; otherwise null.
+ */
 export function topicWords(tokens: readonly string[]): string[] | null {
-  const topic = tokens.filter((word) => !QUESTION_WORDS.has(word));
+  const topic = tokens.filter((word) => !QUESTION_WORDS.has(word) && !CHANGE_WORDS.has(word));
   const named = topic.some((word) => lunrApi.stopWordFilter(word) !== undefined);
   return named && topic.length < tokens.length ? topic : null;
+}
+
+/** Whether the query asks about the docs' history: a word of change, or a year. */
+export function asksAboutChanges(tokens: readonly string[]): boolean {
+  return tokens.some((word) => /^20\d\d$/.test(word) || CHANGE_WORDS.has(word));
 }
