@@ -145,85 +145,85 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     return urlOf(server);
   };
 
-  for (const transport of ['stdio', 'http'] as const) {
-    test(`over ${transport}: the tools (read-only, with schemas), how to combine them, each one's answer, and clear errors that leave the server up`, async () => {
-      const session = await connectClient(transport === 'http' ? endpoint : undefined);
-      defer(() => session.close());
-      const {tools} = await session.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
-      for (const tool of tools) {
-        expect(tool.description?.length, tool.name).toBeGreaterThan(40);
-        expect(tool.inputSchema.type).toBe('object');
-        expect(tool.outputSchema?.type, tool.name).toBe('object');
-        expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
-      }
-      const instructions = session.getInstructions() ?? '';
-      for (const tool of TOOLS.filter((name) => name !== 'list_operations')) expect(instructions).toContain(tool);
-      expect(instructions).toMatch(/does not offer/);
+  // Both transports serve one server object (mcp/server.ts): the whole battery over stdio, the command a partner runs;
+  // the tests below call every tool over HTTP.
+  test(`over stdio: the tools (read-only, with schemas), how to combine them, each one's answer, and clear errors that leave the server up`, async () => {
+    const session = await connectClient();
+    defer(() => session.close());
+    const {tools} = await session.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
+    for (const tool of tools) {
+      expect(tool.description?.length, tool.name).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+    }
+    const instructions = session.getInstructions() ?? '';
+    for (const tool of TOOLS.filter((name) => name !== 'list_operations')) expect(instructions).toContain(tool);
+    expect(instructions).toMatch(/does not offer/);
 
-      // search_docs: the box's ranking, with absolute URLs into the site.
-      const hits = searchResults(await call(session, 'search_docs', {query: 'create an order', limit: 3}));
-      expect(hits).toEqual(await docs.search('create an order', 3));
-      expect(hits.length).toBe(3);
-      expect(new Set(hits.map((hit) => hit.url)).size, 'one hit per URL').toBe(hits.length);
-      for (const hit of hits) {
-        expect(hit.url.startsWith(`${SITE.url}/`)).toBe(true);
-        expect(hit.text.length, hit.url).toBeLessThanOrEqual(300);
-        if (hit.url.includes('#')) expect(hit.section, hit.url).toBeTruthy();
-      }
+    // search_docs: the box's ranking, with absolute URLs into the site.
+    const hits = searchResults(await call(session, 'search_docs', {query: 'create an order', limit: 3}));
+    expect(hits).toEqual(await docs.search('create an order', 3));
+    expect(hits.length).toBe(3);
+    expect(new Set(hits.map((hit) => hit.url)).size, 'one hit per URL').toBe(hits.length);
+    for (const hit of hits) {
+      expect(hit.url.startsWith(`${SITE.url}/`)).toBe(true);
+      expect(hit.text.length, hit.url).toBeLessThanOrEqual(300);
+      if (hit.url.includes('#')) expect(hit.section, hit.url).toBeTruthy();
+    }
 
-      // get_page: every page of the sitemap by canonical URL and by path.
-      for (const page of docPages(BUILD_DIR)) {
-        const byUrl = await call(session, 'get_page', {url: `${SITE.url}${page.path}`});
-        expect(byUrl.isError, page.path).toBeFalsy();
-        expect(text(byUrl).startsWith(`# ${page.title}\n`), page.path).toBe(true);
-      }
-      expect(text(await call(session, 'get_page', {url: '/basics/sdk'}))).toContain(`URL: ${SITE.url}/basics/sdk`);
+    // get_page: every page of the sitemap by canonical URL and by path.
+    for (const page of docPages(BUILD_DIR)) {
+      const byUrl = await call(session, 'get_page', {url: `${SITE.url}${page.path}`});
+      expect(byUrl.isError, page.path).toBeFalsy();
+      expect(text(byUrl).startsWith(`# ${page.title}\n`), page.path).toBe(true);
+    }
+    expect(text(await call(session, 'get_page', {url: '/basics/sdk'}))).toContain(`URL: ${SITE.url}/basics/sdk`);
 
-      // list_operations and get_operation: every operation of the served contract, by id and by "METHOD /path".
-      const operations = listOperations(docs.document);
-      const rows = answerOf<{operations: {method: string; path: string}[]}>(await call(session, 'list_operations'));
-      expect(rows.operations.map((row) => `${row.method} ${row.path}`).sort()).toEqual(
-        operations.map(({method, path: apiPath}) => `${method} ${apiPath}`).sort(),
+    // list_operations and get_operation: every operation of the served contract, by id and by "METHOD /path".
+    const operations = listOperations(docs.document);
+    const rows = answerOf<{operations: {method: string; path: string}[]}>(await call(session, 'list_operations'));
+    expect(rows.operations.map((row) => `${row.method} ${row.path}`).sort()).toEqual(
+      operations.map(({method, path: apiPath}) => `${method} ${apiPath}`).sort(),
+    );
+    const first = operations.find(({path: apiPath}) => apiPath.startsWith('/v1/'))!;
+    for (const id of [first.operation.operationId, `${first.method} ${first.path}`]) {
+      const operation = answerOf<OperationDetail>(await call(session, 'get_operation', {operation: id}));
+      expect(operation.operationId, id).toBe(first.operation.operationId);
+      expect(operation.scopes.length, id).toBeGreaterThan(0);
+      expect(operation.responses.length, id).toBeGreaterThan(0);
+      expect(operation.documentedAt.length, `${id} is documented on a page`).toBeGreaterThan(0);
+    }
+
+    // Unknown page and operation: a clear tool error. A near miss names the nearest page, with the section asked
+    // for when that page has it.
+    await toolError(session, 'get_page', {url: '/no/such/page'}, /No documentation page at "\/no\/such\/page"/);
+    const [route, anchor] = ['/getting-started/main-concepts', '#rate-limits'];
+    const nearMiss = `Did you mean: ${SITE.url}${route}${anchor}`;
+    await toolError(session, 'get_page', {url: `${route.slice(0, -1)}${anchor}`}, nearMiss);
+    const noOperation = /No API operation "GET \/v1\/nope"\. Did you mean: /;
+    await toolError(session, 'get_operation', {operation: 'GET /v1/nope'}, noOperation);
+
+    // Oversized and malformed input: refused with a message, and the server answers the next call.
+    for (const [name, args] of [
+      ['search_docs', {query: 'x'.repeat(LIMITS.query + 1)}],
+      ['search_docs', {query: 42}],
+      ['search_docs', {query: 'esim', limit: 1000}],
+      ['get_page', {}],
+      ['get_operation', {operation: 'x'.repeat(LIMITS.operation + 1)}],
+    ] as const) {
+      const refused = await call(session, name, args).then(text, (error: Error) => error.message);
+      expect(refused, `${name} ${JSON.stringify(args).slice(0, 60)}`).toMatch(
+        /invalid|too_big|expected|required|must/i,
       );
-      const first = operations.find(({path: apiPath}) => apiPath.startsWith('/v1/'))!;
-      for (const id of [first.operation.operationId, `${first.method} ${first.path}`]) {
-        const operation = answerOf<OperationDetail>(await call(session, 'get_operation', {operation: id}));
-        expect(operation.operationId, id).toBe(first.operation.operationId);
-        expect(operation.scopes.length, id).toBeGreaterThan(0);
-        expect(operation.responses.length, id).toBeGreaterThan(0);
-        expect(operation.documentedAt.length, `${id} is documented on a page`).toBeGreaterThan(0);
-      }
-
-      // Unknown page and operation: a clear tool error. A near miss names the nearest page, with the section asked
-      // for when that page has it.
-      await toolError(session, 'get_page', {url: '/no/such/page'}, /No documentation page at "\/no\/such\/page"/);
-      const [route, anchor] = ['/getting-started/main-concepts', '#rate-limits'];
-      const nearMiss = `Did you mean: ${SITE.url}${route}${anchor}`;
-      await toolError(session, 'get_page', {url: `${route.slice(0, -1)}${anchor}`}, nearMiss);
-      const noOperation = /No API operation "GET \/v1\/nope"\. Did you mean: /;
-      await toolError(session, 'get_operation', {operation: 'GET /v1/nope'}, noOperation);
-
-      // Oversized and malformed input: refused with a message, and the server answers the next call.
-      for (const [name, args] of [
-        ['search_docs', {query: 'x'.repeat(LIMITS.query + 1)}],
-        ['search_docs', {query: 42}],
-        ['search_docs', {query: 'esim', limit: 1000}],
-        ['get_page', {}],
-        ['get_operation', {operation: 'x'.repeat(LIMITS.operation + 1)}],
-      ] as const) {
-        const refused = await call(session, name, args).then(text, (error: Error) => error.message);
-        expect(refused, `${name} ${JSON.stringify(args).slice(0, 60)}`).toMatch(
-          /invalid|too_big|expected|required|must/i,
-        );
-      }
-      expect(searchResults(await call(session, 'search_docs', {query: 'refund'})).length).toBeGreaterThan(0);
-      // Odd queries never fail: punctuation only, emoji, Lunr syntax.
-      for (const query of ['???', '🙂🙂', 'title:~2 +-*', '<script>']) {
-        expect((await call(session, 'search_docs', {query})).isError, query).toBeFalsy();
-      }
-    });
-  }
+    }
+    expect(searchResults(await call(session, 'search_docs', {query: 'refund'})).length).toBeGreaterThan(0);
+    // Odd queries never fail: punctuation only, emoji, Lunr syntax.
+    for (const query of ['???', '🙂🙂', 'title:~2 +-*', '<script>']) {
+      expect((await call(session, 'search_docs', {query})).isError, query).toBeFalsy();
+    }
+  });
 
   test('over HTTP: a body that is not JSON, a batch, a huge body, an upgrade, another method or path: a JSON-RPC error the client reads, never stored, and the server stays up', async () => {
     expectRefusal(await rawPost(endpoint, '{"jsonrpc": '), 400, -32700, 'not JSON');
