@@ -139,6 +139,15 @@ test.describe('nginx: not found', {tag: '@viewport-independent'}, () => {
       expect(await response.text(), unknown.slice(0, 40)).toBe(notFoundPage);
     }
   });
+
+  // A browser resolves dot segments before it sends a request; a hostile client sends them as they are.
+  test('a path that climbs out of the site, sent raw, is refused and serves no file outside it', async ({nginx}) => {
+    for (const climb of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc/passwd']) {
+      const answer = await rawExchange(nginx.url, get(climb));
+      expect([400, 404], climb).toContain(answer.status);
+      expect(answer.body, climb).not.toMatch(/root:/);
+    }
+  });
 });
 
 test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
