@@ -1,4 +1,4 @@
-import {ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE, SITE} from '../src/constants/site';
+import {ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE} from '../src/constants/site';
 import {expect, openPage, test, waitForHydration} from './support/fixtures';
 
 test.describe('navbar (spec §2, §4)', () => {
@@ -112,21 +112,8 @@ test.describe('navbar (spec §2, §4)', () => {
   });
 });
 
-test.describe('html, footer, announcement bar and skip link', () => {
-  // The document's head and attributes are the same at any width: run once.
-  test(
-    'html is English, left-to-right; title and tagline come from the constants',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      await openPage(page, '/');
-      await expect(page.locator('html')).toHaveAttribute('lang', LOCALE.htmlLang);
-      await expect(page.locator('html')).toHaveAttribute('dir', LOCALE.direction);
-      await expect(page).toHaveTitle(`Introduction | ${SITE.title}`);
-      const favicon = page.locator('link[rel="icon"]');
-      await expect(favicon).toHaveAttribute('href', /favicon\.svg$/);
-    },
-  );
-
+test.describe('footer, announcement bar and skip link', () => {
+  // The document's head and attributes: tests/routes.spec.ts, on every page.
   test('footer shows the 2025 copyright and no links', {tag: '@viewport-independent'}, async ({page}) => {
     await openPage(page, '/additional/changelog');
     const footer = page.locator('footer.footer');

@@ -51,6 +51,8 @@ const inOrder = <T>(part: readonly T[], whole: readonly T[]) => {
 };
 
 const PAGES = docPages();
+/** Every doc in sidebar order: the order the pagination links chain them in. */
+const SIDEBAR_ORDER = builtSidebar().flatMap((group) => group.pages.map((entry) => entry.path));
 
 /** The head the open page ends with (after hydration). */
 function readHead(page: Page) {
@@ -72,6 +74,7 @@ function readHead(page: Page) {
       twitterCard: meta('meta[name="twitter:card"]'),
       twitterImage: meta('meta[name="twitter:image"]'),
       robots: meta('meta[name="robots"]'),
+      favicon: document.head.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null,
     };
   });
 }
@@ -112,7 +115,7 @@ test.describe('the documentation routes (spec §2)', () => {
   // independent of each other, and a load costs more than all of them but axe. Soft expectations, so one
   // failing check does not hide the others.
   for (const doc of PAGES) {
-    test(`${doc.path} renders "${doc.title}" with its title, head tags and active sidebar link, unique ids, no layout shift while it loads, no sideways scrolling on a phone and no serious axe violation in light mode (and of the colour rules in dark mode on a desktop)`, async ({
+    test(`${doc.path} renders "${doc.title}" with its title, head tags, active sidebar link and pagination links, unique ids, no layout shift while it loads, no sideways scrolling on a phone and no serious axe violation in light mode (and of the colour rules in dark mode on a desktop)`, async ({
       page,
       isMobile,
     }) => {
@@ -150,7 +153,7 @@ test.describe('the documentation routes (spec §2)', () => {
       });
 
       // In the browser, after hydration: the head the page ends with, not only the one the server sent.
-      await test.step('head: title, description, canonical, Open Graph, Twitter, lang and dir', async () => {
+      await test.step('head: title, description, canonical, Open Graph, Twitter, favicon, lang and dir', async () => {
         const head = await readHead(page);
         const absolute = `${SITE.url}${doc.path}`;
         expect.soft(head.lang).toBe('en');
@@ -164,6 +167,22 @@ test.describe('the documentation routes (spec §2)', () => {
         expect.soft(head.twitterImage).toBe(head.ogImage);
         expect.soft(head.twitterCard).toBe('summary_large_image');
         expect.soft(head.robots).toBeNull();
+        expect.soft(head.favicon).toMatch(/favicon\.svg$/);
+      });
+
+      await test.step('the pagination links lead to the previous and next doc in sidebar order; `/` is the Introduction doc itself', async () => {
+        const at = SIDEBAR_ORDER.indexOf(doc.path);
+        for (const [link, neighbour] of [
+          ['.pagination-nav__link--prev', SIDEBAR_ORDER[at - 1]],
+          ['.pagination-nav__link--next', SIDEBAR_ORDER[at + 1]],
+        ] as const) {
+          if (neighbour) await expect.soft(page.locator(link)).toHaveAttribute('href', neighbour);
+          else await expect.soft(page.locator(link)).toHaveCount(0);
+        }
+        await expect.soft(page.locator('html')).toHaveClass(/docs-version-current/);
+        if (doc.path === '/') {
+          await expect.soft(page.locator('html')).toHaveClass(/docs-doc-id-getting-started\/introduction/);
+        }
       });
 
       await test.step('every id is unique, and every url(#id) an inline SVG uses resolves inside that SVG', async () => {
@@ -246,14 +265,6 @@ test.describe('the documentation routes (spec §2)', () => {
     },
   );
 
-  // What the document is and where its pagination links point is the same at any width: run once.
-  test('/ is the Introduction doc itself, not a landing page', {tag: '@viewport-independent'}, async ({page}) => {
-    await openPage(page, '/');
-    await expect(page.locator('.theme-doc-markdown h1')).toHaveText('Introduction');
-    await expect(page.locator('html')).toHaveClass(/docs-doc-id-getting-started\/introduction/);
-    await expect(page.locator('html')).toHaveClass(/docs-version-current/);
-  });
-
   // The desktop sidebar again; a phone's menu navigates in tests/mobile.mobile.spec.ts.
   test('moving through all pages with the sidebar works client-side', {tag: '@desktop-only'}, async ({page}) => {
     // One journey through every page: its time grows with the pages.
@@ -265,17 +276,6 @@ test.describe('the documentation routes (spec §2)', () => {
       await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
     }
   });
-
-  test(
-    'the pagination links at the bottom chain the pages in sidebar order',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const order = builtSidebar().flatMap((group) => group.pages.map((entry) => entry.path));
-      await openPage(page, order[1]!);
-      await expect(page.locator('.pagination-nav__link--prev')).toHaveAttribute('href', order[0]!);
-      await expect(page.locator('.pagination-nav__link--next')).toHaveAttribute('href', order[2]!);
-    },
-  );
 });
 
 // Code off screen skips rendering (CodeBlock/styles.module.css): until shown it holds a size computed from its
