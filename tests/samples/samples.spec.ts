@@ -31,6 +31,7 @@ import {answerChecker} from '../../lib/contract/validator';
 import {listOperations, type OpenApiDocument} from '../../lib/contract/openapi';
 import {minimumNodeBinary} from './node-binary';
 import {
+  isRun,
   pythonWithRequests,
   requestLog,
   runSession,
@@ -45,7 +46,6 @@ import {typeCheckSamples} from './typecheck';
 
 const relative = (file: string) => path.relative(ROOT, file);
 
-const isRun = (block: Block) => block.classification.kind === 'run';
 const runnerOf = (block: Block) => sessionsOf([block])[0]!.runner;
 const languagesOf = (blocks: Block[]) => [...new Set(blocks.map(runnerOf))].sort();
 /** The most attempts the pages' backoff helpers make by default. */

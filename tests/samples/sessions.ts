@@ -18,7 +18,8 @@ import {blockName, ROOT, type Block, type Runner} from './blocks';
 
 export type Session = {page: string; runner: Runner; typescript: boolean; blocks: Block[]};
 
-const isRun = (block: Block): block is Block & {classification: {kind: 'run'}} => block.classification.kind === 'run';
+export const isRun = (block: Block): block is Block & {classification: {kind: 'run'}} =>
+  block.classification.kind === 'run';
 
 /** The sessions of one page's blocks: one per language, in page order. */
 export function sessionsOf(blocks: readonly Block[]): Session[] {
