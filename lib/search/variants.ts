@@ -62,7 +62,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'happens',
 ]);
 
-/** Words that ask when something came, changed or goes: a news page's entry then answers, not merely names, it. */
+/** Words of change: with a question opening with "when", they ask about the docs' history, which news pages tell. */
 const CHANGE_WORDS: ReadonlySet<string> = new Set([
   'added',
   'introduced',
@@ -75,16 +75,23 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The query without its question words and words of change, when it has some and a word that is no stop word is
- * left; otherwise null.
+ * The query without its question words (and its words of change, when it asks about the docs' history), when it has
+ * some and a word that is no stop word is left; otherwise null.
  */
 export function topicWords(tokens: readonly string[]): string[] | null {
-  const topic = tokens.filter((word) => !QUESTION_WORDS.has(word) && !CHANGE_WORDS.has(word));
+  const history = asksAboutChanges(tokens);
+  const topic = tokens.filter((word) => !QUESTION_WORDS.has(word) && !(history && CHANGE_WORDS.has(word)));
   const named = topic.some((word) => lunrApi.stopWordFilter(word) !== undefined);
   return named && topic.length < tokens.length ? topic : null;
 }
 
-/** Whether the query asks about the docs' history: a word of change, or a year. */
+/**
+ * Whether the query asks about the docs' history: it names a year or a deprecation, or opens with "when" and holds a
+ * word of change ("when were refunds added"; not "what happens when an endpoint is removed").
+ */
 export function asksAboutChanges(tokens: readonly string[]): boolean {
-  return tokens.some((word) => /^20\d\d$/.test(word) || CHANGE_WORDS.has(word));
+  return (
+    tokens.some((word) => /^20\d\d$/.test(word) || word === 'deprecated') ||
+    (tokens[0] === 'when' && tokens.some((word) => CHANGE_WORDS.has(word)))
+  );
 }
