@@ -13,7 +13,7 @@ import {
   type SplitType,
   type TermPart,
 } from './index-parts';
-import {asksAboutChanges, docsWording, topicWords} from './variants';
+import {docsWording, historyTopic, topicWords} from './variants';
 
 type SmartTerm = {value: string; wildcard: number; presence: number; editDistance?: number};
 type QueryBuilder = {term(value: string, options: object): void; clauses: LunrClause[]};
@@ -71,11 +71,6 @@ export type SearchResult = {
   tokens: string[];
   score: number;
 };
-
-/** News pages after the rest, or before them when the query asks about changes. */
-function newsOrder(a: boolean, b: boolean, newsFirst: boolean): number {
-  return (Number(a) - Number(b)) * (newsFirst ? -1 : 1);
-}
 
 function addTerms(query: QueryBuilder, term: SmartTerm[]): void {
   for (const item of term) {
@@ -201,9 +196,10 @@ export class ShardedIndex {
   }
 
   /**
-   * What the box and search_docs show: the plugin's search of the query without its question words, then whole,
-   * each in the docs' words (./variants.ts) before as typed, each query's hits of one kind ranked by `rank`; when
-   * these fill less than the list, the documents holding its rarest words after them.
+   * What the box and search_docs show: for a question about the docs' history, first what the news pages hold of
+   * its topic; the plugin's search of the query without its question words, then whole, each in the docs' words
+   * (./variants.ts) before as typed, each query's hits of one kind ranked by `rank`; when these fill less than the
+   * list, the documents holding its rarest words after them.
    */
   async find(tokens: string[], limit: number, checkpoint: Checkpoint = noCheckpoint): Promise<SearchResult[]> {
     const picked: Picked[] = [];
@@ -211,15 +207,18 @@ export class ShardedIndex {
     const forms = [...(topic ? docsWording(topic) : []), ...docsWording(tokens)];
     const words = searchedWords(forms.flat());
     const pageWords = await this.pageWords(words, checkpoint);
-    const newsFirst = asksAboutChanges(tokens);
-    const rank = (results: LunrResult[]) => this.rank(results, pageWords, newsFirst);
+    const rank = (results: LunrResult[]) => this.rank(results, pageWords);
+    const history = historyTopic(tokens);
+    if (history) {
+      const newsOnly = (results: LunrResult[]) => rank(results).filter((result) => this.isNews(result));
+      await this.pick(history, limit, picked, newsOnly, checkpoint);
+    }
     for (const form of forms) {
       await this.pick(form, limit, picked, rank, checkpoint);
       if (picked.length >= limit) break;
     }
     const partial: Picked[] = [];
-    if (picked.length < limit)
-      await this.pickPartial(words, limit - picked.length, picked, partial, newsFirst, checkpoint);
+    if (picked.length < limit) await this.pickPartial(words, limit - picked.length, picked, partial, checkpoint);
     await checkpoint();
     // Sorted apart: a partial match never moves a whole match down (the plugin groups hits under their page).
     const [whole, some] = await Promise.all([this.finish(picked), this.finish(partial)]);
@@ -267,10 +266,10 @@ export class ShardedIndex {
 
   /**
    * The hits of one query and kind, ranked: those on news pages last (an entry names a topic, rarely answers
-   * it; first when the query asks when something changed), then by score, raised by the share of the query's words that their page's title, description or
+   * it), then by score, raised by the share of the query's words that their page's title, description or
    * keywords hold (a section of the page about the topic before a section that mentions it).
    */
-  private rank(results: LunrResult[], pageWords: Map<number, number>, newsFirst: boolean): LunrResult[] {
+  private rank(results: LunrResult[], pageWords: Map<number, number>): LunrResult[] {
     const keyed = results.map((result) => {
       const page = this.pageOf(Number(result.ref));
       const share = page === undefined ? 0 : (pageWords.get(page) ?? 0);
@@ -280,7 +279,7 @@ export class ShardedIndex {
         score: result.score * (1 + PAGE_WORDS_WEIGHT * share),
       };
     });
-    keyed.sort((a, b) => newsOrder(a.news, b.news, newsFirst) || b.score - a.score);
+    keyed.sort((a, b) => Number(a.news) - Number(b.news) || b.score - a.score);
     return keyed.map(({result}) => result);
   }
 
@@ -319,7 +318,6 @@ export class ShardedIndex {
     limit: number,
     picked: Picked[],
     partial: Picked[],
-    newsFirst: boolean,
     checkpoint: Checkpoint,
   ): Promise<void> {
     const found = new Map<string, Picked & {words: Set<string>}>();
@@ -354,7 +352,7 @@ export class ShardedIndex {
         weight: [...hit.words].reduce((sum, word) => sum + idf.get(word)!, 0),
         news: this.isNews(hit.result),
       }))
-      .sort((a, b) => b.weight - a.weight || newsOrder(a.news, b.news, newsFirst) || b.result.score - a.result.score);
+      .sort((a, b) => b.weight - a.weight || Number(a.news) - Number(b.news) || b.result.score - a.result.score);
     const seen = new Set(picked.map(({result}) => result.ref));
     for (const {type, result, tokens: hitTokens} of ranked) {
       if (partial.length >= limit) break;

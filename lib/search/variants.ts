@@ -74,13 +74,9 @@ const CHANGE_WORDS: ReadonlySet<string> = new Set([
   'released',
 ]);
 
-/**
- * The query without its question words (and its words of change, when it asks about the docs' history), when it has
- * some and a word that is no stop word is left; otherwise null.
- */
+/** The query without its question words, when it has some and a word that is no stop word is left; otherwise null. */
 export function topicWords(tokens: readonly string[]): string[] | null {
-  const history = asksAboutChanges(tokens);
-  const topic = tokens.filter((word) => !QUESTION_WORDS.has(word) && !(history && CHANGE_WORDS.has(word)));
+  const topic = tokens.filter((word) => !QUESTION_WORDS.has(word));
   const named = topic.some((word) => lunrApi.stopWordFilter(word) !== undefined);
   return named && topic.length < tokens.length ? topic : null;
 }
@@ -89,9 +85,17 @@ export function topicWords(tokens: readonly string[]): string[] | null {
  * Whether the query asks about the docs' history: it names a year or a deprecation, or opens with "when" and holds a
  * word of change ("when were refunds added"; not "what happens when an endpoint is removed").
  */
-export function asksAboutChanges(tokens: readonly string[]): boolean {
+function asksAboutChanges(tokens: readonly string[]): boolean {
   return (
     tokens.some((word) => /^20\d\d$/.test(word) || word === 'deprecated') ||
     (tokens[0] === 'when' && tokens.some((word) => CHANGE_WORDS.has(word)))
   );
+}
+
+/**
+ * For a query about the docs' history, its topic: the query without its words of change, which a news page's entry
+ * files under a heading ("Added") rather than repeats. Otherwise null.
+ */
+export function historyTopic(tokens: readonly string[]): string[] | null {
+  return asksAboutChanges(tokens) ? tokens.filter((word) => !CHANGE_WORDS.has(word)) : null;
 }
