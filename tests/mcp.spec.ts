@@ -145,8 +145,8 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     return urlOf(server);
   };
 
-  // Both transports serve one server object (mcp/server.ts): the whole battery over stdio, the command a partner runs;
-  // the tests below call every tool over HTTP.
+  // Both transports build their server with createDocsServer (mcp/server.ts): the whole battery over stdio, the command
+  // a partner runs; over HTTP, the tools' metadata and the instructions below, and each tool in the tests after it.
   test(`over stdio: the tools (read-only, with schemas), how to combine them, each one's answer, and clear errors that leave the server up`, async () => {
     const session = await connectClient();
     defer(() => session.close());
@@ -257,7 +257,13 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     expectUnstored(await rawPost(endpoint, LIST_TOOLS, flood), 431, 'a header too large');
     expectUnstored(await rawPost(endpoint, LIST_TOOLS), 200, 'tools/list');
     const fresh = await connectClient(endpoint);
-    expect((await fresh.listTools()).tools.length).toBe(TOOLS.length);
+    const {tools} = await fresh.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
+    for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+    expect(fresh.getInstructions()).toMatch(/does not offer/);
+    expect(answerOf<{operations: unknown[]}>(await call(fresh, 'list_operations')).operations.length).toBe(
+      listOperations(docs.document).length,
+    );
     await fresh.close();
   });
 
