@@ -142,10 +142,16 @@ test.describe('nginx: not found', {tag: '@viewport-independent'}, () => {
 
   // A browser resolves dot segments before it sends a request; a hostile client sends them as they are.
   test('a path that climbs out of the site, sent raw, is refused and serves no file outside it', async ({nginx}) => {
-    for (const climb of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc/passwd']) {
+    // More levels than any root has: a server that followed them would reach /etc/passwd.
+    const up = 32;
+    for (const climb of [
+      `${'/..'.repeat(up)}/etc/passwd`,
+      `${'/%2e%2e'.repeat(up)}/etc/passwd`,
+      `/assets/${'..%2f'.repeat(up)}etc/passwd`,
+    ]) {
       const answer = await rawExchange(nginx.url, get(climb));
-      expect([400, 404], climb).toContain(answer.status);
-      expect(answer.body, climb).not.toMatch(/root:/);
+      expect([400, 404], climb.slice(0, 40)).toContain(answer.status);
+      expect(answer.body, climb.slice(0, 40)).not.toMatch(/^root:[^:]*:\d+:\d+:/m);
     }
   });
 });

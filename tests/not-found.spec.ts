@@ -55,8 +55,8 @@ test.describe('not-found and odd URLs', {tag: '@viewport-independent'}, () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
   });
 
-  // Dot segments (`..`, `%2e%2e`) are resolved by the browser before it sends a request, so they are left to the servers'
-  // raw tests (tests/nginx.spec.ts).
+  // Dot segments (`..`, `%2e%2e`) are resolved by the browser before it sends a request, so they are left to nginx's
+  // raw test (tests/nginx.spec.ts).
   const oddPaths = [
     `/${'a'.repeat(250)}`,
     `/getting-started/${'x/'.repeat(200)}deep`,
