@@ -89,7 +89,22 @@ test.describe('mobile layout (≤ 996 px)', () => {
     await expect(block.locator('code')).toHaveCSS('white-space', 'pre-wrap');
   });
 
-  // A block in a tab shown later gets its toggle too: tests/code-blocks.spec.ts, on the phone as well.
+  test('a code block in a tab that was hidden gets its word-wrap toggle when the tab is shown', async ({page}) => {
+    await openPage(page, '/getting-started/quick-start');
+    const tabs = page.locator('.tabs-container').first();
+    const python = tabs.locator('[role=tabpanel]').filter({has: page.locator('pre.language-python')});
+    await expect(python).toBeHidden();
+    await tabs.getByRole('tab', {name: 'Python'}).click();
+    await expect(python).toBeVisible();
+    const pre = python.locator('pre');
+    // Shown where the reader is: the toggle comes as the block is seen.
+    await expect(pre).toBeInViewport();
+    expect(
+      await pre.evaluate((element) => element.scrollWidth > element.clientWidth),
+      'this sample overflows a phone',
+    ).toBe(true);
+    await expect(python.getByRole('button', {name: 'Toggle word wrap'})).toBeVisible();
+  });
 
   // Each page's title without sideways scrolling is checked on the load tests/routes.spec.ts checks the page on.
 });

@@ -156,6 +156,7 @@ test.describe('the documentation routes (spec §2)', () => {
       await test.step('head: title, description, canonical, Open Graph, Twitter, favicon, lang and dir', async () => {
         const head = await readHead(page);
         const absolute = `${SITE.url}${doc.path}`;
+        // Spec §1: English, left-to-right.
         expect.soft(head.lang).toBe('en');
         expect.soft(head.dir).toBe('ltr');
         expect.soft(head.canonical).toBe(absolute);
@@ -170,11 +171,12 @@ test.describe('the documentation routes (spec §2)', () => {
         expect.soft(head.favicon).toMatch(/favicon\.svg$/);
       });
 
-      await test.step('the pagination links lead to the previous and next doc in sidebar order; `/` is the Introduction doc itself', async () => {
+      await test.step('pagination links to the previous and next doc in sidebar order (none off the sidebar); the docs version and, on `/`, the Introduction doc in the html classes', async () => {
         const at = SIDEBAR_ORDER.indexOf(doc.path);
+        const [previous, next] = at < 0 ? [] : [SIDEBAR_ORDER[at - 1], SIDEBAR_ORDER[at + 1]];
         for (const [link, neighbour] of [
-          ['.pagination-nav__link--prev', SIDEBAR_ORDER[at - 1]],
-          ['.pagination-nav__link--next', SIDEBAR_ORDER[at + 1]],
+          ['.pagination-nav__link--prev', previous],
+          ['.pagination-nav__link--next', next],
         ] as const) {
           if (neighbour) await expect.soft(page.locator(link)).toHaveAttribute('href', neighbour);
           else await expect.soft(page.locator(link)).toHaveCount(0);
