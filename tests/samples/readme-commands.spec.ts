@@ -11,6 +11,7 @@ import {promisify} from 'node:util';
 import {expect, test} from '@playwright/test';
 
 import {listPages, pageBlocks, ROOT} from './blocks';
+import {isRun} from './sessions';
 
 const run = promisify(execFile);
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -32,7 +33,7 @@ test("README's single-page doc test passes for a page with runnable samples and 
   test.setTimeout(600_000);
   const example = /`npm run test:samples -- (docs\/\S+\.mdx?)`/.exec(readme)?.[1];
   expect(example, 'README shows `npm run test:samples -- <page>`').toBeDefined();
-  const runs = (file: string) => pageBlocks(file).some((block) => block.classification.kind === 'run');
+  const runs = (file: string) => pageBlocks(file).some(isRun);
   const withoutSamples = listPages().find((file) => !runs(file));
   const pages = [example!, ...(withoutSamples ? [path.relative(ROOT, withoutSamples)] : [])];
   expect(runs(path.join(ROOT, example!)), `${example} has runnable samples`).toBe(true);

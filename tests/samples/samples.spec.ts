@@ -231,13 +231,13 @@ test.describe('runnable samples run against the sandbox', () => {
 
   for (const file of selectedPages()) {
     const blocks = pageBlocks(file);
-    if (!blocks.some((block) => block.classification.kind === 'run')) {
+    if (!blocks.some(isRun)) {
       // Said, not skipped: its blocks were still classified, validated and type-checked above.
       test(`${relative(file)}: nothing to run (no \`run\` block; ${blocks.length} code block(s) checked above)`, () => {
         console.log(
           `${relative(file)}: nothing to run against the sandbox; its ${blocks.length} code block(s) are classified, validated and type-checked`,
         );
-        expect(blocks.filter((block) => block.classification.kind === 'run')).toEqual([]);
+        expect(blocks.filter(isRun)).toEqual([]);
       });
       continue;
     }
@@ -276,9 +276,7 @@ test.describe('runnable samples run against the sandbox', () => {
 
   test("with a wrong secret, every page's first failing step prints the API's error, never a null", async () => {
     test.setTimeout(300_000);
-    const pages = selectedPages().filter((file) =>
-      pageBlocks(file).some((block) => block.classification.kind === 'run'),
-    );
+    const pages = selectedPages().filter((file) => pageBlocks(file).some(isRun));
     const quiet: string[] = [];
     const carriedOn: string[] = [];
     for (const file of pages) {
@@ -324,7 +322,7 @@ test.describe('runnable samples run against the sandbox', () => {
       // A verifier is a runnable block that carries the whole vector, as the reader copies it.
       const verifiers = allBlocks().filter(
         (block) =>
-          block.classification.kind === 'run' &&
+          isRun(block) &&
           [body, timestamp, signature, SAMPLES.webhookSecret].every((part) => block.code.includes(part)),
       );
       expect(languagesOf(verifiers)).toEqual(['bash', 'node', 'python']);
@@ -382,9 +380,7 @@ test.describe('runnable samples run against the sandbox', () => {
       // that allows one API call per window, so its second call is refused and must be retried. Each
       // refusal says "Retry-After: 1" and the window ends a second after it, whatever the machine's pace.
       // Its token request is refused too, in the token endpoint's format (no `retry` field).
-      const samples = allBlocks().filter(
-        (block) => block.classification.kind === 'run' && /retry-after/i.test(block.code),
-      );
+      const samples = allBlocks().filter((block) => isRun(block) && /retry-after/i.test(block.code));
       expect(languagesOf(samples)).toEqual(['bash', 'node', 'python']);
       const strict = await startSandbox({credentials: [], requestsPerMinute: 1, retryAfterSeconds: 1});
       const recovered: string[] = [];
