@@ -282,6 +282,8 @@ test(
       const env: NodeJS.ProcessEnv = {...process.env, CI: '1', DOCS_PORT: String(await freePort())};
       delete env.DOCS_LLMS;
       delete env.DOCS_WEB_SERVER;
+      // The inner runs' JSON reports are read from stdout: an outer run's JSON file setting would take them.
+      for (const name of Object.keys(env)) if (name.startsWith('PLAYWRIGHT_JSON_OUTPUT')) delete env[name];
       await run('npm', ['run', 'build:e2e'], {cwd: dir, env, maxBuffer: 64 * 1024 * 1024}).catch(
         (error: Error & {stdout?: string; stderr?: string}) => {
           throw new Error(
