@@ -282,8 +282,10 @@ test(
       const env: NodeJS.ProcessEnv = {...process.env, CI: '1', DOCS_PORT: String(await freePort())};
       delete env.DOCS_LLMS;
       delete env.DOCS_WEB_SERVER;
-      // The inner runs' JSON reports are read from stdout: an outer run's JSON file setting would take them.
-      for (const name of Object.keys(env)) if (name.startsWith('PLAYWRIGHT_JSON_OUTPUT')) delete env[name];
+      // The inner runs' whole JSON reports are read from stdout: an outer run's JSON reporter settings (a file,
+      // failures only) or extra reporter would change them.
+      for (const name of Object.keys(env)) if (name.startsWith('PLAYWRIGHT_JSON_')) delete env[name];
+      delete env.PW_TEST_REPORTER;
       await run('npm', ['run', 'build:e2e'], {cwd: dir, env, maxBuffer: 64 * 1024 * 1024}).catch(
         (error: Error & {stdout?: string; stderr?: string}) => {
           throw new Error(
