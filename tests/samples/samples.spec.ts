@@ -434,18 +434,7 @@ test.describe('runnable samples run against the sandbox', () => {
       env: {ACME_CLIENT_ID: credential.clientId, ACME_CLIENT_SECRET: credential.clientSecret},
       python,
     });
-    const entries = sandbox.log.slice(logStart);
-    // The harness marks the start of block i with a label ending in `-i`, and the end of the last with one more.
-    const markOf = (index: number) =>
-      entries.findIndex((entry) => entry.kind === 'mark' && entry.label.endsWith(`-${index}`));
-    /** The requests of block `index`: from its mark to the next (or the end, should the session stop in it). */
-    const blockLog = (index: number) => {
-      const start = markOf(index);
-      if (start < 0) throw new Error(`block ${index} of ${blockName(blocks[0]!)}'s session never started`);
-      const end = markOf(index + 1);
-      return requestLog(entries.slice(start + 1, end < 0 ? undefined : end));
-    };
-    return {...result, log: requestLog(entries), blockLog};
+    return {...result, log: requestLog(sandbox.log.slice(logStart))};
   }
 
   if (allPagesSelected)
@@ -558,11 +547,11 @@ test.describe('runnable samples run against the sandbox', () => {
         code: probes[runner]!,
         classification: {kind: 'run', runner, expect: [200, errorRule('insufficient_scope').status]},
       };
-      const {problems, blockLog} = await runAlone([block, probe]);
+      const {problems, blockLogs} = await runAlone([block, probe]);
       expect(problems, blockName(block)).toEqual([]);
       // The refused call used the cached token; the next getToken asks the token endpoint again.
       expect(
-        blockLog(1).map((entry) => `${entry.path} ${entry.status}`),
+        blockLogs[1]!.map((entry) => `${entry.path} ${entry.status}`),
         blockName(block),
       ).toEqual([`/v1/balance ${errorRule('insufficient_scope').status}`, '/oauth/token 200']);
     }
@@ -602,11 +591,11 @@ test.describe('runnable samples run against the sandbox', () => {
         const blocks = pageBlocks(path.join(ROOT, last.page)).filter(
           (block) => isRun(block) && runnerOf(block) === runnerOf(last) && block.line <= last.line,
         );
-        const {problems, blockLog} = await runAlone(blocks, stuck);
+        const {problems, blockLogs} = await runAlone(blocks, stuck);
         expect(problems, `${last.page} (${runnerOf(last)}), the blocks up to its last loop`).toEqual([]);
         for (const loop of group) {
           // The first page, then the page whose next_cursor is the cursor sent: then it must stop.
-          const pages = blockLog(blocks.findIndex((block) => block.line === loop.line)).filter(
+          const pages = blockLogs[blocks.findIndex((block) => block.line === loop.line)]!.filter(
             (entry) => entry.method === 'GET' && entry.status < 400,
           );
           expect(pages.length, `${blockName(loop)} asked for no page`).toBeGreaterThan(0);

@@ -96,8 +96,11 @@ export type RunOptions = {
 
 let sessionCount = 0;
 
-/** Runs a session; returns one line per problem, each naming its block. */
-export async function runSession(session: Session, options: RunOptions): Promise<{problems: string[]; output: string}> {
+/** Runs a session; returns one line per problem, each naming its block, and each block's requests. */
+export async function runSession(
+  session: Session,
+  options: RunOptions,
+): Promise<{problems: string[]; output: string; blockLogs: RequestEntry[][]}> {
   const id = `s${++sessionCount}`;
   const label = (index: number) => `${id}-${index}`;
   const {file, text} = script(session, label, options.asPasted ?? false);
@@ -141,18 +144,13 @@ export async function runSession(session: Session, options: RunOptions): Promise
       resolve({code: exitCode, output});
     });
   });
-  return {problems: attribute(session, options.sandbox.log.slice(logStart), label, code, output), output};
+  const {perBlock, current} = splitByBlock(session, options.sandbox.log.slice(logStart), label);
+  return {problems: attribute(session, perBlock, current, code, output), output, blockLogs: perBlock};
 }
 
-function attribute(
-  session: Session,
-  log: SandboxLogEntry[],
-  label: (index: number) => string,
-  code: number | null,
-  output: string,
-): string[] {
-  const problems: string[] = [];
-  const perBlock = session.blocks.map(() => [] as Extract<SandboxLogEntry, {kind: 'request'}>[]);
+/** Each block's requests, by the marks posted between blocks; `current` is the block the session was last in. */
+function splitByBlock(session: Session, log: SandboxLogEntry[], label: (index: number) => string) {
+  const perBlock = session.blocks.map(() => [] as RequestEntry[]);
   let current = -1;
   for (const entry of log) {
     if (entry.kind === 'mark') {
@@ -162,6 +160,17 @@ function attribute(
       perBlock[current]!.push(entry);
     }
   }
+  return {perBlock, current};
+}
+
+function attribute(
+  session: Session,
+  perBlock: RequestEntry[][],
+  current: number,
+  code: number | null,
+  output: string,
+): string[] {
+  const problems: string[] = [];
   session.blocks.forEach((block, index) => {
     const allowed = block.classification.kind === 'run' ? block.classification.expect : [];
     for (const request of perBlock[index]!) {
