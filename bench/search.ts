@@ -2,7 +2,7 @@
  * `npm run bench:search`: measures the search box of the existing production build (it builds
  * nothing; run `npm run build` first). Serves build/ with `docusaurus serve` on a free port and,
  * in Chromium, runs every query set (QUERY_SETS) through the real UI: the project's own
- * (tests/search-queries.json, in the pages' words) and the held-out ones (tests/search-queries.blind*.json,
+ * (bench/query-sets/own.json, in the pages' words) and the held-out ones (bench/query-sets/blind-*.json,
  * in an integrator's words, frozen), and through the MCP server's search_docs over the same build.
  *
  * Prints, for each set, box and search_docs: hit@1, hit@3 and MRR (plus section hit@3 where queries name a

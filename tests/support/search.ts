@@ -12,10 +12,10 @@ export {BUILD_DIR};
  * frozen: `blind` and `blind2` in an integrator's words, `natural` whole questions in readers' and agents' words.
  */
 export const QUERY_SETS = {
-  own: path.resolve(__dirname, '../search-queries.json'),
-  blind: path.resolve(__dirname, '../search-queries.blind.json'),
-  blind2: path.resolve(__dirname, '../search-queries.blind-2.json'),
-  natural: path.resolve(__dirname, '../search-queries.blind-3.json'),
+  own: path.resolve(__dirname, '../../bench/query-sets/own.json'),
+  blind: path.resolve(__dirname, '../../bench/query-sets/blind-1.json'),
+  blind2: path.resolve(__dirname, '../../bench/query-sets/blind-2.json'),
+  natural: path.resolve(__dirname, '../../bench/query-sets/blind-3.json'),
 } as const;
 export type QuerySetName = keyof typeof QUERY_SETS;
 
