@@ -1,21 +1,16 @@
 /**
  * The sandbox remembers and refuses what a real sandbox would: an integrator's journey over every
- * operation the state answers, each documented rule (src/constants/behaviour.ts and the brief),
- * and signed webhook deliveries to a registered endpoint. Every answer is checked against the
- * contract (status documented, body schema, required headers).
+ * operation the state answers, and each documented rule (src/constants/behaviour.ts and the brief).
+ * Every answer is checked against the contract (status documented, body schema, required headers).
  */
-import http from 'node:http';
-import type {AddressInfo} from 'node:net';
-
 import {expect, test} from '@playwright/test';
 
 import {LIMITS, SAMPLE_PACKAGE, SAMPLES, SANDBOX} from '../src/constants/api';
-import {SIMULATE_ACTIONS, STATE_RULES, USAGE_THRESHOLDS} from '../src/constants/behaviour';
+import {SIMULATE_ACTIONS, STATE_RULES} from '../src/constants/behaviour';
 import {listOperations, type OpenApiDocument} from '../lib/contract/openapi';
-import {exampleValidator} from '../lib/contract/validator';
 import {PACKAGES} from './catalogue';
 import type {Sandbox} from './server';
-import {SandboxState, STARTING_BALANCE, signWebhook} from './state';
+import {SandboxState, STARTING_BALANCE} from './state';
 import {
   checkedSandbox,
   expectAnswersMatchContract,
@@ -29,32 +24,13 @@ import {
 
 let sandbox: Sandbox;
 let document: OpenApiDocument;
-let receiver: http.Server;
-/** Deliveries as the partner's endpoint received them. */
-const received: {path: string; headers: http.IncomingHttpHeaders; body: string}[] = [];
-
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  receiver = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString()});
-      response.writeHead(request.url?.includes('failing') ? 500 : 204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  ({sandbox, document} = await checkedSandbox({
-    // The partner's https URL, delivered to the local receiver.
-    webhookTransport: async (url, headers, body) =>
-      (await fetch(`${receiverOrigin}${new URL(url).pathname}`, {method: 'POST', headers, body})).status,
-  }));
+  ({sandbox, document} = await checkedSandbox({webhookTransport: async () => 204}));
 });
 
 test.afterAll(async () => {
   await sandbox?.close();
-  receiver?.close();
 });
 
 test.afterEach(() => expectAnswersMatchContract(sandbox));
@@ -67,13 +43,12 @@ test('an integrator journey: every operation the state answers, with what it rem
   await get('/v1/destinations');
   const packages = await get('/v1/packages?country=JP&limit=3');
   expect(packages).toMatchObject({has_more: true, next_cursor: expect.stringMatching(/^c_/)});
-  // What a walk lists: behaviour.test.ts, "the catalogue, destinations …" (and "trigger packages are never …").
+  // What a walk lists: behaviour.test.ts, "the catalogue, destinations …".
   await get(`/v1/packages?country=JP&limit=3&cursor=${packages.next_cursor as string}`);
   expect(await get(`/v1/packages/${SAMPLES.packageId}`)).toMatchObject({id: SAMPLES.packageId});
 
   const created = await order();
   const iccid = created.esims[0]!.iccid;
-  expect(iccid.startsWith(SANDBOX.iccidPrefix)).toBe(true);
   expect(await get(`/v1/orders/${created.id}`)).toMatchObject({id: created.id, status: 'completed'});
   expect(await ids('/v1/orders?status=completed')).toEqual([created.id]);
   expect((await list<{iccid: string}>(`/v1/esims?order_id=${created.id}`)).map((e) => e.iccid)).toEqual([iccid]);
@@ -107,9 +82,7 @@ test('an integrator journey: every operation the state answers, with what it rem
   const endpointPath = `/v1/webhook-endpoints/${endpoint.id as string}`;
   const disablePath = `/v1/sandbox/webhook-endpoints/${endpoint.id as string}/disable`;
   expect(await post(`${endpointPath}/test`)).toMatchObject({delivered: true, response_status: 204});
-  const rolled = await post(`${endpointPath}/roll-secret`, {expire_previous_after_hours: 1});
-  expect(rolled.secret).toMatch(/^whsec_/);
-  expect(rolled.secret).not.toBe(endpoint.secret);
+  await post(`${endpointPath}/roll-secret`, {expire_previous_after_hours: 1});
   expect(await post(disablePath)).toMatchObject({status: 'disabled'});
   expect(await post(`${endpointPath}/enable`)).toMatchObject({status: 'enabled'});
   expect((await ids('/v1/events?limit=100')).length).toBeGreaterThan(0);
@@ -127,15 +100,9 @@ test('an integrator journey: every operation the state answers, with what it rem
   });
   const oldestFirst = await transactions();
   expect(oldestFirst).toEqual(sandbox.state.transactions(credential.clientId));
-  expect(oldestFirst.map((t) => [t.type, t.source_id?.slice(0, 4) ?? null])).toEqual([
-    ['order', 'ord_'],
-    ['topup', 'top_'],
-    ['order', 'ord_'],
-    ['refund', 'rfd_'],
-    ['order', 'ord_'],
-    ['refund', 'rfd_'],
-    ['deposit', null],
-  ]);
+  expect(oldestFirst.map((t) => `${t.type} ${t.source_id?.slice(0, 4) ?? null}`).join(', ')).toBe(
+    'order ord_, topup top_, order ord_, refund rfd_, order ord_, refund rfd_, deposit null',
+  );
   // Each balance_after is the one before plus the amount.
   let running = STARTING_BALANCE;
   for (const transaction of oldestFirst) {
@@ -208,11 +175,15 @@ test.describe('the documented rules', () => {
     await post('/v1/refunds', {iccid}, 201);
   });
 
-  test('an expired eSIM: no top-up, no suspend, no further simulation', async () => {
-    const {call, iccidOf, simulate, trySimulate} = await client();
+  test('a top-up package that does not fit the eSIM is refused; data used up makes it depleted, a top-up active again; an expired eSIM: no top-up, no suspend, no further simulation', async () => {
+    const {call, iccidOf, simulate, trySimulate, topup, esim} = await client();
     const iccid = await iccidOf();
+    expectError(await call('POST', `/v1/esims/${iccid}/topups`, {package_id: 'eu-10gb-30d'}), 'topup_not_allowed');
     await simulate(iccid, 'activated');
-    // No top-up: the natural trigger of topup_not_allowed (behaviour.test.ts).
+    expect(await simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb)).toMatchObject({status: 'depleted'});
+    await topup(iccid, SAMPLES.topupPackageId);
+    expect(await esim(iccid)).toMatchObject({status: 'active'});
+    // No top-up once expired: the natural trigger of topup_not_allowed (behaviour.test.ts).
     expect(await simulate(iccid, 'expire')).toMatchObject({status: 'expired'});
     expectError(await call('POST', `/v1/esims/${iccid}/suspend`), 'invalid_state');
     expectError(await call('POST', `/v1/esims/${iccid}/resume`), 'invalid_state');
@@ -221,16 +192,6 @@ test.describe('the documented rules', () => {
       if ((rule.from as readonly string[]).includes('expired')) expect(answer.status, action).toBe(200);
       else expectError(answer, 'invalid_state', undefined, action);
     }
-  });
-
-  test('a top-up package that does not fit the eSIM is refused; data used up makes it depleted, a top-up active again', async () => {
-    const {call, iccidOf, simulate, topup, esim} = await client();
-    const iccid = await iccidOf();
-    expectError(await call('POST', `/v1/esims/${iccid}/topups`, {package_id: 'eu-10gb-30d'}), 'topup_not_allowed');
-    await simulate(iccid, 'activated');
-    expect(await simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb)).toMatchObject({status: 'depleted'});
-    await topup(iccid, SAMPLES.topupPackageId);
-    expect(await esim(iccid)).toMatchObject({status: 'active'});
   });
 
   // Usage once per minute per ICCID: behaviour.test.ts, "a usage 429 carries the ICCID bucket's own rate-limit headers".
@@ -263,60 +224,4 @@ test.describe('the documented rules', () => {
     expect(tokenAnswers).toHaveLength(LIMITS.tokenRequestsPerMinute + 1);
     expect(tokenAnswers.flatMap((entry) => (entry.kind === 'request' && entry.answerProblems) || [])).toEqual([]);
   });
-});
-
-test('webhooks: every event a journey causes reaches the endpoint, signed with its secret', async () => {
-  const {post, iccidOf, simulate, topup} = await client();
-  received.length = 0;
-  const enabled_events = [
-    'order.completed',
-    'esim.installed',
-    'esim.activated',
-    'esim.usage_threshold',
-    'topup.applied',
-    'refund.succeeded',
-    'esim.expired',
-  ];
-  const url = 'https://partner.example.org/acme-events';
-  const endpoint = await post('/v1/webhook-endpoints', {url, enabled_events}, 201);
-  const secret = endpoint.secret as string;
-  const iccid = await iccidOf();
-  await simulate(iccid, 'activated');
-  await simulate(iccid, 'consume_data', SAMPLE_PACKAGE.dataMb);
-  await topup(iccid, SAMPLES.topupPackageId);
-  await simulate(iccid, 'expire');
-  await post('/v1/refunds', {iccid: await iccidOf()}, 201);
-  await sandbox.state.settled();
-
-  const {AcmeConnect} = (await import('../sdk/index.mjs')) as typeof import('../sdk/index');
-  const acme = new AcmeConnect({clientId: 'x', clientSecret: 'y', environment: 'sandbox'});
-  const events = received.map((delivery) =>
-    acme.webhooks.constructEvent(delivery.body, delivery.headers as Record<string, string>, secret),
-  );
-  const threshold = (event: (typeof events)[number]) => (event.data as {threshold?: number}).threshold;
-  expect(events.map((event) => `${event.type}${threshold(event) ? ` ${threshold(event)}` : ''}`)).toEqual([
-    'order.completed',
-    'esim.installed',
-    'esim.activated',
-    ...USAGE_THRESHOLDS.map((threshold) => `esim.usage_threshold ${threshold}`),
-    'topup.applied',
-    'esim.expired',
-    'order.completed',
-    'refund.succeeded',
-  ]);
-  const validator = exampleValidator(document);
-  const asEvent = {method: 'WEBHOOK', path: 'event', target: 'request', pointer: '', abridged: false} as const;
-  for (const delivery of received) {
-    expect(delivery.path).toBe('/acme-events');
-    const [timestamp, signature] = [
-      delivery.headers['x-webhook-timestamp'] as string,
-      delivery.headers['x-webhook-signature'] as string,
-    ];
-    expect(signature).toBe(`v1=${signWebhook(secret, timestamp, delivery.body)}`);
-    expect(validator.validate(JSON.parse(delivery.body), asEvent)).toEqual([]);
-  }
-  // A wrong secret does not verify.
-  expect(() =>
-    acme.webhooks.constructEvent(received[0]!.body, received[0]!.headers as Record<string, string>, 'whsec_wrong'),
-  ).toThrow();
 });

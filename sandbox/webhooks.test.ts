@@ -8,7 +8,7 @@ import {expect, test} from '@playwright/test';
 import {SAMPLES} from '../src/constants/api';
 import {webhookEventExamples, type WebhookEventExample} from '../lib/contract/webhooks';
 import {sandboxDocument} from './server';
-import {SandboxState, signWebhook, type Call} from './state';
+import {SandboxState, signWebhook} from './state';
 import {expectError} from './test-helpers';
 
 const HOUR = 3_600_000;
@@ -21,30 +21,19 @@ const ENDPOINT = {
 
 function harness(eventExamples: readonly WebhookEventExample[] = []) {
   let clock = Date.parse('2025-03-14T09:00:00Z');
-  const state = new SandboxState(
-    async () => 204,
-    () => clock,
-    eventExamples,
-  );
+  const now = () => clock;
+  const state = new SandboxState(async () => 204, now, eventExamples);
+  const caller = {idempotencyKey: undefined, clientId: 'client-webhooks'};
   let calls = 0;
   const call = (operation: string, params: Record<string, string> = {}, body?: Record<string, unknown>, query = '') =>
-    state.answer({
-      operation,
-      params,
-      query: new URLSearchParams(query),
-      body,
-      idempotencyKey: undefined,
-      clientId: 'client-webhooks',
-      requestId: `req_${++calls}`,
-    } satisfies Call);
-  /** An operation without parameters or body (a list), with its query. */
+    state.answer({...caller, operation, params, body, query: new URLSearchParams(query), requestId: `req_${++calls}`});
+  /** A list, with its query. */
   const get = (operation: string, query = '') => call(operation, {}, undefined, query);
   const events = async (query = '') => (await get('GET /v1/events', query)).body as EventList;
   const endpoint = async () =>
     (await call('POST /v1/webhook-endpoints', {}, ENDPOINT)).body as {id: string; secret: string};
   const order = async () => {
-    const answer = await call('POST /v1/orders', {}, {package_id: SAMPLES.packageId, quantity: 1});
-    expect(answer.status).toBe(201);
+    expect((await call('POST /v1/orders', {}, {package_id: SAMPLES.packageId, quantity: 1})).status).toBe(201);
     await state.settled();
   };
   const advance = (ms: number) => (clock += ms);
@@ -52,17 +41,15 @@ function harness(eventExamples: readonly WebhookEventExample[] = []) {
   return {state, call, get, events, endpoint, order, advance, setClock};
 }
 
-/** The `v1` signatures a delivery carries, as a verifier splits them. */
-function signatures(headers: Record<string, string>) {
-  return headers['X-Webhook-Signature']!.split(' ').map((part) => part.replace(/^v1=/, ''));
+/** The `v1` signatures of the last delivery, and which of `secrets` verify it. */
+function lastSignedBy(state: SandboxState, ...secrets: string[]) {
+  const {headers, body} = state.deliveries.at(-1)!;
+  const signatures = headers['X-Webhook-Signature']!.split(' ').map((part) => part.replace(/^v1=/, ''));
+  const verifies = (secret: string) => signatures.includes(signWebhook(secret, headers['X-Webhook-Timestamp']!, body));
+  return {count: signatures.length, verified: secrets.map(verifies)};
 }
 
-function verifies(secret: string, delivery: {headers: Record<string, string>; body: string}) {
-  const expected = signWebhook(secret, delivery.headers['X-Webhook-Timestamp']!, delivery.body);
-  return signatures(delivery.headers).includes(expected);
-}
-
-test('rolling gives a new secret; during the overlap deliveries verify with either, after it only with the new', async () => {
+test('rolling gives a new secret; during the overlap deliveries verify with either, after it only with the new; 0 revokes the old one at once (after a leak); it defaults to a 24 h overlap and refuses other durations', async () => {
   const {state, call, endpoint, order, advance} = harness();
   const {id, secret: oldSecret} = await endpoint();
   const rolled = await call(ROLL, {id}, {expire_previous_after_hours: 1});
@@ -73,33 +60,19 @@ test('rolling gives a new secret; during the overlap deliveries verify with eith
   expect(Date.parse(previous_secret_expires_at)).toBe(Date.parse('2025-03-14T10:00:00Z'));
   // The secret is shown once: listing never answers it.
   expect(JSON.stringify((await call('GET /v1/webhook-endpoints')).body)).not.toContain(newSecret);
-
   await order();
-  const during = state.deliveries.at(-1)!;
-  expect(signatures(during.headers)).toHaveLength(2);
-  expect(verifies(newSecret, during)).toBe(true);
-  expect(verifies(oldSecret, during)).toBe(true);
-
+  expect(lastSignedBy(state, newSecret, oldSecret), 'during').toEqual({count: 2, verified: [true, true]});
   advance(HOUR);
   await order();
-  const after = state.deliveries.at(-1)!;
-  expect(signatures(after.headers)).toHaveLength(1);
-  expect(verifies(newSecret, after)).toBe(true);
-  expect(verifies(oldSecret, after)).toBe(false);
-});
+  expect(lastSignedBy(state, newSecret, oldSecret), 'after').toEqual({count: 1, verified: [true, false]});
 
-test('roll-secret with 0 revokes the old secret at once (after a leak); it defaults to a 24 h overlap and refuses other durations', async () => {
-  const {state, call, endpoint, order} = harness();
-  const {id, secret: leaked} = await endpoint();
-  const rolled = await call(ROLL, {id}, {expire_previous_after_hours: 0});
-  const {secret, previous_secret_expires_at} = rolled.body as {secret: string; previous_secret_expires_at: null};
-  expect(previous_secret_expires_at).toBeNull();
+  const revoked = await call(ROLL, {id}, {expire_previous_after_hours: 0});
+  const {secret} = revoked.body as {secret: string};
+  expect(revoked.body).toMatchObject({previous_secret_expires_at: null});
   await order();
-  const delivery = state.deliveries.at(-1)!;
-  expect(verifies(secret, delivery)).toBe(true);
-  expect(verifies(leaked, delivery), 'the leaked secret').toBe(false);
+  expect(lastSignedBy(state, secret, newSecret).verified, 'the leaked secret is revoked').toEqual([true, false]);
   const byDefault = (await call(ROLL, {id})).body as {previous_secret_expires_at: string};
-  expect(byDefault.previous_secret_expires_at, 'the default overlap').toBe('2025-03-15T09:00:00Z');
+  expect(byDefault.previous_secret_expires_at, 'the default overlap').toBe('2025-03-15T10:00:00Z');
   const refused = await call(ROLL, {id}, {expire_previous_after_hours: 2});
   expectError(refused, 'validation_failed', 'expire_previous_after_hours');
   expectError(await call(ROLL, {id: 'we_missing'}), 'resource_not_found');
@@ -113,7 +86,6 @@ test('GET /v1/events lists each event as delivered, newest first, filters by typ
   await order();
   await order();
   const all = await events();
-  expect(all.data.length).toBeGreaterThanOrEqual(3);
   const created = all.data.map((event) => event.created_at);
   expect(created, 'newest first').toEqual([...created].sort().reverse());
   // Exactly as delivered: the listed event is the delivered body.
@@ -166,8 +138,7 @@ test('GET /v1/balance/transactions and GET /v1/orders filter by created_gte and 
   for (const operation of ['GET /v1/balance/transactions', 'GET /v1/orders']) {
     expect(await createdOf(operation), operation).toEqual([...at].reverse());
     expect(await createdOf(operation, april), operation).toEqual([at[1]]);
-    const bad = await get(operation, 'created_lt=next-week');
-    expectError(bad, 'validation_failed', 'created_lt', operation);
+    expectError(await get(operation, 'created_lt=next-week'), 'validation_failed', 'created_lt', operation);
   }
 });
 
@@ -181,7 +152,6 @@ test('POST …/test sends a test event of the body’s type (one of the event ca
   const eventTypes = (document.components.schemas as Record<string, {enum?: string[]}>).EventType!.enum!;
   // A type the endpoint does not subscribe to is sent too: a test goes where you point it.
   const type = 'esim.activated';
-  expect(eventTypes).toContain(type);
   const sent = await sendTest({type});
   expect(sent).toMatchObject({status: 200, body: {type, delivered: true}});
   const delivered = lastDelivered();
