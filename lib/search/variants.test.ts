@@ -4,6 +4,15 @@ import {tokenize} from './tokenize';
 import {docsWording, historyTopic, topicWords} from './variants';
 
 test.describe('readers’ words for the docs’ words', {tag: '@viewport-independent'}, () => {
+  test('a query splits as the search plugin splits it, without the punctuation around each word', () => {
+    expect(tokenize("What's new?", ['en'])).toEqual(["what's", 'new']);
+    expect(tokenize('{{accessToken}} empty', ['en'])).toEqual(['accesstoken', 'empty']);
+    expect(tokenize('"webhook signature" (HMAC)', ['en'])).toEqual(['webhook', 'signature', 'hmac']);
+    const words = ['x', 'ratelimit', 'remaining', 'orders.create', 'acme', 'connect/sdk'];
+    expect(tokenize('X-RateLimit-Remaining orders.create @acme-connect/sdk', ['en'])).toEqual(words);
+    expect(tokenize('بطاقة eSIM 🚀 * ~', ['en'])).toEqual(['بطاقة', 'esim']);
+  });
+
   test('a reader’s phrase is searched in the docs’ words first, then as typed', () => {
     expect(docsWording(tokenize('too many requests'))).toEqual([
       ['rate', 'limits'],

@@ -22,21 +22,13 @@ const validate = (options: Options) => validateOptions({validate: normalize, opt
 
 const highlight = {languages: ['json'], theme: vsDarkAccessible};
 
-test.describe('api-reference options', () => {
-  test('default to api/openapi.yaml and the BRAND constant', () => {
-    expect(validate({highlight})).toEqual({id: 'default', ...DEFAULT_OPTIONS, highlight});
-  });
-
-  test('accept a brand override and reject unknown or empty values', () => {
-    expect(validate({highlight, brand: 'Other Co'}).brand).toBe('Other Co');
-    for (const wrong of [{brand: ''}, {source: 42}, {colour: 'red'}])
-      expect(() => validate({highlight, ...wrong} as Options), JSON.stringify(wrong)).toThrow();
-  });
-
-  test('require the highlighting options, as the blocks in its data are highlighted', () => {
-    expect(() => validate({} as Options)).toThrow(/highlight/);
-    expect(() => validate({highlight: {...highlight, languages: []}})).toThrow(/languages/);
-  });
+test('api-reference options: default to api/openapi.yaml and the BRAND constant, accept a brand override, reject unknown or empty values, and require the highlighting options (the blocks in its data are highlighted)', () => {
+  expect(validate({highlight})).toEqual({id: 'default', ...DEFAULT_OPTIONS, highlight});
+  expect(validate({highlight, brand: 'Other Co'}).brand).toBe('Other Co');
+  for (const wrong of [{brand: ''}, {source: 42}, {colour: 'red'}])
+    expect(() => validate({highlight, ...wrong} as Options), JSON.stringify(wrong)).toThrow();
+  expect(() => validate({} as Options)).toThrow(/highlight/);
+  expect(() => validate({highlight: {...highlight, languages: []}})).toThrow(/languages/);
 });
 
 test.describe('api-reference placeholders', () => {

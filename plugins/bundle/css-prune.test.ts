@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {pruneBuild, rehashedName} from './css-prune';
+import selfContainedWorkers from './self-contained-workers';
 
 const CSS = [
   '.used-in-html{color:red}',
@@ -65,4 +66,10 @@ test.describe('css-prune plugin', () => {
     expect(rehashedName('styles.0123abcd.css', 'a{}')).toMatch(/^styles\.[0-9a-f]{8}\.css$/);
     expect(() => rehashedName('styles.css', 'a{}')).toThrow(/no 8-hex content hash/);
   });
+});
+
+test('self-contained-workers turns off the defaultVendors split of the client bundle only', () => {
+  const configureWebpack = selfContainedWorkers().configureWebpack as (config: object, isServer: boolean) => object;
+  expect(configureWebpack({}, false)).toEqual({optimization: {splitChunks: {cacheGroups: {defaultVendors: false}}}});
+  expect(configureWebpack({}, true)).toEqual({});
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
-import {dropNotFoundOwnUrl, namesOwnUrl, NOT_FOUND_FILE, withoutOwnUrl} from './not-found-head';
+import {dropNotFoundOwnUrl, NOT_FOUND_FILE, withoutOwnUrl} from './not-found-head';
 
 const SITE = 'https://docs.example.com';
 
@@ -28,9 +28,7 @@ test.describe('the not-found page names no URL of its own', () => {
     '<meta name=description content="rel=canonical property=og:url">',
     '<meta name="description" content="see rel=alternate hreflang=en or property=og:url here">',
   ];
-  for (const tag of dropped) test(`drops ${tag}`, () => expect(namesOwnUrl(tag)).toBe(true));
-  for (const tag of kept) test(`keeps ${tag}`, () => expect(namesOwnUrl(tag)).toBe(false));
-
+  // Each tag of `dropped` and none of `kept` goes: the rewritten file shows which one did not.
   test('rewrites 404.html in place, every other tag and file as it was, no file left behind', async () => {
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'not-found-head-'));
     try {

@@ -169,22 +169,19 @@ test.describe('docs-urls check', () => {
   });
 });
 
-test.describe('docs-urls plugin', () => {
+test('docs-urls plugin: checks the HTML pages only, and fails naming the page and URL', async () => {
   const context = {siteDir: '/site', baseUrl: '/', siteConfig: {url: SITE_URL}} as unknown as LoadContext;
   const postBuild = async (outDir: string): Promise<void> => pluginDocsUrls(context).postBuild!({outDir} as never);
-
-  test('checks the HTML pages only, and fails naming the page and URL', async () => {
-    // The other files are their writers' to check, in their own postBuild.
-    await withBuild({...GOOD_BUILD, 'openapi.yaml': `doc_url: ${SITE_URL}/errors\n`}, async (outDir) => {
-      await postBuild(outDir);
-      const broken = `${SITE_URL}/getting-started/main-concepts#insufficient_balanse`;
-      await writeFile(path.join(outDir, 'basics/sdk.html'), page('/basics/sdk', codeLine(broken)));
-      const message = await postBuild(outDir).catch((caught: Error) => caught.message);
-      expect(message).toContain(`[${PLUGIN_NAME}] 1 URL of ${SITE_URL} in the built files point at no page or anchor`);
-      expect(message).toContain(
-        `basics/sdk.html: ${broken} — no such anchor #insufficient_balanse on /getting-started/main-concepts`,
-      );
-      expect(message).not.toContain('openapi.yaml');
-    });
+  // The other files are their writers' to check, in their own postBuild.
+  await withBuild({...GOOD_BUILD, 'openapi.yaml': `doc_url: ${SITE_URL}/errors\n`}, async (outDir) => {
+    await postBuild(outDir);
+    const broken = `${SITE_URL}/getting-started/main-concepts#insufficient_balanse`;
+    await writeFile(path.join(outDir, 'basics/sdk.html'), page('/basics/sdk', codeLine(broken)));
+    const message = await postBuild(outDir).catch((caught: Error) => caught.message);
+    expect(message).toContain(`[${PLUGIN_NAME}] 1 URL of ${SITE_URL} in the built files point at no page or anchor`);
+    expect(message).toContain(
+      `basics/sdk.html: ${broken} — no such anchor #insufficient_balanse on /getting-started/main-concepts`,
+    );
+    expect(message).not.toContain('openapi.yaml');
   });
 });

@@ -25,15 +25,12 @@ const codeBlock = (language: string, lines: string[]) =>
   '</code></pre><div class="buttonGroup"><button type="button" aria-label="Copy code">Copy</button></div></div></div>';
 
 test.describe('llms-txt options', () => {
-  test('defaults, overrides and rejections', () => {
+  test('defaults, overrides and rejections; enabled: false and DOCS_LLMS=off leave the plugin out', () => {
     expect(validate({})).toEqual({id: 'default', ...DEFAULT_OPTIONS});
     const overrides = {summary: 'One line.', sidebarId: 'other'};
     expect(validate(overrides)).toMatchObject(overrides);
     for (const wrong of [{summary: 'two\n\nparagraphs'}, {enabled: 'yes'}, {colour: 'red'}])
       expect(() => validate(wrong as Options), JSON.stringify(wrong)).toThrow();
-  });
-
-  test('enabled: false and DOCS_LLMS=off leave the plugin out', () => {
     const options = validate({});
     expect(isSwitchedOff(options, {})).toBe(false);
     expect(isSwitchedOff(options, {DOCS_LLMS: 'off'})).toBe(true);
@@ -41,10 +38,12 @@ test.describe('llms-txt options', () => {
     expect(pluginLlmsTxt({} as LoadContext, {...options, enabled: false})).toBeNull();
   });
 
-  test('twin paths: the page path plus .md, /index.md for /', () => {
+  test('twin paths: the page path plus .md, /index.md for /; the built HTML file of a doc', () => {
     expect(twinPath('/')).toBe('/index.md');
     expect(twinPath('/getting-started/quick-start')).toBe('/getting-started/quick-start.md');
     expect(twinPath('/basics/')).toBe('/basics/index.md');
+    expect(htmlFileOf('/out', '/', '/')).toBe(path.join('/out', 'index.html'));
+    expect(htmlFileOf('/out', '/basics/sdk', '/')).toBe(path.join('/out', 'basics', 'sdk.html'));
   });
 });
 
@@ -94,16 +93,14 @@ test.describe('which docs are listed and which get a twin', () => {
   });
 });
 
-test.describe('llms.txt rendering', () => {
-  test('H1, blockquote, H2 sections of links to the twins with descriptions', () => {
-    const text = renderLlmsTxt(
-      {title: 'T', summary: 'S.', baseUrl: '/', url: (sitePath) => new URL(sitePath, 'https://x.test').href},
-      [{label: 'Start', pages: [{title: 'Intro [1]', description: 'D.', permalink: '/', sourcePath: '/x.mdx'}]}],
-    );
-    expect(text).toBe(
-      '# T\n\n> S.\n\nEvery page below is linked as Markdown. All pages in one file: [llms-full.txt](https://x.test/llms-full.txt).\n\n## Start\n\n- [Intro \\[1\\]](https://x.test/index.md): D.\n',
-    );
-  });
+test('llms.txt rendering: H1, blockquote, H2 sections of links to the twins with descriptions', () => {
+  const text = renderLlmsTxt(
+    {title: 'T', summary: 'S.', baseUrl: '/', url: (sitePath) => new URL(sitePath, 'https://x.test').href},
+    [{label: 'Start', pages: [{title: 'Intro [1]', description: 'D.', permalink: '/', sourcePath: '/x.mdx'}]}],
+  );
+  expect(text).toBe(
+    '# T\n\n> S.\n\nEvery page below is linked as Markdown. All pages in one file: [llms-full.txt](https://x.test/llms-full.txt).\n\n## Start\n\n- [Intro \\[1\\]](https://x.test/index.md): D.\n',
+  );
 });
 
 test.describe('HTML → Markdown', () => {
@@ -158,10 +155,5 @@ test.describe('HTML → Markdown', () => {
     await expect(htmlToMarkdown('<html><body><p>No article</p></body></html>', context)).rejects.toThrow(
       /build\/x\.html/,
     );
-  });
-
-  test('the built HTML file of a doc', () => {
-    expect(htmlFileOf('/out', '/', '/')).toBe(path.join('/out', 'index.html'));
-    expect(htmlFileOf('/out', '/basics/sdk', '/')).toBe(path.join('/out', 'basics', 'sdk.html'));
   });
 });

@@ -76,44 +76,41 @@ test.describe('custom events', () => {
   });
 });
 
-test.describe('page-views consent', () => {
-  test('sends only without Do Not Track, Global Privacy Control and off localhost', () => {
-    expect(maySend(consent)).toBe(true);
-    expect(maySend({...consent, doNotTrack: '1'})).toBe(false);
-    expect(maySend({...consent, doNotTrack: 'yes'})).toBe(false);
-    expect(maySend({...consent, doNotTrack: '0'})).toBe(true);
-    expect(maySend({...consent, globalPrivacyControl: true})).toBe(false);
-    expect(maySend({...consent, globalPrivacyControl: false})).toBe(true);
-    for (const hostname of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '0.0.0.0', 'docs.localhost']) {
-      expect(isLocalHost(hostname), hostname).toBe(true);
-      expect(maySend({...consent, hostname}), hostname).toBe(false);
-      expect(maySend({...consent, hostname, allowLocalhost: true}), hostname).toBe(true);
-    }
-    expect(isLocalHost('localhost.example.com')).toBe(false);
-    expect(maySend({...consent, hostname: 'localhost', allowLocalhost: true, doNotTrack: '1'})).toBe(false);
-  });
+test('page-views consent: sends only without Do Not Track, Global Privacy Control and off localhost', () => {
+  expect(maySend(consent)).toBe(true);
+  expect(maySend({...consent, doNotTrack: '1'})).toBe(false);
+  expect(maySend({...consent, doNotTrack: 'yes'})).toBe(false);
+  expect(maySend({...consent, doNotTrack: '0'})).toBe(true);
+  expect(maySend({...consent, globalPrivacyControl: true})).toBe(false);
+  expect(maySend({...consent, globalPrivacyControl: false})).toBe(true);
+  for (const hostname of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '0.0.0.0', 'docs.localhost']) {
+    expect(isLocalHost(hostname), hostname).toBe(true);
+    expect(maySend({...consent, hostname}), hostname).toBe(false);
+    expect(maySend({...consent, hostname, allowLocalhost: true}), hostname).toBe(true);
+  }
+  expect(isLocalHost('localhost.example.com')).toBe(false);
+  expect(maySend({...consent, hostname: 'localhost', allowLocalhost: true, doNotTrack: '1'})).toBe(false);
 });
 
 test.describe('page-views transport', () => {
-  test('uses sendBeacon when it accepts the event', () => {
-    const calls: unknown[][] = [];
-    // sendEvent swallows a failing fetch, so a fetch that threw could not fail this test: record it instead.
-    sendEvent('/api/event', '{}', {
-      sendBeacon: (...args) => (calls.push(['beacon', ...args]), true),
-      fetch: async (...args) => (calls.push(['fetch', ...args]), new Response(null, {status: 202})),
-    });
-    expect(calls).toEqual([['beacon', '/api/event', '{}']]);
-  });
-
-  test('falls back to one fetch with keepalive when sendBeacon is missing, refuses or throws', async () => {
+  test('uses sendBeacon when it accepts the event, else one fetch with keepalive (sendBeacon missing, refusing or throwing)', () => {
+    const url = 'https://plausible.example.com/api/event';
+    const beacon = ['beacon', url, '{"n":1}'];
     const sent = {method: 'POST', body: '{"n":1}', keepalive: true, mode: 'no-cors', credentials: 'omit'};
-    for (const sendBeacon of [undefined, () => false, throwing(new TypeError('blocked'))]) {
-      const calls: [string, RequestInit | undefined][] = [];
-      sendEvent('https://plausible.example.com/api/event', '{"n":1}', {
-        sendBeacon,
-        fetch: async (url, init) => (calls.push([String(url), init]), new Response(null, {status: 202})),
+    const fetched = ['fetch', url, expect.objectContaining(sent)];
+    for (const [what, sendBeacon, expected] of [
+      ['accepting', () => true, [beacon]],
+      ['missing', undefined, [fetched]],
+      ['refusing', () => false, [beacon, fetched]],
+      ['throwing', throwing(new TypeError('blocked')), [beacon, fetched]],
+    ] as const) {
+      // sendEvent swallows a failing fetch, so a fetch that threw could not fail this test: record it instead.
+      const calls: unknown[][] = [];
+      sendEvent(url, '{"n":1}', {
+        sendBeacon: sendBeacon && ((...args) => (calls.push(['beacon', ...args]), sendBeacon())),
+        fetch: async (input, init) => (calls.push(['fetch', String(input), init]), new Response(null, {status: 202})),
       });
-      expect(calls).toEqual([['https://plausible.example.com/api/event', expect.objectContaining(sent)]]);
+      expect(calls, `sendBeacon ${what}`).toEqual(expected);
     }
   });
 

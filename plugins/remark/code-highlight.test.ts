@@ -112,7 +112,7 @@ test.describe('code-highlight plugin', () => {
     expect(wrong).toEqual([]);
   });
 
-  test('line highlights from the metastring and from magic comments, which are removed', async () => {
+  test('line highlights from the metastring and from magic comments, which are removed; markup escaped, plain text bare, unknown languages plain', async () => {
     const highlight = await loadHighlighter(configuredOptions());
     const ranged = highlight('a=1\nb=2\nc=3\n', 'bash', '{2} run');
     expect(ranged.code).toBe('a=1\nb=2\nc=3');
@@ -126,10 +126,7 @@ test.describe('code-highlight plugin', () => {
       '<span class="theme-code-block-highlighted-line"><span class="token keyword">const',
     );
     expect(commented.html).not.toContain('highlight-next-line');
-  });
 
-  test('escapes markup, leaves plain text bare and keeps unknown languages plain', async () => {
-    const highlight = await loadHighlighter(configuredOptions());
     expect(highlight('<a href="x">&</a>\n', 'html').html).toBe(
       // The space inside the tag is the tag's: one span.
       // `attr-name` looks like plain text in vsDark: no span.

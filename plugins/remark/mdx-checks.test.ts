@@ -145,10 +145,8 @@ test.describe('mdx-checks remark plugin', () => {
     const {keywords} = require('@docusaurus/mdx-loader/lib/remark/admonitions').DefaultAdmonitionOptions;
     expect([...DEFAULT_ADMONITIONS].sort()).toEqual([...keywords].sort());
   });
-});
 
-test.describe('front matter', () => {
-  test('a page without title or description fails, naming the file', async () => {
+  test('a page without title or description in its front matter fails, naming the file', async () => {
     expect(await problemsOf('---\nsidebar_position: 2\n---\n\nText.\n')).toEqual([
       'docs/test/page.mdx:1:1: the front matter has no "title": it is the page title, its <h1> and its sidebar label',
       'docs/test/page.mdx:1:1: the front matter has no "description": it is the page summary in search results, link previews and llms.txt',
@@ -156,9 +154,7 @@ test.describe('front matter', () => {
     expect(await problemsOf('---\ntitle: T\ndescription: D\n---\n\nText.\n')).toEqual([]);
     expect(await problemsOf('Text of a partial.\n', path.join(ROOT, 'docs/test/_partial.mdx'))).toEqual([]);
   });
-});
 
-test.describe('mdx-checks in a real build', () => {
   test('a mistyped constant, a page without a description and a broken link fail `docusaurus build`, naming file, line and problem', async () => {
     test.setTimeout(600_000);
     const siteDir = await mkdtemp(path.join(tmpdir(), 'mdx-checks-'));
