@@ -1,8 +1,7 @@
 /**
- * The reader signals beyond page views, against the production build with a recording collector
- * (tests/support/collector.ts: opened as http://docs.test so the shipped script sends): settled
- * search queries (masked), outbound-link and file-download clicks, and silence (page views and feedback
- * included) under Do Not Track, Global Privacy Control and on localhost. The search rule is also tested in Node.
+ * The reader signals beyond page views, sent to a recording collector (tests/support/collector.ts): settled search
+ * queries (masked; the rule also in Node), outbound-link and file-download clicks, and silence (page views and
+ * feedback included) under Do Not Track, Global Privacy Control and on localhost.
  */
 import type {Page} from '@playwright/test';
 
@@ -115,24 +114,8 @@ async function searchFor(page: Page, text: string) {
 
 // Each event is its own request: under load the barrier's may arrive first, so expected events are polled for.
 const searchEvents = (events: CollectedEvent[]) => events.filter((event) => event.name.startsWith('Search'));
-const searchProps = (events: CollectedEvent[]) => searchEvents(events).map((event) => event.props);
 
 test.describe('search events', () => {
-  test(
-    'a query typed key by key, then a result chosen with Enter: exactly one Search event, with rank 1',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const recorded = await searchFor(page, 'Authentication');
-      const results = await shownResults(page);
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/authentication/);
-      await barrier(page, recorded);
-      await expect
-        .poll(() => searchEvents(recorded.events))
-        .toEqual([collected('Search', '/', {query: 'authentication', results, rank: 1})]);
-    },
-  );
-
   test('a result chosen by click or tap reports its rank', async ({page}) => {
     const recorded = await searchFor(page, 'webhook');
     const results = await shownResults(page);
@@ -140,40 +123,40 @@ test.describe('search events', () => {
     await searchListbox(page).getByRole('option').nth(1).click();
     await expect(page).not.toHaveURL(`${ORIGIN}/`);
     await barrier(page, recorded);
-    await expect.poll(() => searchProps(recorded.events)).toEqual([{query: 'webhook', results, rank: 2}]);
+    const chosen = collected(SEARCH_EVENT, '/', {query: 'webhook', results, rank: 2});
+    await expect.poll(() => searchEvents(recorded.events)).toEqual([chosen]);
   });
-
-  test(
-    `a search with no results is "${NO_RESULTS_EVENT}" with results 0, sent when the reader leaves the box`,
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const recorded = await searchFor(page, 'Quokka Zeppelin');
-      await noResultsShown(page);
-      await barrier(page, recorded);
-      expect(searchEvents(recorded.events)).toEqual([]);
-      await page.keyboard.press('Escape');
-      await barrier(page, recorded);
-      await expect
-        .poll(() => searchEvents(recorded.events))
-        .toEqual([collected(NO_RESULTS_EVENT, '/', {query: 'quokka zeppelin', results: 0})]);
-    },
-  );
 
   // Masking and settling are rules over the typed text, the same at any width: run once.
   test.describe('rules over the typed text', {tag: '@viewport-independent'}, () => {
-    test('e-mail addresses and digits typed into the box are masked before they leave the browser', async ({page}) => {
-      const recorded = await searchFor(page, 'Refund 4521 for Jane.Doe@Example.com');
+    test(`no results is "${NO_RESULTS_EVENT}" with results 0, sent on Escape; leaving the box (blur) settles a query; e-mail addresses and digits are masked before they leave the browser`, async ({
+      page,
+    }) => {
+      const recorded = await searchFor(page, 'Quokka Zeppelin');
+      await noResultsShown(page);
+      await barrier(page, recorded);
+      expect(searchEvents(recorded.events), 'before Escape').toEqual([]);
+      await page.keyboard.press('Escape');
+      await barrier(page, recorded);
+      const noResults = collected(NO_RESULTS_EVENT, '/', {query: 'quokka zeppelin', results: 0});
+      await expect.poll(() => searchEvents(recorded.events)).toEqual([noResults]);
+      await searchInput(page).fill('');
+      await typeQuickly(page, 'Refund 4521 for Jane.Doe@Example.com');
       // Nothing matches every word; the partial matches on "refund" are listed.
       const shown = await shownResults(page);
-      // Leaving the box settles it (blurred directly: on a phone the open result list can cover the page,
-      // so a click there may land in the box's own list and leave the box focused).
+      // Blurred directly: on a phone the open result list can cover the page, so a click there may land in the box's
+      // own list and leave the box focused.
       await searchInput(page).blur();
       await barrier(page, recorded);
-      await expect.poll(() => searchProps(recorded.events)).toEqual([{query: 'refund # for [email]', results: shown}]);
+      await expect
+        .poll(() => searchEvents(recorded.events))
+        .toEqual([noResults, collected(SEARCH_EVENT, '/', {query: 'refund # for [email]', results: shown})]);
       expect(JSON.stringify(recorded.events)).not.toMatch(/4521|jane|doe/i);
     });
 
-    test('a pause of a second settles a query: typing on reports it, then the longer one', async ({page}) => {
+    test('typed key by key, only a query paused on for a second is reported, when typing goes on; the result chosen with Enter is sent with rank 1', async ({
+      page,
+    }) => {
       const recorded = await searchFor(page, 'sdk');
       const first = await shownResults(page);
       await page.clock.setFixedTime(FIXED_TIME + SETTLE_MS);
@@ -181,7 +164,8 @@ test.describe('search events', () => {
       // The list drawn for the whole text, not the one for "sdk" still open (a busy machine draws it later).
       await expect(searchInput(page)).toHaveAttribute('data-drawn-for', 'sdk install');
       await barrier(page, recorded);
-      await expect.poll(() => searchProps(recorded.events)).toEqual([{query: 'sdk', results: first}]);
+      const settled = collected(SEARCH_EVENT, '/', {query: 'sdk', results: first});
+      await expect.poll(() => searchEvents(recorded.events)).toEqual([settled]);
       const second = await shownResults(page);
       const searchedFrom = page.url();
       await page.keyboard.press('Enter');
@@ -189,11 +173,8 @@ test.describe('search events', () => {
       await page.waitForURL((url) => url.href !== searchedFrom);
       await barrier(page, recorded);
       await expect
-        .poll(() => searchProps(recorded.events))
-        .toEqual([
-          {query: 'sdk', results: first},
-          {query: 'sdk install', results: second, rank: 1},
-        ]);
+        .poll(() => searchEvents(recorded.events))
+        .toEqual([settled, collected(SEARCH_EVENT, '/', {query: 'sdk install', results: second, rank: 1})]);
     });
   });
 });
@@ -207,44 +188,32 @@ async function download(page: Page, file: string) {
   await (await started).cancel();
 }
 
-test.describe('outbound and download clicks', () => {
-  // The external links are in the desktop navbar (on a phone, in its menu: same listener).
-  test.describe('desktop navbar', {tag: '@desktop-only'}, () => {
-    test('an external link sends "Outbound Link: Click" with its URL', async ({page, context}) => {
-      await context.route(`${EXTERNAL_LINKS.website.href}/**`, (route) =>
-        route.fulfill({status: 200, contentType: 'text/html', body: '<title>elsewhere</title>'}),
-      );
-      const recorded = await recordEvents(page);
-      await openPage(page, '/');
-      const popup = page.waitForEvent('popup');
-      await page.locator('.navbar').getByRole('link', {name: EXTERNAL_LINKS.website.label}).click();
-      await (await popup).close();
-      await barrier(page, recorded);
-      expect(recorded.custom()).toEqual([
-        collected('Outbound Link: Click', '/', {url: `${EXTERNAL_LINKS.website.href}/`}),
-      ]);
-    });
-  });
-
-  test(
-    'the Postman and OpenAPI files send "File Download" with their URL; page links send nothing',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      const recorded = await recordEvents(page);
-      const files = [ARTIFACTS.postmanCollection, ARTIFACTS.openapi];
-      await openPage(page, DOWNLOADS_PAGE);
-      for (const file of files) await download(page, file);
-      await barrier(page, recorded);
-      expect(recorded.custom()).toEqual(
-        files.map((file) => collected('File Download', DOWNLOADS_PAGE, {url: `${ORIGIN}${file}`})),
-      );
-      // An ordinary link to another doc page is a page view, not an event.
-      await page.locator('article a[href^="/"]:not([download])').first().click();
-      await barrier(page, recorded);
-      expect(recorded.custom()).toHaveLength(2);
-    },
-  );
-});
+// The external links are in the desktop navbar (on a phone, in its menu: same listener).
+test(
+  'an external link sends "Outbound Link: Click" with its URL; the Postman and OpenAPI files send "File Download" with theirs; page links send nothing',
+  {tag: '@desktop-only'},
+  async ({page, context}) => {
+    await context.route(`${EXTERNAL_LINKS.website.href}/**`, (route) =>
+      route.fulfill({status: 200, contentType: 'text/html', body: '<title>elsewhere</title>'}),
+    );
+    const recorded = await recordEvents(page);
+    await openPage(page, DOWNLOADS_PAGE);
+    const popup = page.waitForEvent('popup');
+    await page.locator('.navbar').getByRole('link', {name: EXTERNAL_LINKS.website.label}).click();
+    await (await popup).close();
+    const files = [ARTIFACTS.postmanCollection, ARTIFACTS.openapi];
+    for (const file of files) await download(page, file);
+    await barrier(page, recorded);
+    expect(recorded.custom()).toEqual([
+      collected('Outbound Link: Click', DOWNLOADS_PAGE, {url: `${EXTERNAL_LINKS.website.href}/`}),
+      ...files.map((file) => collected('File Download', DOWNLOADS_PAGE, {url: `${ORIGIN}${file}`})),
+    ]);
+    // An ordinary link to another doc page is a page view, not an event.
+    await page.locator('article a[href^="/"]:not([download])').first().click();
+    await barrier(page, recorded);
+    expect(recorded.custom()).toHaveLength(3);
+  },
+);
 
 // Whether to send is decided from the browser's flags and the origin, at any width, and the views navigate with the
 // desktop sidebar: run once.

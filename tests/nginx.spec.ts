@@ -2,32 +2,164 @@
  * The production web server: a real nginx with deploy/nginx.conf serving build/ (tests/support/nginx.ts starts it).
  * What nginx sends does not depend on the viewport (phone pages are tested on `docusaurus serve`): all run once.
  */
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
-import {Agent, createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders} from 'node:http';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {
+  createServer,
+  request as httpRequest,
+  Agent,
+  type IncomingHttpHeaders,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
+import {createServer as createTlsServer} from 'node:https';
 import {connect, createServer as createNetServer} from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import {freePort} from '../lib/ports';
 import {docPages} from './support/docs';
 import {
   BUILD_DIR,
-  COLLECTOR_ANSWER_HEADERS,
   CSP_INCLUDE,
   listenLoopback,
   rawExchange,
   rawRequest,
-  nginxWorkerFixture,
-  serverBlock,
+  selfSignedCertificate,
   startExampleSite,
-  startNginxWith,
-  type NginxServer,
+  startSites,
   type RawAnswer,
-  type SiteBlock,
 } from './support/nginx';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
 import {test as base, expect, openPage} from './support/fixtures';
 
-const test = base.extend<object, {nginx: NginxServer}>({
-  nginx: nginxWorkerFixture,
+type Received = {method: string; url: string; headers: IncomingHttpHeaders; body: string};
+
+/**
+ * What every upstream here (the collectors, the MCP server) answers with: headers that would act on the visitor's
+ * browser or on nginx itself, none of which may reach the visitor.
+ */
+const UPSTREAM_HEADERS: Record<string, string> = {
+  'Set-Cookie': 'collector_session=abc; Path=/; HttpOnly',
+  'Cache-Control': 'public, max-age=600',
+  'Content-Security-Policy': 'default-src *',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Strict-Transport-Security': 'max-age=0',
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Credentials': 'true',
+  Location: 'https://collector.example/elsewhere',
+  Link: '<https://collector.example/>; rel=preconnect',
+  'X-Powered-By': 'Collector 1.0',
+  Via: '1.1 collector-proxy',
+  'Alt-Svc': 'h3=":443"',
+  ETag: '"collector"',
+  Vary: 'Cookie',
+  Refresh: '0; url=https://evil.example/',
+  'Content-Security-Policy-Report-Only': 'default-src *',
+  'X-Content-Type-Options': 'none',
+  'Referrer-Policy': 'unsafe-url',
+  'Permissions-Policy': 'camera=*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Cross-Origin-Opener-Policy': 'unsafe-none',
+  'Clear-Site-Data': '"*"',
+  Expires: 'Thu, 01 Jan 2099 00:00:00 GMT',
+  'Last-Modified': 'Thu, 01 Jan 2099 00:00:00 GMT',
+  'Content-Disposition': 'attachment; filename=evil.html',
+  'Content-Location': 'https://evil.example/',
+  'WWW-Authenticate': 'Basic realm="evil"',
+  Allow: 'GET, PUT, DELETE',
+  'Mcp-Session-Id': 'planted',
+  'Timing-Allow-Origin': '*',
+  'X-XSS-Protection': '0',
+  'X-Robots-Tag': 'all',
+  // Instructions to a CDN in front, and browser policies that would act on the docs' origin.
+  'CDN-Cache-Control': 'max-age=86400',
+  'Surrogate-Control': 'max-age=86400',
+  'Speculation-Rules': '"/evil.json"',
+  'Service-Worker-Allowed': '/',
+  'Document-Policy': 'force-load-at-top',
+  'Origin-Trial': 'planted',
+  SourceMap: 'https://evil.example/map',
+  // Instructions to nginx itself: serve an internal page instead, send a byte a second, a charset.
+  'X-Accel-Redirect': '/404.html',
+  'X-Accel-Limit-Rate': '1',
+  'X-Accel-Buffering': 'no',
+  'X-Accel-Charset': 'koi8-r',
+  'X-Accel-Expires': '600',
+};
+
+// Larger than one packet: a byte a second (X-Accel-Limit-Rate) would not finish in the test.
+const UPSTREAM_BODY = JSON.stringify({jsonrpc: '2.0', id: 1, result: {pad: 'y'.repeat(4000)}});
+
+/** An upstream that notes each request in `seen`; it answers with the status the body asks for (`"status":400`). */
+const recorder =
+  (seen: Received[]): RequestListener =>
+  (request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      seen.push({method: request.method ?? '', url: request.url ?? '', headers: request.headers, body});
+      const status = Number(/"status":(\d{3})/.exec(body)?.[1] ?? 200);
+      response.writeHead(status, {'Content-Type': 'application/json', ...UPSTREAM_HEADERS}).end(UPSTREAM_BODY);
+    });
+  };
+
+/** The collector the `slow` block forwards to: it holds every event, unanswered until the test ends. */
+const slowHeld: ServerResponse[] = [];
+
+/**
+ * One nginx for every test that needs no configuration of its own, a server block per upstream: `main` (the recording
+ * collector, `events`; a hostile MCP server, `mcpSeen`), `withoutCollector` (neither: /api/event answers 204),
+ * `untrusted` (an https collector with a self-signed certificate, `untrustedEvents`), `dead` (nothing listens),
+ * `upgrading` (a collector answering 101) and `slow` (`slowHeld`).
+ */
+async function startSharedNginx() {
+  const [events, untrustedEvents, mcpSeen]: Received[][] = [[], [], []];
+  const certificates = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-tls-'));
+  const {cert, key} = selfSignedCertificate(certificates);
+  const servers = {
+    collector: createServer(recorder(events)),
+    untrusted: createTlsServer({cert: readFileSync(cert), key: readFileSync(key)}, recorder(untrustedEvents)),
+    mcp: createServer(recorder(mcpSeen)),
+    // Switches protocols on every request, then echoes whatever it is sent.
+    upgrading: createNetServer((socket) =>
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+        socket.on('data', (chunk) => socket.write(chunk));
+      }),
+    ),
+    slow: createServer((request, response) => {
+      request.resume();
+      slowHeld.push(response);
+    }),
+  };
+  const on = async (server: keyof typeof servers, scheme = 'http') =>
+    `${scheme}://127.0.0.1:${await listenLoopback(servers[server])}/${server === 'mcp' ? 'mcp' : 'api/event'}`;
+  const dead = `http://127.0.0.1:${await freePort()}`;
+  const site = await startSites({
+    main: {collector: await on('collector'), mcp: await on('mcp')},
+    withoutCollector: {},
+    untrusted: {collector: await on('untrusted', 'https')},
+    dead: {collector: `${dead}/api/event`, mcp: `${dead}/mcp`},
+    upgrading: {collector: await on('upgrading')},
+    slow: {collector: await on('slow')},
+  });
+  const stop = async () => {
+    await site.stop();
+    for (const server of Object.values(servers)) server.close();
+    rmSync(certificates, {recursive: true, force: true});
+  };
+  return {...site, url: site.urls.main, events, untrustedEvents, mcpSeen, stop};
+}
+type Nginx = Awaited<ReturnType<typeof startSharedNginx>>;
+
+const test = base.extend<object, {nginx: Nginx}>({
+  nginx: [
+    async ({}, use) => {
+      const nginx = await startSharedNginx();
+      await use(nginx);
+      await nginx.stop();
+    },
+    {scope: 'worker', timeout: 30_000},
+  ],
   baseURL: async ({nginx}, use) => use(nginx.url),
   // Every CSP violation of every page the test opens (the console check catches them too); a test without a page opens none.
   page: async ({page}, use) => {
@@ -52,192 +184,9 @@ const get = (urlPath: string, extra = '', method = 'GET') =>
   `${method} ${urlPath} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
 const post = (urlPath: string, body: string, extra = '', type = 'text/plain') =>
   `POST ${urlPath} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
-/** A server block over build/ without brotli, collector or MCP unless `settings` name them. */
-const block = (port: number | undefined, settings: Partial<SiteBlock> = {}) =>
-  serverBlock({port: port!, root: BUILD_DIR, collector: '', brotli: false, ...settings});
 const headerOf = (answer: RawAnswer, name: string) => Object.fromEntries(answer.headers)[name];
-const forwardedFrom = (nginx: NginxServer, client: string) =>
+const forwardedFrom = (nginx: Nginx, client: string) =>
   nginx.events.filter((event) => event.headers['x-forwarded-for'] === client);
-
-test.describe('nginx: pages', {tag: '@viewport-independent'}, () => {
-  const pages = docPages();
-  for (const doc of pages) {
-    test(`${doc.path} answers 200 with "${doc.title}" and hydrates`, async ({page}) => {
-      const response = await openPage(page, doc.path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
-    });
-  }
-
-  test('client-side navigation works after hydration', async ({page}) => {
-    await openPage(page, '/');
-    // A page of another category than `/`: the SDK page of spec §2.
-    const target = pages.find((doc) => doc.path === '/basics/sdk')!;
-    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: target.title, exact: true}).click();
-    await expect(page).toHaveURL(target.path);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText(target.title);
-  });
-
-  test('the search box loads its index and finds a page', async ({page}) => {
-    await openPage(page, '/');
-    await waitForSearchReady(page);
-    await searchInput(page).fill('access token');
-    await expect(searchListbox(page).getByRole('option').first()).toBeVisible();
-    await searchInput(page).press('Enter');
-    await expect(page).not.toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
-  });
-
-  for (const [variant, canonical] of [
-    ['/getting-started/quick-start.html', '/getting-started/quick-start'],
-    ['/getting-started/quick-start/index.html', '/getting-started/quick-start'],
-    ['/getting-started/quick-start/', '/getting-started/quick-start'],
-    ['/index.html', '/'],
-    ['/basics/sdk.html?tab=npm', '/basics/sdk?tab=npm'],
-  ] as const) {
-    test(`${variant} is 301-redirected to ${canonical}`, async ({request}) => {
-      const response = await request.get(variant, {maxRedirects: 0});
-      expect(response.status()).toBe(301);
-      expect(response.headers()['location']).toBe(canonical);
-    });
-  }
-
-  test('a browser follows the redirect to the canonical page', async ({page}) => {
-    await openPage(page, '/basics/sdk.html?tab=npm');
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/basics/sdk?tab=npm');
-  });
-
-  test('redirects never leave the site', async ({request, nginx}) => {
-    for (const path of [
-      '//evil.example.html',
-      '/%2F%2Fevil.example.html',
-      '/%5Cevil.example.html',
-      '/%2F%2Fevil.example/index.html',
-    ]) {
-      // An absolute URL: a bare `//host…` would be read as another host by the client itself.
-      const response = await request.get(`${nginx.url}${path}`, {maxRedirects: 0});
-      expect(response.headers()['location'] ?? '', path).not.toMatch(/^(?:[a-z]+:)?[/\\]{2}|^\/\\/i);
-    }
-  });
-});
-
-test.describe('nginx: not found', {tag: '@viewport-independent'}, () => {
-  test.use({allowedConsoleErrors: NOT_FOUND_LOG});
-
-  // One not-found page for every path (the browser shows it, under the CSP, once); each path is checked over HTTP.
-  test('an unknown path shows the not-found page with 404 in the browser', async ({page}) => {
-    const response = await openPage(page, '/no/such/page');
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
-  });
-
-  test('every unknown, hidden or reserved path answers 404 with the not-found page', async ({request}) => {
-    const notFoundPage = readFileSync(path.join(BUILD_DIR, '404.html'), 'utf8');
-    for (const unknown of ['/404', '/404.html', `/${'a'.repeat(1500)}`, '/.nginx/csp.conf', '/getting-started']) {
-      const response = await request.get(unknown, {maxRedirects: 0});
-      expect(response.status(), unknown.slice(0, 40)).toBe(404);
-      expect(await response.text(), unknown.slice(0, 40)).toBe(notFoundPage);
-    }
-  });
-
-  // A browser resolves dot segments before it sends a request; a hostile client sends them as they are.
-  test('a path that climbs out of the site, sent raw, is refused and serves no file outside it', async ({nginx}) => {
-    // More levels than any root has: a server that followed them would reach /etc/passwd.
-    const up = 32;
-    for (const climb of [
-      `${'/..'.repeat(up)}/etc/passwd`,
-      `${'/%2e%2e'.repeat(up)}/etc/passwd`,
-      `/assets/${'..%2f'.repeat(up)}etc/passwd`,
-    ]) {
-      const answer = await rawExchange(nginx.url, get(climb));
-      expect([400, 404], climb.slice(0, 40)).toContain(answer.status);
-      expect(answer.body, climb.slice(0, 40)).not.toMatch(/^root:[^:]*:\d+:\d+:/m);
-    }
-  });
-});
-
-test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
-  // Whether the hashes cover every inline script is what the page fixture sees on every page these tests open.
-  test('the CSP is the policy this build wrote: script hashes, no unsafe script sources', async ({request}) => {
-    const header = (await request.get('/')).headers()['content-security-policy']!;
-    expect(header).toBe(writtenCsp());
-    const directives = Object.fromEntries(header.split('; ').map((d) => /^(\S+) ?(.*)$/.exec(d)!.slice(1, 3)));
-    expect(directives['script-src']).not.toMatch(/unsafe/);
-    // 'self' and hashes only: no host, no nonce, no wildcard.
-    expect(directives['script-src']).toMatch(/^'self'(?: 'sha256-[A-Za-z0-9+/]+=*')+$/);
-    expect(directives).toMatchObject({
-      'img-src': "'self' data:",
-      'connect-src': "'self'",
-      'frame-ancestors': "'none'",
-      'base-uri': "'self'",
-      'form-action': "'self'",
-      'object-src': "'none'",
-    });
-  });
-
-  // The search index is named after docs/ only, but pages' text from src/constants changes it too: revalidated, never immutable.
-  test('cache: hashed assets immutable for a year; HTML, the search index and other files revalidated', async ({
-    request,
-  }) => {
-    const html = await (await request.get('/')).text();
-    const hashed = [...html.matchAll(/(?:src|href)="?(\/assets\/[^"\s>]+)/g)].map((m) => m[1]!);
-    expect(hashed.length).toBeGreaterThan(2);
-    for (const path of hashed.slice(0, 4))
-      expect((await request.get(path)).headers()['cache-control'], path).toBe(IMMUTABLE);
-    for (const path of ['/', '/basics/sdk', SEARCH_INDEX, '/sitemap.xml', '/img/social-card.png', '/no/such/page'])
-      expect((await request.get(path)).headers()['cache-control'], path).toBe('no-cache');
-    for (const path of ['/', SEARCH_INDEX]) {
-      const first = await request.get(path);
-      expect(first.status(), path).toBe(200);
-      const etag = first.headers()['etag'];
-      expect(etag, `${path}: an ETag to revalidate with`).toBeTruthy();
-      expect((await request.get(path, {headers: {'If-None-Match': etag!}})).status(), `${path} revalidated`).toBe(304);
-    }
-  });
-
-  test("compression: the build's .gz and .br twins are sent as they are (brotli when the modules are installed)", async ({
-    request,
-    nginx,
-  }) => {
-    const asset = await mainScript(nginx.url);
-    for (const urlPath of [
-      '/',
-      '/basics/sdk',
-      asset,
-      SEARCH_INDEX,
-      '/sitemap.xml',
-      '/openapi.yaml',
-      '/llms-full.txt',
-    ]) {
-      const file = {'/': 'index.html', '/basics/sdk': 'basics/sdk.html'}[urlPath] ?? urlPath;
-      // The twin's exact size: nginx sent the file, it did not compress per request.
-      for (const accept of ['gzip', 'br, gzip']) {
-        const [encoding, extension] = accept === 'gzip' || !nginx.brotli ? ['gzip', '.gz'] : ['br', '.br'];
-        const answer = await request.get(urlPath, {headers: {'Accept-Encoding': accept}});
-        expect(answer.headers()['content-encoding'], `${urlPath} for ${accept}`).toBe(encoding);
-        expect(answer.headers()['vary'], `${urlPath} for ${accept}`).toMatch(/Accept-Encoding/i);
-        const twin = statSync(path.join(BUILD_DIR, `${file}${extension}`)).size;
-        expect(Number(answer.headers()['content-length']), `${urlPath}: the ${extension} twin`).toBe(twin);
-        expect(await answer.text(), `${urlPath} decoded`).toBe(readFileSync(path.join(BUILD_DIR, file), 'utf8'));
-      }
-    }
-    const identity = await request.get('/', {headers: {'Accept-Encoding': 'identity'}});
-    expect(identity.headers()['content-encoding']).toBeUndefined();
-  });
-
-  test('content types: .md, .txt, .yaml, .xml and pages', async ({request, nginx}) => {
-    for (const [url, type] of [
-      [`${nginx.urlSamples}/page.md`, 'text/markdown; charset=utf-8'],
-      [`${nginx.urlSamples}/notes.txt`, 'text/plain; charset=utf-8'],
-      [`${nginx.urlSamples}/spec.yaml`, 'application/yaml'],
-      ['/robots.txt', 'text/plain; charset=utf-8'],
-      ['/openapi.yaml', 'application/yaml'],
-      ['/sitemap.xml', 'text/xml; charset=utf-8'],
-      ['/', 'text/html; charset=utf-8'],
-    ])
-      expect((await request.get(url!)).headers()['content-type'], url).toBe(type);
-  });
-});
 
 /** The headers every answer carries, once each (the CSP is the build's, checked in full). */
 const EVERY_ANSWER = {
@@ -277,55 +226,212 @@ function expectAnswer(answer: RawAnswer, status: number, label: string, expected
   for (const [name, value] of Object.entries(expected)) expect(headers[name], `${label}: ${name}`).toBe(value);
 }
 
-test.describe('nginx: every answer', {tag: '@viewport-independent'}, () => {
-  test('200, 202, 204, 301, 304, 400, 404, 405, 413, 414, 416, 501 and 505 each carry every security header exactly once', async ({
+test.describe('nginx: pages', {tag: '@viewport-independent'}, () => {
+  const pages = docPages();
+  for (const doc of pages) {
+    test(`${doc.path} answers 200 with "${doc.title}" and hydrates`, async ({page}) => {
+      const response = await openPage(page, doc.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
+    });
+  }
+
+  test('a browser follows a redirect to the canonical page, navigates client-side after hydration, and its search box finds a page', async ({
+    page,
+  }) => {
+    await openPage(page, '/basics/sdk.html?tab=npm');
+    const {pathname, search} = new URL(page.url());
+    expect(pathname + search, 'the redirect followed').toBe('/basics/sdk?tab=npm');
+    // A page of another category than the SDK page.
+    const target = pages.find((doc) => doc.path === '/getting-started/quick-start')!;
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: target.title, exact: true}).click();
+    await expect(page, 'client-side navigation').toHaveURL(target.path);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(target.title);
+    await waitForSearchReady(page);
+    await searchInput(page).fill('access token');
+    await expect(searchListbox(page).getByRole('option').first(), 'a search result').toBeVisible();
+    await searchInput(page).press('Enter');
+    await expect(page, 'the search result opened').not.toHaveURL(new RegExp(`${target.path}$`));
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  });
+
+  test('.html, /index.html and trailing-slash forms are 301-redirected to the canonical path (query kept), never off the site', async ({
+    request,
     nginx,
   }) => {
-    const etag = headerOf(await rawRequest(nginx.url, get('/')), 'etag')!;
-    const cases: [number, string, string][] = [
+    for (const [variant, canonical] of [
+      ['/getting-started/quick-start.html', '/getting-started/quick-start'],
+      ['/getting-started/quick-start/index.html', '/getting-started/quick-start'],
+      ['/getting-started/quick-start/', '/getting-started/quick-start'],
+      ['/index.html', '/'],
+      ['/basics/sdk.html?tab=npm', '/basics/sdk?tab=npm'],
+    ] as const) {
+      const response = await request.get(variant, {maxRedirects: 0});
+      expect(response.status(), variant).toBe(301);
+      expect(response.headers()['location'], variant).toBe(canonical);
+    }
+    for (const path of [
+      '//evil.example.html',
+      '/%2F%2Fevil.example.html',
+      '/%5Cevil.example.html',
+      '/%2F%2Fevil.example/index.html',
+    ]) {
+      // An absolute URL: a bare `//host…` would be read as another host by the client itself.
+      const response = await request.get(`${nginx.url}${path}`, {maxRedirects: 0});
+      expect(response.headers()['location'] ?? '', path).not.toMatch(/^(?:[a-z]+:)?[/\\]{2}|^\/\\/i);
+    }
+  });
+});
+
+test.describe('nginx: not found', {tag: '@viewport-independent'}, () => {
+  test.use({allowedConsoleErrors: NOT_FOUND_LOG});
+
+  // One not-found page for every path (the browser shows it, under the CSP, once); each path is checked over HTTP.
+  test('an unknown path shows the not-found page with 404 in the browser', async ({page}) => {
+    const response = await openPage(page, '/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+  });
+
+  // A browser resolves dot segments before it sends a request; a hostile client sends them as they are.
+  test('every unknown, hidden or reserved path answers 404 with the not-found page; one climbing out of the site, sent raw, is refused', async ({
+    request,
+    nginx,
+  }) => {
+    const notFoundPage = readFileSync(path.join(BUILD_DIR, '404.html'), 'utf8');
+    for (const unknown of ['/404', '/404.html', `/${'a'.repeat(1500)}`, '/.nginx/csp.conf', '/getting-started']) {
+      const response = await request.get(unknown, {maxRedirects: 0});
+      expect(response.status(), unknown.slice(0, 40)).toBe(404);
+      expect(await response.text(), unknown.slice(0, 40)).toBe(notFoundPage);
+    }
+    // More levels than any root has: a server that followed them would reach /etc/passwd.
+    const up = 32;
+    for (const climb of [
+      `${'/..'.repeat(up)}/etc/passwd`,
+      `${'/%2e%2e'.repeat(up)}/etc/passwd`,
+      `/assets/${'..%2f'.repeat(up)}etc/passwd`,
+    ]) {
+      const answer = await rawExchange(nginx.url, get(climb));
+      expect([400, 404], climb.slice(0, 40)).toContain(answer.status);
+      expect(answer.body, `${climb.slice(0, 40)}: no file outside the site`).not.toMatch(/^root:[^:]*:\d+:\d+:/m);
+    }
+  });
+});
+
+test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
+  // Whether the hashes cover every inline script is what the page fixture sees on every page these tests open.
+  test('the CSP this build wrote: script hashes, no unsafe script sources', () => {
+    const header = writtenCsp(); // what every answer sends (expectAnswer)
+    const directives = Object.fromEntries(header.split('; ').map((d) => /^(\S+) ?(.*)$/.exec(d)!.slice(1, 3)));
+    expect(directives['script-src']).not.toMatch(/unsafe/);
+    // 'self' and hashes only: no host, no nonce, no wildcard.
+    expect(directives['script-src']).toMatch(/^'self'(?: 'sha256-[A-Za-z0-9+/]+=*')+$/);
+    expect(directives).toMatchObject({
+      'img-src': "'self' data:",
+      'connect-src': "'self'",
+      'frame-ancestors': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'object-src': "'none'",
+    });
+  });
+
+  // The search index is named after docs/ only, but pages' text from src/constants changes it too: revalidated, never immutable.
+  test('cache: hashed assets immutable for a year; HTML, the search index and other files revalidated (304s below)', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const hashed = [...html.matchAll(/(?:src|href)="?(\/assets\/[^"\s>]+)/g)].map((m) => m[1]!);
+    expect(hashed.length).toBeGreaterThan(2);
+    for (const path of hashed.slice(0, 4))
+      expect((await request.get(path)).headers()['cache-control'], path).toBe(IMMUTABLE);
+    for (const path of ['/', '/basics/sdk', SEARCH_INDEX, '/sitemap.xml', '/img/social-card.png', '/no/such/page'])
+      expect((await request.get(path)).headers()['cache-control'], path).toBe('no-cache');
+  });
+
+  test("compression: the build's .gz and .br twins are sent as they are (brotli when the modules are installed)", async ({
+    request,
+    nginx,
+  }) => {
+    const asset = await mainScript(nginx.url);
+    for (const urlPath of [
+      '/',
+      '/basics/sdk',
+      asset,
+      SEARCH_INDEX,
+      '/sitemap.xml',
+      '/openapi.yaml',
+      '/llms-full.txt',
+    ]) {
+      const file = {'/': 'index.html', '/basics/sdk': 'basics/sdk.html'}[urlPath] ?? urlPath;
+      // The twin's exact size: nginx sent the file, it did not compress per request.
+      for (const accept of ['gzip', 'br, gzip']) {
+        const [encoding, extension] = accept === 'gzip' || !nginx.brotli ? ['gzip', '.gz'] : ['br', '.br'];
+        const answer = await request.get(urlPath, {headers: {'Accept-Encoding': accept}});
+        expect(answer.headers()['content-encoding'], `${urlPath} for ${accept}`).toBe(encoding);
+        expect(answer.headers()['vary'], `${urlPath} for ${accept}`).toMatch(/Accept-Encoding/i);
+        const twin = statSync(path.join(BUILD_DIR, `${file}${extension}`)).size;
+        expect(Number(answer.headers()['content-length']), `${urlPath}: the ${extension} twin`).toBe(twin);
+        expect(await answer.text(), `${urlPath} decoded`).toBe(readFileSync(path.join(BUILD_DIR, file), 'utf8'));
+      }
+    }
+    const identity = await request.get('/', {headers: {'Accept-Encoding': 'identity'}});
+    expect(identity.headers()['content-encoding']).toBeUndefined();
+  });
+
+  test('content types: .md, .txt, .yaml, .xml and pages', async ({request}) => {
+    for (const [url, type] of [
+      ['/index.md', 'text/markdown; charset=utf-8'],
+      ['/llms.txt', 'text/plain; charset=utf-8'],
+      ['/robots.txt', 'text/plain; charset=utf-8'],
+      ['/openapi.yaml', 'application/yaml'],
+      ['/sitemap.xml', 'text/xml; charset=utf-8'],
+      ['/', 'text/html; charset=utf-8'],
+    ])
+      expect((await request.get(url!)).headers()['content-type'], url).toBe(type);
+  });
+
+  test('200, 202, 204, 301, 304, 400, 404, 405, 412, 413, 414, 416, 501 and 505 each carry every security header once; errors under /assets/ are never cached as the asset', async ({
+    nginx,
+  }) => {
+    const etag = async (urlPath: string) => headerOf(await rawRequest(nginx.url, get(urlPath)), 'etag');
+    const asset = await mainScript(nginx.url);
+    const cases: [number, string, string, Record<string, string>?][] = [
       [200, nginx.url, get('/')],
       [200, nginx.url, get('/basics/sdk')],
       [200, nginx.url, get('/sitemap.xml')],
-      [200, nginx.url, get(await mainScript(nginx.url), 'Accept-Encoding: br, gzip\r\n')],
-      [204, nginx.urlWithoutCollector, post('/api/event', '{}')],
+      [200, nginx.url, get(asset, 'Accept-Encoding: br, gzip\r\n')],
+      // A Range on an asset gets the whole file (a 416 there would carry the 200's immutable header).
+      [200, nginx.url, get(asset, 'Range: bytes=99999999-\r\n'), {'cache-control': IMMUTABLE}],
+      [204, nginx.urls.withoutCollector, post('/api/event', '{}')],
       [301, nginx.url, get('/basics/sdk.html')],
-      [304, nginx.url, get('/', `If-None-Match: ${etag}\r\n`)],
+      [304, nginx.url, get('/', `If-None-Match: ${await etag('/')}\r\n`)],
+      [304, nginx.url, get(SEARCH_INDEX, `If-None-Match: ${await etag(SEARCH_INDEX)}\r\n`)],
       [400, nginx.url, 'GET / HTTP/1.1\r\nHost: localhost\r\nHost: other\r\n\r\n'],
       [400, nginx.url, 'NONSENSE\r\n\r\n'],
       [404, nginx.url, get('/no/such/page')],
-      [404, nginx.url, get('/assets/js/missing.0123abcd.js')],
+      [404, nginx.url, get('/assets/js/missing.0123abcd.js'), {'cache-control': 'no-cache'}],
       [405, nginx.url, post('/basics/sdk', '{}')],
       [405, nginx.url, get('/api/event')],
+      [412, nginx.url, get(asset, 'If-Match: "not-this-one"\r\n'), {'cache-control': 'no-cache'}],
       [413, nginx.url, post('/api/event', 'x'.repeat(5000))],
       [414, nginx.url, get(`/${'a'.repeat(10_000)}`)],
       [416, nginx.url, get('/sitemap.xml', 'Range: bytes=99999999-\r\n')],
       [501, nginx.url, 'POST /api/event HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip\r\n\r\n'],
       // A dead collector changes nothing for the visitor: nginx answers for it.
-      [202, nginx.urlDeadCollector, post('/api/event', '{}')],
+      [202, nginx.urls.dead, post('/api/event', '{}')],
       [505, nginx.url, 'GET / HTTP/3.0\r\nHost: localhost\r\n\r\n'],
     ];
-    for (const [status, url, request] of cases)
-      expectAnswer(await rawRequest(url, request), status, `${status} for ${request.split('\r\n')[0]!.slice(0, 60)}`);
+    for (const [status, url, request, expected] of cases) {
+      const label = `${status} for ${request.split('\r\n')[0]!.slice(0, 60)}`;
+      expectAnswer(await rawRequest(url, request), status, label, expected);
+    }
     expect(nginx.errorLog()).not.toMatch(/uninitialized/);
   });
 
   test('nginx -t accepts the configuration without a warning', async ({nginx}) => {
     expect(nginx.configTest).toMatch(/test is successful/);
     expect(nginx.configTest).not.toMatch(/\[(?:warn|emerg|alert|crit|error)\]/);
-  });
-});
-
-test.describe('nginx: what is never served or cached', {tag: '@viewport-independent'}, () => {
-  test('errors under /assets/ are never cached as the asset: a failed If-Match is no-cache, a Range gets the whole file', async ({
-    nginx,
-  }) => {
-    const asset = await mainScript(nginx.url);
-    const failed = await rawRequest(nginx.url, get(asset, 'If-Match: "not-this-one"\r\n'));
-    expectAnswer(failed, 412, '412', {'cache-control': 'no-cache'});
-    const ranged = await rawRequest(nginx.url, get(asset, 'Range: bytes=99999999-\r\n'));
-    expectAnswer(ranged, 200, 'a Range on an asset', {'cache-control': IMMUTABLE});
-    const missing = await rawRequest(nginx.url, get('/assets/js/missing.0123abcd.js'));
-    expect(headerOf(missing, 'cache-control')).toBe('no-cache');
   });
 
   test('the static-host header file is not published', async ({nginx}) => {
@@ -336,26 +442,21 @@ test.describe('nginx: what is never served or cached', {tag: '@viewport-independ
   });
 
   test('a server block without the CSP include serves nothing (500) beside one with it; alone, nginx -t fails', async () => {
-    const withoutCsp = (port?: number) => block(port).replace(/^\s*include [^\n]*csp\.conf;\n/m, '');
-    expect(withoutCsp(1)).not.toContain('csp.conf');
-    const both = await startNginxWith(2, ([first, second]) => `${block(first)}\n${withoutCsp(second)}`);
+    const both = await startSites({guarded: {}, bare: {csp: false}});
     try {
-      const [guarded, bare] = both.urls;
-      expect((await fetch(`${guarded}/basics/sdk`)).status).toBe(200);
+      expect((await fetch(`${both.urls.guarded}/basics/sdk`)).status).toBe(200);
       for (const urlPath of ['/', '/basics/sdk', '/assets/', '/llms.txt']) {
-        const answer = await fetch(`${bare}${urlPath}`);
+        const answer = await fetch(`${both.urls.bare}${urlPath}`);
         expect(answer.status, urlPath).toBe(500);
         expect(await answer.text(), urlPath).not.toContain('<div id="__docusaurus">');
       }
     } finally {
       await both.stop();
     }
-    await expect(startNginxWith(1, ([port]) => withoutCsp(port))).rejects.toThrow(/docs_csp/);
+    await expect(startSites({bare: {csp: false}})).rejects.toThrow(/docs_csp/);
   });
-});
 
-test.describe('nginx: deploy/site.conf.example', {tag: '@viewport-independent'}, () => {
-  test('loads without a warning, serves the site over TLS and redirects plain HTTP to its own name, whatever the Host', async () => {
+  test('deploy/site.conf.example loads without a warning, serves the site over TLS and redirects plain HTTP to its own name, whatever the Host', async () => {
     const site = await startExampleSite();
     try {
       expect(site.configTest).not.toMatch(/\[(?:warn|emerg|alert|crit|error)\]/);
@@ -386,12 +487,6 @@ function openSlowPost(url: string, client: string, framing = 'Content-Length: 10
   return {socket, state, closed};
 }
 
-/** A promise and the function that settles it. */
-function signal(): [Promise<void>, () => void] {
-  let settle!: () => void;
-  return [new Promise<void>((resolve) => (settle = resolve)), () => settle()];
-}
-
 test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
   test('answers 202 itself (nothing of the collector reaches the visitor); forwards only Content-Type, User-Agent and the client address', async ({
     nginx,
@@ -406,7 +501,7 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     const answer = await rawRequest(nginx.url, post('/api/event', body, identity), {localAddress: '127.0.0.2'});
     expectAnswer(answer, 202, 'the 202', {'cache-control': 'no-store', 'content-length': '0'});
     expect(headersBeyond(answer, EVENT_ANSWER_ALLOWED), answer.head).toEqual([]);
-    for (const [name, value] of Object.entries(COLLECTOR_ANSWER_HEADERS))
+    for (const [name, value] of Object.entries(UPSTREAM_HEADERS))
       expect(headerOf(answer, name.toLowerCase()), `the collector's ${name}`).not.toBe(value);
     // The copy reaches the collector beside the answer, not before it.
     await expect.poll(() => nginx.events.some((e) => e.body === body)).toBe(true);
@@ -424,47 +519,34 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     expect(event.headers.host).not.toBe(new URL(nginx.url).host);
   });
 
-  test('an Upgrade request gets the 202, never a tunnel, even from a collector that answers 101', async () => {
-    // A collector that switches protocols on every request and then echoes whatever it is sent.
-    const upgrading = createNetServer((socket) => {
-      socket.once('data', () => {
-        socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
-        socket.on('data', (chunk) => socket.write(chunk));
-      });
-    });
-    const collector = `http://127.0.0.1:${await listenLoopback(upgrading)}/api/event`;
-    const site = await startNginxWith(1, ([port]) => block(port, {collector}));
-    try {
-      const upgrade =
-        'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n';
-      const request = `POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n${upgrade}\r\n{}`;
-      const answer = await rawRequest(site.urls[0]!, request);
-      expect(answer.status).toBe(202);
-      expect(answer.head).not.toMatch(/^HTTP\/1\.1 101|^Upgrade:/im);
-    } finally {
-      await site.stop();
-      upgrading.close();
-    }
+  test('an Upgrade request gets the 202, never a tunnel, even from a collector that answers 101', async ({nginx}) => {
+    const upgrade =
+      'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n';
+    const request = `POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n${upgrade}\r\n{}`;
+    const answer = await rawRequest(nginx.urls.upgrading, request);
+    expect(answer.status).toBe(202);
+    expect(answer.head).not.toMatch(/^HTTP\/1\.1 101|^Upgrade:/im);
   });
 
   test('an https collector with an untrusted (self-signed) certificate gets nothing; the visitor still gets 202', async ({
     nginx,
   }) => {
-    const answer = await rawRequest(nginx.urlUntrustedCollector, post('/api/event', '{"name":"pageview"}'));
+    const answer = await rawRequest(nginx.urls.untrusted, post('/api/event', '{"name":"pageview"}'));
     expect(answer.status).toBe(202);
     await expect.poll(() => nginx.errorLog()).toMatch(/upstream SSL certificate verify error/);
     expect(nginx.untrustedEvents).toEqual([]);
   });
 
-  test('other methods get 405 whether or not a collector is set; with none, events get 204', async ({nginx}) => {
-    for (const url of [nginx.url, nginx.urlWithoutCollector]) {
+  test('other methods get 405 whether or not a collector is set (with none, events get 204: above)', async ({
+    nginx,
+  }) => {
+    for (const url of [nginx.url, nginx.urls.withoutCollector]) {
       for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']) {
         const answer = await rawRequest(url, get('/api/event', '', method));
         expect(answer.status, `${method} ${url}`).toBe(405);
         expect(headerOf(answer, 'allow'), `${method} ${url}`).toBe('POST');
       }
     }
-    expect((await rawRequest(nginx.urlWithoutCollector, post('/api/event', '{}'))).status).toBe(204);
   });
 
   test('a body over 2 KiB gets 413 and is not forwarded', async ({nginx}) => {
@@ -499,73 +581,50 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
     expect((await rawRequest(nginx.url, post('/api/event', '{}'), {localAddress: '127.0.0.6'})).status).toBe(202);
   });
 
-  test('a stalled event body is dropped after the body timeout, nothing forwarded', async ({nginx}) => {
-    const client = '127.0.0.8';
-    const {state, closed} = openSlowPost(nginx.url, client);
-    // nginx ends the connection itself (client_body_timeout on this path, then a reset: reset_timedout_connection).
-    await closed;
-    const {received, reset} = state;
-    expect(reset || received.startsWith('HTTP/1.1 408 '), `reset or 408; received: ${received}`).toBe(true);
-    expect(forwardedFrom(nginx, client)).toEqual([]);
-  });
-
-  test('one client: beyond 8 requests at a time, 429', async ({nginx}) => {
-    const client = '127.0.0.7';
+  test('slow clients get nothing forwarded: a stalled body dropped after the body timeout, a trickling body cut at 2 KiB, beyond 8 requests at a time 429', async ({
+    nginx,
+  }) => {
+    // All at once, each from its own address (nginx's per-client limits count them apart).
+    const stalled = openSlowPost(nginx.url, '127.0.0.8');
+    const trickling = openSlowPost(nginx.url, '127.0.0.9', 'Transfer-Encoding: chunked\r\n\r\n');
     // Ten slow requests: headers sent, body promised but never sent, so each holds its place.
-    const posts = Array.from({length: 10}, () => openSlowPost(nginx.url, client));
-    try {
-      await expect.poll(() => posts.filter(({state}) => state.received).length).toBe(2);
-      for (const {state} of posts.filter(({state}) => state.received))
-        expect(state.received).toMatch(/^HTTP\/1\.1 429 /);
-    } finally {
-      for (const {socket} of posts) socket.destroy();
-    }
-    expect(forwardedFrom(nginx, client)).toEqual([]);
-  });
-
-  test('a trickling body is cut at 2 KiB whatever its pace: it never outlasts 2 KiB of pauses', async ({nginx}) => {
-    const client = '127.0.0.9';
-    const {socket, state, closed} = openSlowPost(nginx.url, client, 'Transfer-Encoding: chunked\r\n\r\n');
+    const crowd = Array.from({length: 10}, () => openSlowPost(nginx.url, '127.0.0.7'));
     // A chunk each quarter second, well inside the body timeout: only the size limit can end it.
     const piece = 'x'.repeat(128);
     let sent = 0;
     const trickle = setInterval(() => {
-      if (socket.destroyed) return;
-      socket.write(`${piece.length.toString(16)}\r\n${piece}\r\n`);
+      if (trickling.socket.destroyed) return;
+      trickling.socket.write(`${piece.length.toString(16)}\r\n${piece}\r\n`);
       sent += piece.length;
     }, 250);
-    await closed.finally(() => clearInterval(trickle));
+    try {
+      const answered = () => crowd.filter(({state}) => state.received);
+      await expect.poll(() => answered().length, 'requests beyond 8 at a time answered').toBe(2);
+      for (const {state} of answered()) expect(state.received, 'beyond 8 at a time').toMatch(/^HTTP\/1\.1 429 /);
+    } finally {
+      for (const {socket} of crowd) socket.destroy();
+    }
+    // nginx ends the stalled connection itself (client_body_timeout on this path, then a reset: reset_timedout_connection).
+    await stalled.closed;
+    const {received, reset} = stalled.state;
+    expect(reset || received.startsWith('HTTP/1.1 408 '), `stalled: reset or 408; received: ${received}`).toBe(true);
+    await trickling.closed.finally(() => clearInterval(trickle));
     // Cut by size (413), or by a pause if the machine stalled the trickle: never more than 2 KiB read.
-    expect(state.received === '' || /^HTTP\/1\.1 (?:413|408) /.test(state.received), state.received).toBe(true);
-    expect(sent).toBeLessThanOrEqual(2048 + piece.length);
-    expect(forwardedFrom(nginx, client)).toEqual([]);
+    const cut = trickling.state.received;
+    expect(cut === '' || /^HTTP\/1\.1 (?:413|408) /.test(cut), `trickling: ${cut}`).toBe(true);
+    expect(sent, 'trickled bytes').toBeLessThanOrEqual(2048 + piece.length);
+    for (const client of ['127.0.0.7', '127.0.0.8', '127.0.0.9'])
+      expect(forwardedFrom(nginx, client), `forwarded from ${client}`).toEqual([]);
   });
 
-  test("with a slow collector the visitor's next request does not wait for it: the event's connection closes", async () => {
-    const order: string[] = [];
-    const [released, release] = signal();
-    const [arrived, forwarded] = signal();
-    const [collectorDone, finished] = signal();
-    // Holds each event until the test lets it answer; nginx giving up on it first shows as a close.
-    const collector = createHttpServer((request, response) => {
-      request.resume();
-      forwarded();
-      response.on('close', () => {
-        if (!response.writableEnded) order.push('collector cut off');
-        finished();
-      });
-      void released.then(() => {
-        order.push('collector answered');
-        response.writeHead(202).end();
-      });
-    });
-    const collectorUrl = `http://127.0.0.1:${await listenLoopback(collector)}/api/event`;
-    const site = await startNginxWith(1, ([port]) => block(port, {collector: collectorUrl}));
+  test("with a slow collector the visitor's next request does not wait for it: the event's connection closes", async ({
+    nginx,
+  }) => {
     // A browser's connection pool: one connection, kept alive when the server allows it.
     const agent = new Agent({keepAlive: true, maxSockets: 1});
     const send = (method: string, urlPath: string, body?: string) =>
       new Promise<{status: number; headers: IncomingHttpHeaders}>((resolve, reject) => {
-        const request = httpRequest(`${site.urls[0]}${urlPath}`, {method, agent}, (response) => {
+        const request = httpRequest(`${nginx.urls.slow}${urlPath}`, {method, agent}, (response) => {
           response.resume();
           response.on('end', () => resolve({status: response.statusCode ?? 0, headers: response.headers}));
         });
@@ -576,111 +635,42 @@ test.describe('nginx: /api/event', {tag: '@viewport-independent'}, () => {
       const event = await send('POST', '/api/event', '{"name":"pageview"}');
       expect(event.status).toBe(202);
       expect(event.headers['connection']).toBe('close');
-      await arrived;
-      const page = await send('GET', '/basics/sdk');
-      expect(page.status).toBe(200);
-      order.push('page answered');
-      release();
-      await collectorDone;
-      expect(order).toEqual(['page answered', 'collector answered']);
+      await expect.poll(() => slowHeld.length, 'the event held at the collector').toBe(1);
+      expect((await send('GET', '/basics/sdk')).status).toBe(200);
+      // Answered while the collector still holds the event (nginx has not given up on it either).
+      expect(slowHeld[0]!.socket?.destroyed, 'the collector still holds the event').toBe(false);
     } finally {
-      release();
+      for (const response of slowHeld.splice(0)) response.writeHead(202).end();
       agent.destroy();
-      await site.stop();
-      await new Promise((resolve) => collector.close(resolve));
     }
   });
 });
-
-/** What a hostile MCP upstream answers with: headers that would act on the visitor's browser or on nginx itself. */
-const HOSTILE_UPSTREAM_HEADERS: Record<string, string> = {
-  ...COLLECTOR_ANSWER_HEADERS,
-  Refresh: '0; url=https://evil.example/',
-  'Content-Security-Policy-Report-Only': 'default-src *',
-  'X-Content-Type-Options': 'none',
-  'Referrer-Policy': 'unsafe-url',
-  'Permissions-Policy': 'camera=*',
-  'Cross-Origin-Resource-Policy': 'cross-origin',
-  'Cross-Origin-Opener-Policy': 'unsafe-none',
-  'Clear-Site-Data': '"*"',
-  Expires: 'Thu, 01 Jan 2099 00:00:00 GMT',
-  'Last-Modified': 'Thu, 01 Jan 2099 00:00:00 GMT',
-  'Content-Disposition': 'attachment; filename=evil.html',
-  'Content-Location': 'https://evil.example/',
-  'WWW-Authenticate': 'Basic realm="evil"',
-  Allow: 'GET, PUT, DELETE',
-  'Mcp-Session-Id': 'planted',
-  'Timing-Allow-Origin': '*',
-  'X-XSS-Protection': '0',
-  'X-Robots-Tag': 'all',
-  // Instructions to a CDN in front, and browser policies that would act on the docs' origin.
-  'CDN-Cache-Control': 'max-age=86400',
-  'Surrogate-Control': 'max-age=86400',
-  'Speculation-Rules': '"/evil.json"',
-  'Service-Worker-Allowed': '/',
-  'Document-Policy': 'force-load-at-top',
-  'Origin-Trial': 'planted',
-  SourceMap: 'https://evil.example/map',
-  // Instructions to nginx itself: serve an internal page instead, send a byte a second, a charset.
-  'X-Accel-Redirect': '/404.html',
-  'X-Accel-Limit-Rate': '1',
-  'X-Accel-Buffering': 'no',
-  'X-Accel-Charset': 'koi8-r',
-  'X-Accel-Expires': '600',
-};
 
 /** The headers an answer from /mcp may carry: HTTP's own, the JSON body's (Vary: nginx's compression) and the site's. */
 const MCP_ANSWER_ALLOWED = [...EVENT_ANSWER_ALLOWED, 'transfer-encoding', 'vary'];
 
 test.describe('nginx: /mcp', {tag: '@viewport-independent'}, () => {
-  const seen: IncomingHttpHeaders[] = [];
-  // The answer's body is larger than one packet: a byte a second (X-Accel-Limit-Rate) would not finish in the test.
-  const answerBody = JSON.stringify({jsonrpc: '2.0', id: 1, result: {pad: 'y'.repeat(4000)}});
-  // A hostile upstream: every answer carries HOSTILE_UPSTREAM_HEADERS; the status is what the body asks for.
-  const upstream = createHttpServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      seen.push(request.headers);
-      const status = Number(/"status":(\d{3})/.exec(body)?.[1] ?? 200);
-      response.writeHead(status, {'Content-Type': 'application/json', ...HOSTILE_UPSTREAM_HEADERS}).end(answerBody);
-    });
-  });
-  let site: Awaited<ReturnType<typeof startNginxWith>>;
-  let url: string, noMcp: string, deadMcp: string;
-
-  test.beforeAll(async () => {
-    const mcp = `http://127.0.0.1:${await listenLoopback(upstream)}/mcp`;
-    const dead = `http://127.0.0.1:${await freePort()}/mcp`;
-    site = await startNginxWith(3, ([up, none, down]) =>
-      [block(up, {mcp}), block(none), block(down, {mcp: dead})].join(''),
-    );
-    [url, noMcp, deadMcp] = site.urls as [string, string, string];
-  });
-  test.afterAll(async () => {
-    await site.stop();
-    await new Promise((resolve) => upstream.close(resolve));
-  });
-
   const postMcp = (body: string, extra = '', urlPath = '/mcp') => post(urlPath, body, extra, 'application/json');
 
-  test("the upstream's answer: only an allow-list of headers, the site's own set once, nginx obeys none of its X-Accel-*", async () => {
+  test("the upstream's answer: only an allow-list of headers, the site's own set once, nginx obeys none of its X-Accel-*", async ({
+    nginx,
+  }) => {
     for (const status of [200, 400, 403, 500]) {
-      const answer = await rawExchange(url, postMcp(`{"status":${status}}`));
+      const answer = await rawExchange(nginx.url, postMcp(`{"status":${status}}`));
       const label = `an upstream ${status}`;
-      expect(answer.body, `${label}: the upstream's body, at full speed, not an internal page`).toBe(answerBody);
+      expect(answer.body, `${label}: the upstream's body, at full speed, not an internal page`).toBe(UPSTREAM_BODY);
       expectAnswer(answer, status, label, {'cache-control': 'no-store', 'content-type': 'application/json'});
       expect([undefined, 'Accept-Encoding'], label).toContain(headerOf(answer, 'vary'));
       expect(headersBeyond(answer, MCP_ANSWER_ALLOWED), `${label}\n${answer.head}`).toEqual([]);
     }
   });
 
-  test('the request: an allow-list of headers, with Origin when the client sent one', async () => {
-    seen.length = 0;
+  test('the request: an allow-list of headers, with Origin when the client sent one', async ({nginx}) => {
+    nginx.mcpSeen.length = 0;
     const identity = 'Cookie: session=secret\r\nAuthorization: Bearer secret\r\nAccept: application/json\r\n';
-    await rawExchange(url, postMcp('{"n":1}', `Origin: https://evil.example\r\n${identity}`));
-    await rawExchange(url, postMcp('{"n":2}'));
-    const [withOrigin, without] = seen;
+    await rawExchange(nginx.url, postMcp('{"n":1}', `Origin: https://evil.example\r\n${identity}`));
+    await rawExchange(nginx.url, postMcp('{"n":2}'));
+    const [withOrigin, without] = nginx.mcpSeen.map(({headers}) => headers);
     expect(Object.keys(withOrigin!).sort()).toEqual(
       ['accept', 'connection', 'content-length', 'content-type', 'host', 'origin', 'x-forwarded-for'].sort(),
     );
@@ -688,8 +678,10 @@ test.describe('nginx: /mcp', {tag: '@viewport-independent'}, () => {
     expect(without!.origin).toBeUndefined();
   });
 
-  test('every upgrade form is refused before the upstream sees it; an empty Upgrade is never forwarded', async () => {
-    seen.length = 0;
+  test('every upgrade form (400, never stored) and every other spelling nginx maps to /mcp (404) is refused before the upstream sees it; an empty Upgrade is never forwarded', async ({
+    nginx,
+  }) => {
+    nginx.mcpSeen.length = 0;
     for (const upgrade of [
       'Upgrade: websocket\r\nConnection: Upgrade\r\n',
       'Upgrade: websocket\r\n',
@@ -697,35 +689,28 @@ test.describe('nginx: /mcp', {tag: '@viewport-independent'}, () => {
       'Upgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\n',
       'Connection: upgrade\r\n',
       'Connection: keep-alive, Upgrade\r\n',
-    ]) {
-      expectAnswer(await rawExchange(url, postMcp('{}', upgrade)), 400, upgrade);
-    }
-    expect(seen).toEqual([]);
-    // nginx's variables cannot tell an empty Upgrade from none: it reaches the server, without the header.
-    await rawExchange(url, postMcp('{}', 'Upgrade:\r\n'));
-    expect(seen.map((headers) => [headers.upgrade, headers.connection])).toEqual([[undefined, 'close']]);
-  });
-
-  test('only /mcp itself reaches the server: other spellings nginx maps to it answer 404', async () => {
-    seen.length = 0;
+    ])
+      expectAnswer(await rawExchange(nginx.url, postMcp('{}', upgrade)), 400, upgrade, {'cache-control': 'no-store'});
     for (const spelling of ['//mcp', '/./mcp', '/%6dcp', '/x/../mcp'])
-      expectAnswer(await rawExchange(url, postMcp('{}', '', spelling)), 404, spelling);
-    expect(seen).toEqual([]);
+      expectAnswer(await rawExchange(nginx.url, postMcp('{}', '', spelling)), 404, spelling);
+    expect(nginx.mcpSeen).toEqual([]);
+    // nginx's variables cannot tell an empty Upgrade from none: it reaches the server, without the header.
+    await rawExchange(nginx.url, postMcp('{}', 'Upgrade:\r\n'));
+    expect(nginx.mcpSeen.map(({headers}) => [headers.upgrade, headers.connection])).toEqual([[undefined, 'close']]);
   });
 
-  test('every answer nginx makes for /mcp is never stored: 400, 404, 405, 413, 429, 502', async () => {
+  test('every answer nginx makes for /mcp is never stored: 400 (above), 404, 405, 413, 429, 502', async ({nginx}) => {
     const cases: [number, string, string][] = [
-      [400, url, postMcp('{}', 'Upgrade: 0\r\n')],
-      [404, noMcp, postMcp('{}')],
-      [405, url, get('/mcp')],
-      [413, url, postMcp('x'.repeat(70 * 1024))],
-      [502, deadMcp, postMcp('{}')],
+      [404, nginx.urls.withoutCollector, postMcp('{}')],
+      [405, nginx.url, get('/mcp')],
+      [413, nginx.url, postMcp('x'.repeat(70 * 1024))],
+      [502, nginx.urls.dead, postMcp('{}')],
     ];
     for (const [status, target, request] of cases)
       expectAnswer(await rawExchange(target, request), status, `${status}`, {'cache-control': 'no-store'});
     let limited: RawAnswer | undefined;
     for (let i = 0; i < 100 && !limited; i++) {
-      const answer = await rawRequest(url, postMcp('{}'), {localAddress: '127.0.0.10'});
+      const answer = await rawRequest(nginx.url, postMcp('{}'), {localAddress: '127.0.0.10'});
       if (answer.status === 429) limited = answer;
     }
     expect(limited, 'a 429 within 100 quick calls').toBeDefined();

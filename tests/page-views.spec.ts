@@ -12,7 +12,7 @@ import {expect, openPage, test} from './support/fixtures';
 
 test.use(underPublicHost);
 
-// Sidebar labels and their pages, in the order the failure tests visit them.
+// Sidebar labels and their pages, in the order the fetch fallback test visits them.
 const PAGES = {
   'Quick start': '/getting-started/quick-start',
   SDK: '/basics/sdk',
@@ -30,14 +30,73 @@ const pageView = (path: string, viewport: string, colorMode: string, referrer: s
   props: {viewport, colorMode},
 });
 
-// What is sent is the script's decision, the same at any width (the viewport it reports is checked
-// by resizing, below), and these tests navigate with the desktop sidebar: run once.
+/**
+ * Chromium itself logs "Failed to load resource: …" (not a console.error call) for every failed request,
+ * beacons included: allowed only when attributed to the collector URL; any other error still fails the test.
+ */
+function collectorNetworkLogs(page: Page) {
+  const logs = {collectorLines: [] as string[], otherErrors: [] as string[]};
+  page.on('console', (message) => {
+    const [text, {url}] = [message.text(), message.location()];
+    if (message.type() !== 'error') return;
+    const fromCollector = text.startsWith('Failed to load resource: ') && url === `${ORIGIN}${ANALYTICS.collectorUrl}`;
+    (fromCollector ? logs.collectorLines : logs.otherErrors).push(`${text} @ ${url}`);
+  });
+  return logs;
+}
+
+const answered: [string, (route: Route) => Promise<void>][] = [
+  ['404', (route) => route.fulfill({status: 404, body: 'not found'})],
+  ['500', (route) => route.fulfill({status: 500, body: 'boom'})],
+  ['network error', (route) => route.abort('failed')],
+  ['blocked by an ad blocker', (route) => route.abort('blockedbyclient')],
+];
+// Slow: never answered while the test runs (held until the page is closed).
+const failures = [...answered, ['never answered', undefined] as const];
+const labels = (ways: readonly (readonly [string, unknown])[]) => ways.map(([label]) => label).join(', ');
+
+// What is sent is the script's decision, the same at any width (the viewport it reports is checked by resizing,
+// below), and these tests navigate with the desktop sidebar: run once.
 test.describe('page views', {tag: '@viewport-independent'}, () => {
-  test('the deferred same-origin script sends one page view per load and client-side navigation (back and forward too), none for hash links', async ({
+  test('sends no query string, no hash, no search query, only the referrer origin; mobile and dark are reported', async ({
     page,
   }) => {
-    const {events, requests, paths} = await recordEvents(page);
+    const {events, requests} = await recordEvents(page);
+    await page.setViewportSize({width: 800, height: 900});
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    await page.goto('/basics/sdk?token=secret-token#install', {referer: 'http://elsewhere.test/some/path?q=private'});
+    await expect.poll(() => events.length).toBe(1);
+    expect(events[0]).toEqual(pageView('/basics/sdk', 'mobile', 'dark', 'http://elsewhere.test'));
+    // The search page: its path counts, the query typed by the reader never leaves the browser.
+    await page.goto('/search?q=my%20private%20question');
+    await expect.poll(() => events.length).toBe(2);
+    expect(events[1].url).toBe(`${ORIGIN}/search`);
+    const bodies = requests.map((request) => request.postData() ?? '').join('\n');
+    expect(bodies).not.toMatch(/secret|install|private|question|\/some\/path/);
+    expect(await page.context().cookies()).toEqual([]);
+    expect((await requests[0].allHeaders()).cookie).toBeUndefined();
+  });
+
+  test("the script's code is in no webpack chunk", () => {
+    const assets = path.join(__dirname, '..', 'build', 'assets', 'js');
+    const chunksWithIt = readdirSync(assets).filter((file) =>
+      readFileSync(path.join(assets, file), 'utf8').includes('globalPrivacyControl'),
+    );
+    expect(chunksWithIt).toEqual([]);
+  });
+});
+
+test.describe('page views, whatever the collector answers', {tag: '@viewport-independent'}, () => {
+  test.use({allowedConsoleErrors: /^Failed to load resource: /});
+
+  test(`the deferred same-origin script sends one page view per load and client-side navigation (back and forward too), none for hash links; collector ${labels(failures)}: navigation does not wait, no retry, no script error`, async ({
+    page,
+  }) => {
+    // Every request is held, unanswered, until the failures below: navigations still complete, each view handed over.
+    const held: Route[] = [];
+    const {events, requests, paths} = await recordEvents(page, async (route) => void held.push(route));
     const sends = await spySends(page);
+    const logs = collectorNetworkLogs(page);
     await openPage(page, '/');
     await expect.poll(paths).toEqual(['/']);
     expect(await page.evaluate(() => window.docusaurus !== undefined)).toBe(true);
@@ -71,109 +130,27 @@ test.describe('page views', {tag: '@viewport-independent'}, () => {
     const expected = ['/', ...views.map((label) => PAGES[label])];
     await expect.poll(paths).toEqual(expected);
     expect(await navigations(), 'same document').toBe(navigationsBefore);
-    // Sent synchronously with each navigation: one hand-over each, and no more after every timer has run.
+    // Sent synchronously with each navigation: one hand-over each.
     expect(await sends()).toEqual({beacon: expected.length, fetch: 0, fetchSettled: 0});
+    // Each request fails a way (in turn): none is retried, synchronously or on any timer…
+    await Promise.all(held.map((route, index) => failures[index % failures.length]![1]?.(route)));
     await flushTimers(page);
-    expect(await sends()).toEqual({beacon: expected.length, fetch: 0, fetchSettled: 0});
-    // Barrier: one more navigation yields exactly one more event, for its own path, right after the others
-    // (a duplicate or a retry queued behind them would show up before or with it).
+    expect(await sends(), 'no retries').toEqual({beacon: expected.length, fetch: 0, fetchSettled: 0});
+    // …nor queued on the network: one more navigation yields exactly one more event, for its own path, right after
+    // the others (a duplicate or a retry queued behind them would show up before or with it).
     await clickSidebar(page, 'Billing');
     await expect.poll(paths).toEqual([...expected, PAGES.Billing]);
     expect(await sends()).toEqual({beacon: expected.length + 1, fetch: 0, fetchSettled: 0});
     expect(events).toEqual([...expected, PAGES.Billing].map((path) => pageView(path, 'desktop', 'light')));
     for (const request of requests)
       expect(`${request.method()} ${request.url()}`).toBe(`POST ${ORIGIN}${ANALYTICS.collectorUrl}`);
-  });
-
-  test('sends no query string, no hash, no search query, only the referrer origin; mobile and dark are reported', async ({
-    page,
-  }) => {
-    const {events, requests} = await recordEvents(page);
-    await page.setViewportSize({width: 800, height: 900});
-    await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
-    await page.goto('/basics/sdk?token=secret-token#install', {referer: 'http://elsewhere.test/some/path?q=private'});
-    await expect.poll(() => events.length).toBe(1);
-    expect(events[0]).toEqual(pageView('/basics/sdk', 'mobile', 'dark', 'http://elsewhere.test'));
-    // The search page: its path counts, the query typed by the reader never leaves the browser.
-    await page.goto('/search?q=my%20private%20question');
-    await expect.poll(() => events.length).toBe(2);
-    expect(events[1].url).toBe(`${ORIGIN}/search`);
-    const bodies = requests.map((request) => request.postData() ?? '').join('\n');
-    expect(bodies).not.toMatch(/secret|install|private|question|\/some\/path/);
-    expect(await page.context().cookies()).toEqual([]);
-    expect((await requests[0].allHeaders()).cookie).toBeUndefined();
-  });
-
-  test("the script's code is in no webpack chunk", () => {
-    const assets = path.join(__dirname, '..', 'build', 'assets', 'js');
-    const chunksWithIt = readdirSync(assets).filter((file) =>
-      readFileSync(path.join(assets, file), 'utf8').includes('globalPrivacyControl'),
-    );
-    expect(chunksWithIt).toEqual([]);
-  });
-});
-
-/**
- * Chromium itself logs "Failed to load resource: …" (not a console.error call) for every failed request,
- * beacons included: allowed only when attributed to the collector URL; any other error still fails the test.
- */
-function collectorNetworkLogs(page: Page) {
-  const logs = {collectorLines: [] as string[], otherErrors: [] as string[]};
-  page.on('console', (message) => {
-    const [text, {url}] = [message.text(), message.location()];
-    if (message.type() !== 'error') return;
-    const fromCollector = text.startsWith('Failed to load resource: ') && url === `${ORIGIN}${ANALYTICS.collectorUrl}`;
-    (fromCollector ? logs.collectorLines : logs.otherErrors).push(`${text} @ ${url}`);
-  });
-  return logs;
-}
-
-test.describe('page views never get in the way', {tag: '@viewport-independent'}, () => {
-  test.use({allowedConsoleErrors: /^Failed to load resource: /});
-
-  const answered: [string, (route: Route) => Promise<void>][] = [
-    ['404', (route) => route.fulfill({status: 404, body: 'not found'})],
-    ['500', (route) => route.fulfill({status: 500, body: 'boom'})],
-    ['network error', (route) => route.abort('failed')],
-    ['blocked by an ad blocker', (route) => route.abort('blockedbyclient')],
-  ];
-  // Slow: never answered while the test runs (held until the page is closed).
-  const failures = [...answered, ['never answered', undefined] as const];
-  // '/' and the first n - 1 pages of the tour make n views, one per failure; the n-th page is the barrier.
-  const tour = Object.keys(PAGES) as (keyof typeof PAGES)[];
-  const pathsOf = (n: number) => ['/', ...tour.slice(0, n).map((label) => PAGES[label])];
-
-  test(`collector ${failures.map(([label]) => label).join(', ')}: navigation does not wait, one request per view, no retry, no script error`, async ({
-    page,
-  }) => {
-    const n = failures.length;
-    const held: Route[] = [];
-    const {paths} = await recordEvents(page, async (route) => void held.push(route));
-    const sends = await spySends(page);
-    const logs = collectorNetworkLogs(page);
-    await openPage(page, '/');
-    for (const [index, label] of tour.slice(0, n - 1).entries()) {
-      // Every collector request so far is held, unanswered: the navigation still completes, its view handed over.
-      await clickSidebar(page, label);
-      expect(await sends(), `after navigating to ${label}`).toEqual({beacon: index + 2, fetch: 0, fetchSettled: 0});
-    }
-    await expect.poll(() => held.length).toBe(n);
-    // The n-th request fails the n-th way: none is retried, synchronously or on a timer…
-    await Promise.all(failures.map(([, respond], index) => respond?.(held[index]!)));
-    await flushTimers(page);
-    expect(await sends(), 'no retries').toEqual({beacon: n, fetch: 0, fetchSettled: 0});
-    // …nor queued on the network: one more navigation gives exactly one more request.
-    await clickSidebar(page, tour[n - 1]!);
-    await expect.poll(() => held.length).toBe(n + 1);
-    expect(paths()).toEqual(pathsOf(n));
-    expect(await sends()).toEqual({beacon: n + 1, fetch: 0, fetchSettled: 0});
     expect(logs.otherErrors).toEqual([]);
     expect(logs.collectorLines.length).toBeLessThanOrEqual(held.length);
     // The failure-checking fixture fails this test on any console error or page error.
     await page.unrouteAll({behavior: 'ignoreErrors'});
   });
 
-  test(`fetch fallback (no sendBeacon), collector ${answered.map(([label]) => label).join(', ')}: no script error, no unhandled rejection, no retry`, async ({
+  test(`fetch fallback (no sendBeacon), collector ${labels(answered)}: no script error, no unhandled rejection, no retry`, async ({
     page,
   }) => {
     const n = answered.length;
@@ -186,6 +163,8 @@ test.describe('page views never get in the way', {tag: '@viewport-independent'},
       addEventListener('unhandledrejection', (event) => rejections.push(String(event.reason)));
     });
     await openPage(page, '/');
+    // '/' and the first n - 1 pages make n views, one per failure; the n-th page is the barrier.
+    const tour = Object.keys(PAGES) as (keyof typeof PAGES)[];
     for (const label of tour.slice(0, n - 1)) await clickSidebar(page, label);
     await expect.poll(() => requests.length).toBe(n);
     expect(requests[0].headers()['content-type']).toContain('text/plain');
@@ -197,7 +176,7 @@ test.describe('page views never get in the way', {tag: '@viewport-independent'},
     // …nor on the network: one more navigation gives exactly one more request.
     await clickSidebar(page, tour[n - 1]!);
     await expect.poll(() => requests.length).toBe(n + 1);
-    expect(paths()).toEqual(pathsOf(n));
+    expect(paths()).toEqual(['/', ...tour.slice(0, n).map((label) => PAGES[label])]);
     await expect.poll(sends).toEqual({beacon: n + 1, fetch: n + 1, fetchSettled: n + 1});
     expect(await page.evaluate(() => (window as unknown as {__rejections: string[]}).__rejections)).toEqual([]);
     expect(logs.otherErrors).toEqual([]);

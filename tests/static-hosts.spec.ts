@@ -5,11 +5,10 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {test as base, expect} from '@playwright/test';
+import {expect, test} from '@playwright/test';
 
 import {HOST_DEFAULT_CACHE_CONTROL, IMMUTABLE, headersFor, parseHeadersFile} from '../plugins/csp/static-hosts';
-import type {HeaderRule} from '../plugins/csp/static-hosts';
-import {BUILD_DIR, nginxWorkerFixture, type NginxServer} from './support/nginx';
+import {BUILD_DIR, startNginx} from './support/nginx';
 
 const HEADERS_FILE = path.join(BUILD_DIR, '_headers');
 
@@ -33,48 +32,41 @@ function servedPaths(): string[] {
     .map((file) => (file.endsWith('.html') ? file.replace(/(?:\/index)?\.html$/, '') || '/' : file));
 }
 
-const test = base.extend<{rules: HeaderRule[]}, {nginx: NginxServer}>({
-  nginx: nginxWorkerFixture,
-  rules: async ({}, use) => {
+test(
+  'static hosts: _headers sends what nginx sends for every file of the build; a hashed asset is immutable, a page, the search index and /openapi.yaml are left to the host',
+  {tag: '@viewport-independent'},
+  async () => {
     expect(existsSync(HEADERS_FILE), 'build/_headers (plugins/csp): run `npm run build:e2e` first').toBe(true);
-    await use(parseHeadersFile(readFileSync(HEADERS_FILE, 'utf8')));
-  },
-});
-
-/**
- * What nginx sends for `urlPath` and what the `_headers` rules give it, both without host-owned headers: the security
- * headers must be equal; Cache-Control equal for immutable files, revalidating for the rest. Returns the rules' one.
- */
-async function expectSameHeaders(nginx: NginxServer, rules: HeaderRule[], urlPath: string) {
-  const response = await fetch(`${nginx.url}${urlPath}`, {redirect: 'manual'});
-  expect(response.status, urlPath).toBe(200);
-  const fromNginx: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!HOST_OWNED.has(name)) fromNginx[name] = value;
-  });
-  const {'cache-control': nginxCache, ...nginxSecurity} = fromNginx;
-  const {'cache-control': rulesCache, ...rulesSecurity} = headersFor(rules, urlPath);
-  expect(rulesSecurity, `security headers of ${urlPath}`).toEqual(nginxSecurity);
-  if (nginxCache === IMMUTABLE) {
-    expect(rulesCache, `Cache-Control of ${urlPath}`).toBe(IMMUTABLE);
-  } else {
-    expect(revalidatesEveryUse(nginxCache), `nginx's Cache-Control of ${urlPath}: ${nginxCache}`).toBe(true);
-    const rulesOrHost = rulesCache ?? HOST_DEFAULT_CACHE_CONTROL;
-    expect(revalidatesEveryUse(rulesOrHost), `_headers' Cache-Control of ${urlPath}: ${rulesCache}`).toBe(true);
-  }
-  return rulesCache;
-}
-
-test.describe('static hosts: _headers sends what nginx sends', {tag: '@viewport-independent'}, () => {
-  test('every file of the build; a hashed asset is immutable, a page, the search index and /openapi.yaml are left to the host', async ({
-    nginx,
-    rules,
-  }) => {
+    const rules = parseHeadersFile(readFileSync(HEADERS_FILE, 'utf8'));
     const paths = servedPaths();
     expect(paths.length).toBeGreaterThan(50);
     const rulesCache: Record<string, string | undefined> = {};
-    for (const urlPath of paths) rulesCache[urlPath] = await expectSameHeaders(nginx, rules, urlPath);
-    const html = await (await fetch(`${nginx.url}/basics/sdk`)).text();
+    const nginx = await startNginx();
+    try {
+      for (const urlPath of paths) {
+        const response = await fetch(`${nginx.urlWithoutCollector}${urlPath}`, {redirect: 'manual'});
+        expect(response.status, urlPath).toBe(200);
+        // Without host-owned headers: the security headers equal; Cache-Control equal if immutable, else revalidating.
+        const fromNginx: Record<string, string> = {};
+        response.headers.forEach((value, name) => {
+          if (!HOST_OWNED.has(name)) fromNginx[name] = value;
+        });
+        const {'cache-control': nginxCache, ...nginxSecurity} = fromNginx;
+        const {'cache-control': cache, ...rulesSecurity} = headersFor(rules, urlPath);
+        expect(rulesSecurity, `security headers of ${urlPath}`).toEqual(nginxSecurity);
+        rulesCache[urlPath] = cache;
+        if (nginxCache === IMMUTABLE) {
+          expect(cache, `Cache-Control of ${urlPath}`).toBe(IMMUTABLE);
+        } else {
+          expect(revalidatesEveryUse(nginxCache), `nginx's Cache-Control of ${urlPath}: ${nginxCache}`).toBe(true);
+          const rulesOrHost = cache ?? HOST_DEFAULT_CACHE_CONTROL;
+          expect(revalidatesEveryUse(rulesOrHost), `_headers' Cache-Control of ${urlPath}: ${cache}`).toBe(true);
+        }
+      }
+    } finally {
+      await nginx.stop();
+    }
+    const html = readFileSync(path.join(BUILD_DIR, 'basics/sdk.html'), 'utf8');
     const asset = /src="?(\/assets\/js\/main\.[0-9a-f]{8}\.js)/.exec(html)?.[1];
     const index = readdirSync(BUILD_DIR).find((name) => /^search-index-[0-9a-f]+\.json$/.test(name));
     expect(asset, 'main.js named in the page').toBeTruthy();
@@ -89,5 +81,5 @@ test.describe('static hosts: _headers sends what nginx sends', {tag: '@viewport-
       undefined,
       undefined,
     ]);
-  });
-});
+  },
+);

@@ -1,14 +1,14 @@
 /**
- * A recording collector for the analytics events, and the host name that lets the shipped script
- * send them. The build is reached as http://docs.test:<port> through a Chromium host-resolver rule
- * (the script is silent on localhost); the collector path is intercepted with page.route.
+ * A recording collector for the analytics events, and the host name that lets the shipped script send them: the
+ * build is reached as http://docs.test:<port> through a Chromium host-resolver rule (the script is silent on
+ * localhost); the collector path is intercepted with page.route.
  */
 import {expect, type Page, type Request, type Route} from '@playwright/test';
 
 import {launchOptions, port} from '../../playwright.config';
 import {ANALYTICS} from '../../src/constants/site';
 
-export const HOST = 'docs.test';
+const HOST = 'docs.test';
 export const ORIGIN = `http://${HOST}:${port}`;
 
 /** test.use() settings that open the build under ORIGIN. */
@@ -52,9 +52,8 @@ export async function recordEvents(
 }
 
 /**
- * Deterministic "nothing more is coming": a marker event sent through the page's own
- * `window.plausible` after everything else goes out behind any event sent before it, so once it has
- * arrived the list of earlier events is complete. Removes the marker from the list.
+ * "Nothing more is coming": a marker event sent through the page's own `window.plausible` goes out behind every
+ * event sent before it, so once it has arrived the earlier events are all in. Removes the marker from the list.
  */
 export async function barrier(page: Page, recorded: Awaited<ReturnType<typeof recordEvents>>): Promise<void> {
   const marker = `Test barrier ${Math.random()}`;
@@ -67,10 +66,10 @@ export async function barrier(page: Page, recorded: Awaited<ReturnType<typeof re
 type Sends = {beacon: number; fetch: number; fetchSettled: number};
 
 /**
- * Counts, in the page, each navigator.sendBeacon and window.fetch call for the collector and each such
- * fetch settled; the script calls them synchronously, so once a navigation has rendered its count is final.
- * `beaconRefused` makes sendBeacon return false (unavailable or over quota), so the script falls back to fetch.
- * Also installs the page clock, for flushTimers(), and marks when the page-views script has run.
+ * Counts, in the page, each navigator.sendBeacon and window.fetch call for the collector and each such fetch settled
+ * (the script calls them synchronously: once a navigation has rendered its count is final). `beaconRefused` makes
+ * sendBeacon return false (unavailable or over quota), so the script falls back to fetch. Also installs the page
+ * clock, for flushTimers(), and marks when the page-views script has run.
  */
 export async function spySends(page: Page, {beaconRefused = false} = {}) {
   await page.addInitScript(
@@ -96,7 +95,7 @@ export async function spySends(page: Page, {beaconRefused = false} = {}) {
         const result = fetch.call(this, input, init);
         if (!isCollector(input)) return result;
         sends.fetch += 1;
-        // The caller gets a promise that settles like fetch's own: a rejection it leaves unhandled stays unhandled.
+        // A promise that settles like fetch's own: a rejection the caller leaves unhandled stays unhandled.
         return result.finally(() => (sends.fetchSettled += 1));
       };
     },
@@ -108,9 +107,9 @@ export async function spySends(page: Page, {beaconRefused = false} = {}) {
 }
 
 /**
- * Deterministic "nothing more is coming": fires every timer, interval and idle callback the page
- * has scheduled (or schedules) within the next minute, then waits for an idle period and a frame.
- * A send the script had deferred, retried or queued would have been made by then. Needs spySends().
+ * "Nothing more is coming": fires every timer, interval and idle callback the page has scheduled (or schedules)
+ * within the next minute, then waits for an idle period and a frame. A send the script had deferred, retried or
+ * queued would have been made by then. Needs spySends().
  */
 export async function flushTimers(page: Page) {
   await page.clock.runFor(60_000);

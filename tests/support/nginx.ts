@@ -1,12 +1,11 @@
 /**
  * Starts a real nginx on loopback with deploy/http.conf and deploy/nginx.conf included unchanged, in server blocks
- * shaped like deploy/site.conf.example, serving build/ (tests/nginx.spec.ts, bench/). Ports are picked free by the
- * OS and everything nginx writes goes to a temp directory, so parallel runs never collide. No nginx is an error.
+ * shaped like deploy/site.conf.example, serving build/ (tests/, bench/). Ports are picked free by the OS and all
+ * nginx writes goes to a temp directory, so parallel runs never collide. No nginx is an error.
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer, type IncomingHttpHeaders, type RequestListener, type Server} from 'node:http';
-import {createServer as createTlsServer} from 'node:https';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import type {Server} from 'node:http';
 import {connect, type AddressInfo, type Server as NetServer} from 'node:net';
 import os from 'node:os';
 import {connect as tlsConnect} from 'node:tls';
@@ -22,41 +21,6 @@ const HTTP_CONF = path.join(DEPLOY_DIR, 'http.conf');
 export const DEPLOY_CONF = path.join(DEPLOY_DIR, 'nginx.conf');
 export const BROTLI_CONF = path.join(DEPLOY_DIR, 'brotli.conf');
 const SITE_EXAMPLE = path.join(DEPLOY_DIR, 'site.conf.example');
-
-export type CollectedEvent = {method: string; url: string; headers: IncomingHttpHeaders; body: string};
-
-/** What the recording collector answers with, besides its body: headers no visitor may receive. */
-export const COLLECTOR_ANSWER_HEADERS: Record<string, string> = {
-  'Set-Cookie': 'collector_session=abc; Path=/; HttpOnly',
-  'Cache-Control': 'public, max-age=600',
-  'Content-Security-Policy': 'default-src *',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Strict-Transport-Security': 'max-age=0',
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Credentials': 'true',
-  Location: 'https://collector.example/elsewhere',
-  Link: '<https://collector.example/>; rel=preconnect',
-  'X-Powered-By': 'Collector 1.0',
-  Via: '1.1 collector-proxy',
-  'Alt-Svc': 'h3=":443"',
-  ETag: '"collector"',
-  Vary: 'Cookie',
-};
-
-export type NginxServer = Started & {
-  /** deploy/nginx.conf with a collector upstream (a local recorder, `events`). */
-  url: string;
-  /** The same rules with `$docs_collector ""`: /api/event answers 204. */
-  urlWithoutCollector: string;
-  /** The same rules over a temp root holding sample .md/.txt/.yaml files. */
-  urlSamples: string;
-  /** The same rules with an https collector whose certificate is self-signed (`untrustedEvents`). */
-  urlUntrustedCollector: string;
-  /** The same rules with a collector URL nothing listens on. */
-  urlDeadCollector: string;
-  events: CollectedEvent[];
-  untrustedEvents: CollectedEvent[];
-};
 
 const NGINX_MISSING = `nginx is not installed (or not on PATH): the nginx tests need it.
 Install it: Debian/Ubuntu \`sudo apt-get install nginx\` (plus libnginx-mod-http-brotli-static and
@@ -117,6 +81,8 @@ export type SiteBlock = {
   /** The MCP server's URL (mcp/http.ts), "" for none. */
   mcp?: string;
   brotli: boolean;
+  /** false: without the build's CSP include. */
+  csp?: boolean;
   deployConf?: string;
   brotliConf?: string;
 };
@@ -130,7 +96,7 @@ export function serverBlock(site: SiteBlock): string {
     root ${site.root};
     set $docs_collector "${site.collector}";
     set $docs_mcp "${site.mcp ?? ''}";
-    include ${CSP_INCLUDE};
+    ${site.csp === false ? '' : `include ${CSP_INCLUDE};`}
     ${site.brotli ? `include ${site.brotliConf ?? BROTLI_CONF};` : ''}
     include ${site.deployConf ?? DEPLOY_CONF};
   }`;
@@ -141,19 +107,8 @@ export async function listenLoopback(server: Server | NetServer): Promise<number
   return (server.address() as AddressInfo).port;
 }
 
-function recordingHandler(events: CollectedEvent[]): RequestListener {
-  return (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      events.push({method: request.method ?? '', url: request.url ?? '', headers: request.headers, body});
-      response.writeHead(202, {'content-type': 'text/plain', ...COLLECTOR_ANSWER_HEADERS}).end('ok');
-    });
-  };
-}
-
 /** A self-signed certificate for 127.0.0.1 and docs.example.com, made with openssl into `dir`. */
-function selfSignedCertificate(dir: string): {cert: string; key: string} {
+export function selfSignedCertificate(dir: string): {cert: string; key: string} {
   const [cert, key] = [path.join(dir, 'self-signed.pem'), path.join(dir, 'self-signed.key')];
   const options =
     '-x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:docs.example.com';
@@ -185,7 +140,7 @@ type Started = {ports: number[]; brotli: boolean; configTest: string; errorLog()
 async function launch(
   portCount: number,
   http: (ports: number[], prefix: string, nginx: Nginx) => string,
-  {prepare, connections = 512}: {prepare?: (prefix: string) => Promise<void>; connections?: number} = {},
+  connections = 512,
 ): Promise<Started> {
   if (!existsSync(path.join(BUILD_DIR, 'index.html')) || !existsSync(CSP_INCLUDE)) {
     const include = path.relative(REPO_DIR, CSP_INCLUDE);
@@ -197,7 +152,6 @@ async function launch(
   const errorLogFile = path.join(prefix, 'error.log');
   const errorLog = () => (existsSync(errorLogFile) ? readFileSync(errorLogFile, 'utf8') : '');
   try {
-    await prepare?.(prefix);
     for (let attempt = 1; ; attempt++) {
       const ports: number[] = [];
       while (ports.length < portCount) {
@@ -231,73 +185,38 @@ async function launch(
 
 const loopbackUrls = (ports: number[]) => ports.map((port) => `http://127.0.0.1:${port}`) as [string, ...string[]];
 
-const SAMPLES: Record<string, string> = {
-  'page.md': '# Sample\n\nMarkdown twin of a page.\n',
-  'notes.txt': 'Plain text ✓\n',
-  'spec.yaml': 'openapi: 3.1.0\n',
-  'index.html': '<!doctype html><title>Samples</title>',
-  '404.html': '<!doctype html><title>Not found</title>',
-};
-
-/** Starts nginx with five server blocks (see NginxServer), each on its own free port. */
-export async function startNginx(): Promise<NginxServer> {
-  const events: CollectedEvent[] = [];
-  const untrustedEvents: CollectedEvent[] = [];
-  const collector = createServer(recordingHandler(events));
-  const collectorUrl = `http://127.0.0.1:${await listenLoopback(collector)}/api/event`;
-  let untrusted: Server | undefined;
-  let untrustedUrl = '';
-  const deadCollector = `http://127.0.0.1:${await freePort()}/api/event`;
-  const closeCollectors = () =>
-    Promise.all([collector, untrusted].map((server) => server && new Promise((resolve) => server.close(resolve))));
-  try {
-    const nginx = await launch(
-      5,
-      ([main, without, samples, untrustedPort, dead], prefix, {brotliModules}) => {
-        const block = (port: number | undefined, collector: string, root = BUILD_DIR) =>
-          serverBlock({port: port!, root, collector, brotli: brotliModules !== undefined});
-        return `include ${HTTP_CONF};
-  ${block(main, collectorUrl)}
-  ${block(without, '')}
-  ${block(samples, '', path.join(prefix, 'samples'))}
-  ${block(untrustedPort, untrustedUrl)}
-  ${block(dead, deadCollector)}`;
-      },
-      {
-        prepare: async (prefix) => {
-          mkdirSync(path.join(prefix, 'samples'));
-          for (const [file, text] of Object.entries(SAMPLES)) writeFileSync(path.join(prefix, 'samples', file), text);
-          const {cert, key} = selfSignedCertificate(prefix);
-          const tls = {cert: readFileSync(cert), key: readFileSync(key)};
-          untrusted = createTlsServer(tls, recordingHandler(untrustedEvents));
-          untrustedUrl = `https://127.0.0.1:${await listenLoopback(untrusted)}/api/event`;
-        },
-      },
-    );
-    const [url, urlWithoutCollector, urlSamples, urlUntrustedCollector, urlDeadCollector] = loopbackUrls(nginx.ports);
-    const stop = async () => void (await nginx.stop().then(closeCollectors));
-    const urls = {url, urlWithoutCollector, urlSamples, urlUntrustedCollector, urlDeadCollector};
-    return {...nginx, ...urls, events, untrustedEvents, stop};
-  } catch (error) {
-    await closeCollectors();
-    throw error;
-  }
-}
-
-/**
- * Any number of server blocks over build/ (bench/serve.ts compares configurations side by side): `blocks(ports)`
- * returns their text, one port per block.
- */
+/** Server blocks over build/: `blocks(ports, brotli)` returns their text, one port each (bench/serve.ts compares). */
 export async function startNginxWith(
   blockCount: number,
   blocks: (ports: number[], brotli: boolean) => string,
-): Promise<{urls: string[]; brotli: boolean; stop: () => Promise<void>}> {
+  connections = 1024,
+): Promise<Started & {urls: string[]}> {
   const nginx = await launch(
     blockCount,
     (ports, _prefix, {brotliModules}) => `include ${HTTP_CONF};\n${blocks(ports, brotliModules !== undefined)}`,
-    {connections: 1024},
+    connections,
   );
-  return {urls: loopbackUrls(nginx.ports), brotli: nginx.brotli, stop: nginx.stop};
+  return {...nginx, urls: loopbackUrls(nginx.ports)};
+}
+
+/** One server block per entry of `sites` (over build/, brotli when installed), each on its own port: `urls` by name. */
+export async function startSites<K extends string>(sites: Record<K, Partial<SiteBlock>>) {
+  const names = Object.keys(sites) as K[];
+  const nginx = await startNginxWith(
+    names.length,
+    (ports, brotli) =>
+      names
+        .map((name, at) => serverBlock({port: ports[at]!, root: BUILD_DIR, collector: '', brotli, ...sites[name]}))
+        .join('\n'),
+    512,
+  );
+  return {...nginx, urls: Object.fromEntries(names.map((name, at) => [name, nginx.urls[at]])) as Record<K, string>};
+}
+
+/** deploy/nginx.conf over build/ without a collector (/api/event answers 204), for bench/serve-build.ts. */
+export async function startNginx() {
+  const nginx = await startSites({site: {}});
+  return {...nginx, urlWithoutCollector: nginx.urls.site};
 }
 
 /**
@@ -333,19 +252,6 @@ export async function startExampleSite(): Promise<Started & {httpUrl: string; ht
   const [http, https] = nginx.ports;
   return {httpUrl: `http://127.0.0.1:${http}`, httpsUrl: `https://127.0.0.1:${https}`, ...nginx};
 }
-
-/** A Playwright worker fixture: one nginx per worker, on ports the OS picks free. */
-export const nginxWorkerFixture: [
-  (args: object, use: (server: NginxServer) => Promise<void>) => Promise<void>,
-  {scope: 'worker'; timeout: number},
-] = [
-  async ({}, use) => {
-    const server = await startNginx();
-    await use(server);
-    await server.stop();
-  },
-  {scope: 'worker', timeout: 30_000},
-];
 
 export type RawAnswer = {status: number; headers: [string, string][]; head: string};
 export type RawExchange = RawAnswer & {body: string};
