@@ -1,7 +1,6 @@
 /**
- * The docs for AI assistants in the production build (plugins/llms-txt): the `.md` twins are plain Markdown,
- * llms.txt follows the llmstxt.org format and every link in it resolves, and none of the files reaches the sitemap
- * or the search index. Plain Node tests of the build (@viewport-independent: run once).
+ * The docs for AI assistants in the build (plugins/llms-txt): plain-Markdown `.md` twins, an llms.txt in the
+ * llmstxt.org format whose links resolve, and none of them in the sitemap or the search index. Plain Node tests.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -40,13 +39,6 @@ async function parse(markdown: string, {mdx = false} = {}): Promise<Node> {
 const nodesOf = (node: Node): Node[] => [node, ...(node.children ?? []).flatMap(nodesOf)];
 const textOf = (node: Node): string => node.value ?? (node.children ?? []).map(textOf).join('');
 
-/** The URLs of the links (and images) in a Markdown file of the build. */
-async function linksIn(sitePath: string, {images = false} = {}): Promise<string[]> {
-  return nodesOf(await parse(read(sitePath)))
-    .filter((node) => node.type === 'link' || (images && node.type === 'image'))
-    .map((node) => node.url!);
-}
-
 /** The build file a site URL is served from (`docusaurus serve` / any static host). */
 function buildFileFor(url: string): string | undefined {
   const {pathname} = new URL(url);
@@ -61,7 +53,7 @@ function buildFileFor(url: string): string | undefined {
 test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, () => {
   // Each twin's title and canonical URL: the llms-full.txt test below, which reads every twin.
   for (const doc of docPages()) {
-    test(`${twinOf(doc.path)} is plain Markdown with absolute links`, async () => {
+    test(`${twinOf(doc.path)} is plain Markdown with absolute links, those into the site to files of the build`, async () => {
       const markdown = read(twinOf(doc.path));
       const tree = await parse(markdown);
       const problems: string[] = [];
@@ -73,6 +65,8 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
           problems.push(`code block without language: ${node.value?.slice(0, 40)}`);
         if (['link', 'image', 'definition'].includes(node.type) && !/^(?:https?|mailto):/.test(node.url ?? ''))
           problems.push(`relative URL: ${node.url}`);
+        if (/^(?:link|image)$/.test(node.type) && node.url!.startsWith(`${SITE.url}/`) && !buildFileFor(node.url!))
+          problems.push(`not in the build: ${node.url}`);
       }
       // Paragraphs (not code) that are import/export lines.
       for (const node of tree.children ?? [])
@@ -85,14 +79,6 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
       expect([...new Set(mdxTypes.map((node) => node.type))]).toEqual([]);
     });
   }
-
-  test('internal links in the twins point at pages and files of the build', async () => {
-    const missing: string[] = [];
-    for (const route of docRoutes())
-      for (const url of await linksIn(twinOf(route), {images: true}))
-        if (url.startsWith(`${SITE.url}/`) && !buildFileFor(url)) missing.push(`${twinOf(route)} → ${url}`);
-    expect(missing).toEqual([]);
-  });
 
   test('tabs become one subsection per tab, diagrams their description, tables stay tables', async () => {
     const quickStart = read(twinOf('/getting-started/quick-start'));
@@ -137,7 +123,9 @@ test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () =
       expect(items).toEqual(category.pages.map((doc) => ({title: doc.title, url: siteUrl(twinOf(doc.path))})));
     });
 
-    const urls = await linksIn('/llms.txt');
+    const urls = nodesOf(await parse(read('/llms.txt')))
+      .filter((node) => node.type === 'link')
+      .map((node) => node.url!);
     expect(urls.length).toBe(docRoutes().length + 1);
     expect(urls.filter((url) => !url.startsWith(`${SITE.url}/`) || !buildFileFor(url))).toEqual([]);
   });

@@ -145,11 +145,8 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     return urlOf(server);
   };
 
-  // Both transports build their server with createDocsServer (mcp/server.ts): the whole battery over stdio, the command
-  // a partner runs; over HTTP, the tools' metadata and the instructions below, and each tool in the tests after it.
-  test(`over stdio: the tools (read-only, with schemas), how to combine them, each one's answer, and clear errors that leave the server up`, async () => {
-    const session = await connectClient();
-    defer(() => session.close());
+  /** tools/list, the instructions and list_operations: the same tools over each transport. */
+  const expectTools = async (session: Client) => {
     const {tools} = await session.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
     for (const tool of tools) {
@@ -161,6 +158,20 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     const instructions = session.getInstructions() ?? '';
     for (const tool of TOOLS.filter((name) => name !== 'list_operations')) expect(instructions).toContain(tool);
     expect(instructions).toMatch(/does not offer/);
+    const rows = answerOf<{operations: {method: string; path: string}[]}>(await call(session, 'list_operations'));
+    expect(rows.operations.map((row) => `${row.method} ${row.path}`).sort()).toEqual(
+      listOperations(docs.document)
+        .map(({method, path: apiPath}) => `${method} ${apiPath}`)
+        .sort(),
+    );
+  };
+
+  // Both transports build their server with createDocsServer (mcp/server.ts): the whole battery over stdio, the command
+  // a partner runs; over HTTP, the tools' metadata and the instructions below, and each tool in the tests after it.
+  test(`over stdio: the tools (read-only, with schemas), how to combine them, each one's answer, and clear errors that leave the server up`, async () => {
+    const session = await connectClient();
+    defer(() => session.close());
+    await expectTools(session);
 
     // search_docs: the box's ranking, with absolute URLs into the site.
     const hits = searchResults(await call(session, 'search_docs', {query: 'create an order', limit: 3}));
@@ -181,13 +192,8 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     }
     expect(text(await call(session, 'get_page', {url: '/basics/sdk'}))).toContain(`URL: ${SITE.url}/basics/sdk`);
 
-    // list_operations and get_operation: every operation of the served contract, by id and by "METHOD /path".
-    const operations = listOperations(docs.document);
-    const rows = answerOf<{operations: {method: string; path: string}[]}>(await call(session, 'list_operations'));
-    expect(rows.operations.map((row) => `${row.method} ${row.path}`).sort()).toEqual(
-      operations.map(({method, path: apiPath}) => `${method} ${apiPath}`).sort(),
-    );
-    const first = operations.find(({path: apiPath}) => apiPath.startsWith('/v1/'))!;
+    // get_operation: by id and by "METHOD /path".
+    const first = listOperations(docs.document).find(({path: apiPath}) => apiPath.startsWith('/v1/'))!;
     for (const id of [first.operation.operationId, `${first.method} ${first.path}`]) {
       const operation = answerOf<OperationDetail>(await call(session, 'get_operation', {operation: id}));
       expect(operation.operationId, id).toBe(first.operation.operationId);
@@ -257,13 +263,7 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     expectUnstored(await rawPost(endpoint, LIST_TOOLS, flood), 431, 'a header too large');
     expectUnstored(await rawPost(endpoint, LIST_TOOLS), 200, 'tools/list');
     const fresh = await connectClient(endpoint);
-    const {tools} = await fresh.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
-    for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
-    expect(fresh.getInstructions()).toMatch(/does not offer/);
-    expect(answerOf<{operations: unknown[]}>(await call(fresh, 'list_operations')).operations.length).toBe(
-      listOperations(docs.document).length,
-    );
+    await expectTools(fresh);
     await fresh.close();
   });
 
@@ -516,6 +516,8 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     test.setTimeout(120_000);
     const document = docs.document;
     const parametersOf = ({parameters = []}: OpenApiOperation) => parameters.map((item) => resolveRef(document, item));
+    // Operations share sections: each section is asked for once.
+    const sections = new Map<string, Promise<string>>();
     for (const {method, path: apiPath, operation} of listOperations(document)) {
       const answer = await call(client, 'get_operation', {operation: operation.operationId});
       const name = `${method} ${apiPath}`;
@@ -561,7 +563,8 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
         const {pathname, hash} = new URL(url);
         const ids = [...builtHtml(pathname).matchAll(/<h[2-6]\b[^>]*\bid=("?)([^"\s>]+)\1/g)].map((match) => match[2]);
         expect(ids, url).toContain(hash.slice(1));
-        expect(text(await call(client, 'get_page', {url})), `${url} names ${name}`).toMatch(mention);
+        if (!sections.has(url)) sections.set(url, call(client, 'get_page', {url}).then(text));
+        expect(await sections.get(url), `${url} names ${name}`).toMatch(mention);
       }
     }
     const orders = answerOf<OperationDetail>(await call(client, 'get_operation', {operation: 'POST /v1/orders'}));

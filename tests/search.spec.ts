@@ -47,18 +47,10 @@ function searchBox(page: Page) {
   return {input, listbox, first, search};
 }
 
-/** Opens a page and waits for its search box to be ready. */
 async function openSearch(page: Page, url = '/') {
   await openPage(page, url);
   await waitForSearchReady(page);
   return searchBox(page);
-}
-
-/** The home page with its search ready and instrumented, and the heading anchors the results are matched against. */
-async function openInstrumentedSearch(page: Page) {
-  const box = await openSearch(page);
-  await instrumentSearch(page);
-  return {...box, anchors: loadHeadingAnchors()};
 }
 
 /** Searches `sdk`, then the query: the list renders again after it, so the query was searched (no exception or hang). */
@@ -70,17 +62,39 @@ async function searchAfterSdk(page: Page, anchors: Anchors, query: string) {
   await expect(searchListbox(page)).toBeVisible();
 }
 
-test.describe('search box: states (spec §2, §4, §9)', () => {
-  test('loads its index without any interaction soon after hydration, with no console error or hydration warning', async ({
-    page,
-  }) => {
-    // The fixture fails on any console error.
-    const indexRequest = page.waitForRequest(INDEX_FILES);
-    await openPage(page, '/additional/changelog');
-    expect((await indexRequest).url()).toMatch(/search-index-[0-9a-f]+\.json$/);
-    await waitForSearchReady(page, 10_000);
-  });
+/** A 2,000-character query is cut to the bound, says so, and the bounded query is searched. */
+async function expectLongQueriesCut(page: Page) {
+  const {input, listbox, first} = searchBox(page);
+  await instrumentSearch(page);
+  const anchors = loadHeadingAnchors();
+  const notice = page.getByRole('status').filter({hasText: /Only the first/});
+  const bound = {length: `${SEARCH.maxQueryLength} characters`, words: `${SEARCH.maxQueryWords} words`};
+  for (const {query, bounded, cut, answer} of LONG_QUERIES) {
+    await searchAfterSdk(page, anchors, query);
+    // The box holds exactly the bounded query (the autocomplete searches the box's value)…
+    await expect(input).toHaveValue(bounded);
+    expect(bounded.length).toBeLessThanOrEqual(SEARCH.maxQueryLength);
+    expect(bounded.split(/[\s-]+/).filter(Boolean).length).toBeLessThanOrEqual(SEARCH.maxQueryWords);
+    expect(query.startsWith(bounded)).toBe(true);
+    expect(boundQuery(query)).toEqual({query: bounded, cut});
+    await expect(notice).toHaveText(`Only the first ${bound[cut]} are searched.`);
+    await expect(page.locator('[data-query-cut]')).toHaveAttribute('data-query-cut', cut);
+    // …and the list shows that query's answer, not the previous one's.
+    if (answer === 'no results') {
+      await expect(listbox).toContainText('No results');
+      await expect(listbox.getByRole('option')).toHaveCount(0);
+    } else {
+      await expect(first).toContainText(answer);
+    }
+  }
+  // Typing more at the bound keeps the notice; deleting clears it.
+  await input.press('x');
+  await expect(notice).toBeVisible();
+  await input.press('Backspace');
+  await expect(notice).toBeHidden();
+}
 
+test.describe('search box: states (spec §2, §4, §9)', () => {
   test('on a slow network it is disabled and reads Loading... until the index arrives, then ready; a Ctrl+K pressed meanwhile focuses it then', async ({
     page,
     isMobile,
@@ -121,10 +135,10 @@ test.describe('search box: states (spec §2, §4, §9)', () => {
     if (!isMobile) await expect(input, 'focused by the Ctrl+K pressed while loading').toBeFocused();
   });
 
+  // Touch at the widest mobile layout (a tablet): the phone project has touch, the desktop one has not.
   test.describe('at the 996 px breakpoint', () => {
     test.use({viewport: {width: 996, height: 800}});
 
-    // Touch at the widest mobile layout (a tablet): the phone project has touch, the desktop one has not.
     test('the box is usable from the mobile navbar', {tag: '@phone-only'}, async ({page}) => {
       const {input, first} = await openSearch(page);
       await expect(page.locator('.navbar__toggle')).toBeVisible();
@@ -148,12 +162,13 @@ test.describe('search box from the keyboard', {tag: '@desktop-only'}, () => {
     test.describe(name, () => {
       if (userAgent) test.use({userAgent});
 
-      test(`${title} focuses the box from anywhere on the page`, async ({page}) => {
-        const {input, first} = await openSearch(page, '/account-management/billing');
+      test(`${title} focuses the box from anywhere on the page; arrows move through results, Enter opens, Escape closes; combobox and listbox roles`, async ({
+        page,
+      }) => {
+        const {input, listbox} = await openSearch(page, '/account-management/billing');
         await expect(page.getByTestId('search-shortcut-hint')).toHaveText(hint);
         await expect(page.getByTestId('search-shortcut-hint')).toBeVisible();
         await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
-        await expect(input).toBeEnabled();
         await expect(input).toHaveAttribute('aria-keyshortcuts', `${modifier}+K`);
         // From the article (the focus on the page's body), and from a focused link.
         await page.locator('article h1').click();
@@ -162,57 +177,58 @@ test.describe('search box from the keyboard', {tag: '@desktop-only'}, () => {
         await page.getByRole('link', {name: 'Contact and help center'}).last().focus();
         await page.keyboard.press(`${modifier}+k`);
         await expect(input).toBeFocused();
-        await page.keyboard.type('refund');
-        await expect(first).toBeVisible();
+
+        await page.keyboard.type('webhook');
+        await expect(listbox).toBeVisible();
+        const combobox = page.getByRole('combobox', {name: 'Search'});
+        await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+        await expect(combobox).toHaveAttribute('aria-owns', (await listbox.getAttribute('id')) ?? '');
+        const options = listbox.getByRole('option');
+        expect(await options.count()).toBeGreaterThan(2);
+        // The first result is preselected; ArrowDown moves on, ArrowUp comes back.
+        const selected = listbox.locator('[role="option"][aria-selected="true"]');
+        const [top, next] = await options.evaluateAll((all) => all.slice(0, 2).map((option) => option.id));
+        await expect(selected).toHaveAttribute('id', top!);
+        await page.keyboard.press('ArrowDown');
+        await expect(selected).toHaveAttribute('id', next!);
+        await expect(combobox).toHaveAttribute('aria-activedescendant', next!);
+        await page.keyboard.press('ArrowUp');
+        await expect(selected).toHaveAttribute('id', top!);
+
+        await page.keyboard.press('Escape');
+        await expect(listbox).toBeHidden();
+        await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+        await combobox.focus();
+        await page.keyboard.press('ArrowDown');
+        await expect(listbox).toBeVisible();
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(/_highlight=webhook/);
+        await expect(page.locator('article mark').first()).toBeVisible();
       });
     });
   }
-
-  test('arrows move through results, Enter opens, Escape closes; combobox and listbox roles', async ({page}) => {
-    const {listbox} = await openSearch(page);
-    const input = page.getByRole('combobox', {name: 'Search'});
-    await input.focus();
-    await page.keyboard.type('webhook');
-    await expect(listbox).toBeVisible();
-    await expect(input).toHaveAttribute('aria-expanded', 'true');
-    await expect(input).toHaveAttribute('aria-owns', (await listbox.getAttribute('id')) ?? '');
-    const options = listbox.getByRole('option');
-    expect(await options.count()).toBeGreaterThan(2);
-    // The first result is preselected; ArrowDown moves on, ArrowUp comes back.
-    const selected = listbox.locator('[role="option"][aria-selected="true"]');
-    const [top, next] = await options.evaluateAll((all) => all.slice(0, 2).map((option) => option.id));
-    await expect(selected).toHaveAttribute('id', top!);
-    await page.keyboard.press('ArrowDown');
-    await expect(selected).toHaveAttribute('id', next!);
-    await expect(input).toHaveAttribute('aria-activedescendant', next!);
-    await page.keyboard.press('ArrowUp');
-    await expect(selected).toHaveAttribute('id', top!);
-
-    await page.keyboard.press('Escape');
-    await expect(listbox).toBeHidden();
-    await expect(input).toHaveAttribute('aria-expanded', 'false');
-    await input.focus();
-    await page.keyboard.press('ArrowDown');
-    await expect(listbox).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/_highlight=webhook/);
-    await expect(page.locator('article mark').first()).toBeVisible();
-  });
 });
 
 test.describe('search results', () => {
   // On a phone the box sits in the navbar too (not behind the menu), and it is used by touch.
-  test('selecting a result (a click, or a tap on a phone) navigates to it and highlights the matched word on the target page', async ({
+  // The bound is what keeps any query fast; `npm run bench:search` prints the time these take.
+  test('the box loads its index without any interaction soon after hydration; a 2,000-character query is cut to the bound, says so, and the bounded query is searched; selecting a result (a click, or a tap on a phone) navigates to it and highlights the matched word on the target page', async ({
     page,
     hasTouch,
   }) => {
-    const {input, listbox, first} = await openSearch(page, '/getting-started/quick-start');
+    // The fixture fails on any console error (a hydration warning among them).
+    const indexRequest = page.waitForRequest(INDEX_FILES);
+    await openPage(page, '/additional/changelog');
+    expect((await indexRequest).url()).toMatch(/search-index-[0-9a-f]+\.json$/);
+    await waitForSearchReady(page, 10_000);
+    const {input, listbox, first} = searchBox(page);
     await expect(page.locator('nav.navbar').locator(input)).toBeVisible();
     if (hasTouch) {
       await input.tap();
       await expect(input).toBeFocused();
     }
+    await expectLongQueriesCut(page);
     await input.fill('invoice');
     await expect(first).toContainText(/invoice/i);
     // The results fit the screen.
@@ -250,14 +266,14 @@ test.describe('search results', () => {
   });
 });
 
-// The ranking is the index's and what lunr makes of a query the same at any width (the phone's box is covered
-// above): run once. These tests only type into the box, so one page serves them all.
+// Ranking and query parsing are the same at any width (the phone's box is covered above): run once, on one shared page.
 test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
   let page: Page;
   let anchors: Anchors;
   let docs: BuiltDocs;
   // What the fixture checks on its own pages, and no dialog (a hostile query must never run script).
   const problems: string[] = [];
+  let problemsOnLoad: string[];
 
   test.beforeAll(async ({browser}) => {
     page = await browser.newPage({baseURL});
@@ -269,7 +285,12 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
       problems.push(`unexpected dialog: ${dialog.message()}`);
       await dialog.dismiss();
     });
-    ({anchors} = await openInstrumentedSearch(page));
+    // Opened with hostile _highlight parameters: the last test checks what they did to the page.
+    const hostile = encodeURIComponent('<img src=x onerror=alert(1)>');
+    await openSearch(page, `/basics/sdk?_highlight=${hostile}&_highlight=${'a'.repeat(2000)}`);
+    problemsOnLoad = problems.splice(0);
+    await instrumentSearch(page);
+    anchors = loadHeadingAnchors();
     docs = new BuiltDocs(BUILD_DIR);
   });
   test.afterEach(() => expect(problems.splice(0), 'console errors, uncaught page errors and dialogs').toEqual([]));
@@ -284,21 +305,22 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
       test.setTimeout(180_000);
       const queries = loadQuerySet(name);
       const texts = queries.map(({query}) => query);
-      const answers = await runQueriesInBox(page, texts, anchors);
+      // The box runs in the browser, search_docs here: both at once.
+      const [answers, found] = await Promise.all([
+        runQueriesInBox(page, texts, anchors),
+        Promise.all(texts.map((query) => docs.search(query))),
+      ]);
       const empty = queries.filter((_, index) => answers[index]!.length === 0).map(({query}) => query);
       expect(empty, 'queries with no result at all').toEqual([]);
       const relevance = scoreRelevance(queries.map((query, index) => ({query, hits: answers[index]!})));
       const misses = relevance.perQuery.filter((row) => row.rank === null || row.rank > 3);
       expect(relevance.hitAt3, `not in the top 3: ${JSON.stringify(misses, null, 1)}`).toBeGreaterThanOrEqual(hitAt3);
       expect(relevance.mrr).toBeGreaterThanOrEqual(mrr);
-      // search_docs answers one hit per URL, and more hits than the box lists: both rankings are compared over
-      // distinct pages, as many as the box shows.
+      // search_docs lists more hits, one per URL: both are compared over distinct pages, as many as the box shows.
       const distinct = <T>(pages: T[]) => pages.filter((one, index) => pages.indexOf(one) === index);
       const inBox = answers.map((hits) => distinct(hits.map((hit) => hit.page)));
-      const inMcp = await Promise.all(
-        queries.map(async ({query}, index) =>
-          distinct((await docs.search(query)).map(({url}) => new URL(url).pathname)).slice(0, inBox[index]!.length),
-        ),
+      const inMcp = found.map((hits, index) =>
+        distinct(hits.map(({url}) => new URL(url).pathname)).slice(0, inBox[index]!.length),
       );
       // The rank of the expected page in each (0: not listed).
       const ranks = (pages: (string | null)[][]) =>
@@ -376,6 +398,12 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
       await expect(input).toHaveValue(query);
     }
   });
+
+  test('bad input in the URL: a hostile _highlight parameter neither breaks the page nor injects markup', async () => {
+    expect(problemsOnLoad, 'console errors, uncaught page errors and dialogs on loading').toEqual([]);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('SDK');
+    await expect(page.locator('article img[src="x"]')).toHaveCount(0);
+  });
 });
 
 test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
@@ -405,14 +433,12 @@ test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
     expect(fetched).toHaveLength(before);
   });
 
-  // Each key searches and the page shows every answer as it arrives: it must end on the last query's, not an older
-  // one's nor an empty list. (That an older search stops and hands over is proved in lib/search's unit test; on this
-  // small index the newest search usually ends last anyway.)
+  // Every key searches and each answer is shown as it arrives: the page must end on the last query's, not an older one's
+  // nor an empty list (that an older search stops and hands over is lib/search's unit test).
   test('the search page typed into key by key shows the last query’s results, as the page opened with it does', async ({
     page,
   }) => {
     const query = 'webhook signature';
-    // The first results.
     const titles = async () => (await page.locator('article h2').allTextContents()).slice(0, 5);
     await openPage(page, `/search?q=${encodeURIComponent(query)}`);
     await expect(page.locator('article h2').nth(4)).toBeVisible();
@@ -446,61 +472,26 @@ test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
   });
 });
 
-test.describe('bad input', () => {
-  // The bound is what keeps any query fast; `npm run bench:search` prints the time these take.
-  test('a 2,000-character query is cut to the bound, says so, and the bounded query is searched', async ({page}) => {
-    const {anchors, input, listbox, first} = await openInstrumentedSearch(page);
-    const notice = page.getByRole('status').filter({hasText: /Only the first/});
-    const bound = {length: `${SEARCH.maxQueryLength} characters`, words: `${SEARCH.maxQueryWords} words`};
-    for (const {query, bounded, cut, answer} of LONG_QUERIES) {
-      await searchAfterSdk(page, anchors, query);
-      // The box holds exactly the bounded query (the autocomplete searches the box's value)…
-      await expect(input).toHaveValue(bounded);
-      expect(bounded.length).toBeLessThanOrEqual(SEARCH.maxQueryLength);
-      expect(bounded.split(/[\s-]+/).filter(Boolean).length).toBeLessThanOrEqual(SEARCH.maxQueryWords);
-      expect(query.startsWith(bounded)).toBe(true);
-      expect(boundQuery(query)).toEqual({query: bounded, cut});
-      await expect(notice).toHaveText(`Only the first ${bound[cut]} are searched.`);
-      await expect(page.locator('[data-query-cut]')).toHaveAttribute('data-query-cut', cut);
-      // …and the list shows that query's answer, not the previous one's.
-      if (answer === 'no results') {
-        await expect(listbox).toContainText('No results');
-        await expect(listbox.getByRole('option')).toHaveCount(0);
-      } else {
-        await expect(first).toContainText(answer);
-      }
-    }
-    // Typing more at the bound keeps the notice; deleting clears it.
-    await input.press('x');
-    await expect(notice).toBeVisible();
-    await input.press('Backspace');
-    await expect(notice).toBeHidden();
-  });
-
-  // What the page does with its URL is the same at any width: run once.
-  test.describe('in the URL', {tag: '@viewport-independent'}, () => {
-    test('a hostile _highlight parameter neither breaks the page nor injects markup', async ({page}) => {
-      const hostile = encodeURIComponent('<img src=x onerror=alert(1)>');
-      await openSearch(page, `/basics/sdk?_highlight=${hostile}&_highlight=${'a'.repeat(2000)}`);
-      await expect(page.getByRole('heading', {level: 1})).toHaveText('SDK');
-      await expect(page.locator('article img[src="x"]')).toHaveCount(0);
-    });
-  });
-});
-
-test.describe('accessibility of the search box (axe, both colour modes)', () => {
+test('accessibility: the box, its hint and its results pass axe, in light and in dark mode', async ({
+  page,
+  isMobile,
+}) => {
   for (const mode of ['light', 'dark'] as const) {
-    test(`${mode} mode: the box, its hint and its results pass axe`, async ({page, isMobile}) => {
-      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
-      const {search} = await openSearch(page, '/basics/test-in-postman');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      // The keyboard hint is shown on a desktop only (a phone has no Ctrl or Cmd key).
-      await expect(page.getByTestId('search-shortcut-hint')).toBeVisible({visible: !isMobile});
-      const axe = async () => (await axeBuilder(page)).include('.navbar [data-search-status]').analyze();
-      expect((await axe()).violations, 'idle').toEqual([]);
-      await search('postman');
-      await page.keyboard.press('ArrowDown');
-      expect((await axe()).violations, 'results open').toEqual([]);
-    });
+    // Init scripts run in the order they were added: the last one sets the mode.
+    await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+    const {search} = await openSearch(page, '/basics/test-in-postman');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    // The keyboard hint is shown on a desktop only (a phone has no Ctrl or Cmd key).
+    await expect(page.getByTestId('search-shortcut-hint')).toBeVisible({visible: !isMobile});
+    // Only violations are read: axe then skips building a selector for every element that passes.
+    const axe = async () =>
+      (await axeBuilder(page))
+        .include('.navbar [data-search-status]')
+        .options({resultTypes: ['violations']})
+        .analyze();
+    expect((await axe()).violations, `${mode}, idle`).toEqual([]);
+    await search('postman');
+    await page.keyboard.press('ArrowDown');
+    expect((await axe()).violations, `${mode}, results open`).toEqual([]);
   }
 });

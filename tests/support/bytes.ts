@@ -1,8 +1,5 @@
-/**
- * Byte sizes of what the production build ships: which JS and CSS files a route's HTML
- * references, and their gzip sizes. tests/budgets.spec.ts holds them to tests/budgets.json;
- * the benches print them. Deterministic: zlib at level 9 over the files in build/, no server.
- */
+// Gzip sizes of what the build ships (a route's JS and CSS, the search index), read from build/ with no server:
+// tests/budgets.spec.ts holds them to tests/budgets.json, the benches print them.
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
@@ -13,7 +10,6 @@ import {MANIFEST_FILE, PARTS_DIR, type Manifest, type SearchDocument} from '../.
 import {BUILD_DIR, htmlFile} from './docs';
 
 export {BUILD_DIR};
-export const BUDGETS_FILE = path.resolve(__dirname, '../budgets.json');
 
 /** zlib level used for every gzip figure (the best a server can send with gzip). */
 export const GZIP_LEVEL = 9;
@@ -26,13 +22,12 @@ export type Budgets = {
   routeCss: number;
   /** The search index's files (searchIndexFiles), all of them together, per doc page of the sitemap. */
   searchIndexPerPage: number;
-  /** build/js/page-views.js. */
   analyticsScript: number;
 };
 
-export function loadBudgets(file: string = BUDGETS_FILE): Budgets {
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as {gzipBytes: Budgets};
-  return parsed.gzipBytes;
+export function loadBudgets(): Budgets {
+  return (JSON.parse(readFileSync(path.resolve(__dirname, '../budgets.json'), 'utf8')) as {gzipBytes: Budgets})
+    .gzipBytes;
 }
 
 export function gzipSize(file: string): number {
@@ -50,7 +45,7 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 /** Same-origin URLs of the scripts (`<script src>`) and stylesheets (`<link rel=stylesheet>`) of an HTML page. */
-export function referencedUrls(html: string): {js: string[]; css: string[]} {
+function referencedUrls(html: string): {js: string[]; css: string[]} {
   const js = [...html.matchAll(/<script\b[^>]*>/gi)]
     .map((match) => attribute(match[0], 'src'))
     .filter((src): src is string => !!src);
@@ -80,31 +75,28 @@ export function routeAssets(route: string, buildDir: string = BUILD_DIR): RouteA
   return {route, js: jsAssets, css: cssAssets, jsGzip: sum(jsAssets), cssGzip: sum(cssAssets)};
 }
 
+const manifests = (buildDir: string) => readdirSync(buildDir).filter((name) => MANIFEST_FILE.test(name));
+
 /** The search index: its manifest in the build's root and its parts (lib/search/index-parts.ts). */
 export function searchIndexFiles(buildDir: string = BUILD_DIR): string[] {
   const partsDir = path.join(buildDir, PARTS_DIR);
   const parts = existsSync(partsDir) ? readdirSync(partsDir).filter((name) => name.endsWith('.json')) : [];
   return [
-    ...readdirSync(buildDir)
-      .filter((name) => MANIFEST_FILE.test(name))
-      .map((name) => path.join(buildDir, name)),
+    ...manifests(buildDir).map((name) => path.join(buildDir, name)),
     ...parts.map((name) => path.join(partsDir, name)),
   ];
 }
 
 /** Every document the search index holds (titles, headings, descriptions, keywords, content). */
 export function searchIndexDocuments(buildDir: string = BUILD_DIR): SearchDocument[] {
-  return readdirSync(buildDir)
-    .filter((name) => MANIFEST_FILE.test(name))
-    .flatMap((name) => {
-      const manifest = JSON.parse(readFileSync(path.join(buildDir, name), 'utf8')) as Manifest;
-      const split = manifest.split.flatMap((type) =>
-        type.documentParts.flatMap(
-          ({file}) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as SearchDocument[],
-        ),
-      );
-      return [...manifest.titles.documents, ...split];
-    });
+  const read = (file: string) => JSON.parse(readFileSync(path.join(buildDir, file), 'utf8'));
+  return manifests(buildDir).flatMap((name) => {
+    const manifest = read(name) as Manifest;
+    const split = manifest.split.flatMap((type) =>
+      type.documentParts.flatMap(({file: part}) => read(part) as SearchDocument[]),
+    );
+    return [...manifest.titles.documents, ...split];
+  });
 }
 
 /** The analytics script's path in the build (plugins/page-views). */

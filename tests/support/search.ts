@@ -7,10 +7,8 @@ import {SEARCH} from '../../src/constants/site';
 import {BUILD_DIR, builtSidebar, docRoutes, htmlFile} from './docs';
 
 export {BUILD_DIR};
-/**
- * `own` uses the pages' words (sections included); the others are held out, written blind from the product brief and
- * frozen: `blind` and `blind2` in an integrator's words, `natural` whole questions in readers' and agents' words.
- */
+// `own` uses the pages' words (sections included); the others are held out, written blind and frozen: `blind` and
+// `blind2` in an integrator's words, `natural` whole questions in readers' and agents' words.
 export const QUERY_SETS = {
   own: path.resolve(__dirname, '../../bench/query-sets/own.json'),
   blind: path.resolve(__dirname, '../../bench/query-sets/blind-1.json'),
@@ -152,18 +150,6 @@ function names(): NonNullable<typeof sidebarNames> {
  * The shown results, each mapped to its page and, when it names one, section. The plugin shows "Category › Page ›
  * Section" under a hit, "Category" under a page-title hit, and "Page" under a hit grouped below its page.
  */
-export async function readResults(page: Page, anchors: Anchors): Promise<SearchHit[]> {
-  const rows = await searchListbox(page)
-    .locator('[role="option"]')
-    .evaluateAll((options) =>
-      options.map((option) => ({
-        title: (option.querySelector('[class*="hitTitle"]')?.textContent ?? '').trim(),
-        pathText: (option.querySelector('[class*="hitPath"]')?.textContent ?? '').trim(),
-      })),
-    );
-  return hitsFromRows(rows, anchors);
-}
-
 function hitsFromRows(rows: {title: string; pathText: string}[], anchors: Anchors): SearchHit[] {
   const {pageByTitle, categoryLabels} = names();
   return rows.map(({title, pathText}) => {
@@ -238,7 +224,15 @@ export async function runQuery(
   await input.fill('');
   await input.fill(query);
   const latencyMs = await lastResultLatency(page, timeout);
-  return {hits: await readResults(page, anchors), latencyMs};
+  const rows = await searchListbox(page)
+    .locator('[role="option"]')
+    .evaluateAll((options) =>
+      options.map((option) => ({
+        title: (option.querySelector('[class*="hitTitle"]')?.textContent ?? '').trim(),
+        pathText: (option.querySelector('[class*="hitPath"]')?.textContent ?? '').trim(),
+      })),
+    );
+  return {hits: hitsFromRows(rows, anchors), latencyMs};
 }
 
 export function scoreRelevance(results: {query: SearchQuery; hits: SearchHit[]}[]) {
