@@ -1,8 +1,8 @@
 /**
  * The built OpenAPI document validates, the generated Postman collection runs against a Prism mock of it, and every
- * curl sample, JSON block and endpoint path in docs/ matches it. Plain Node: no browser.
+ * curl sample and endpoint path in docs/ (constants resolved) matches it. Plain Node: no browser.
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
@@ -10,14 +10,17 @@ import {createConfig, lintFromString} from '@redocly/openapi-core';
 import newman, {type NewmanRunSummary} from 'newman';
 import {parse} from 'yaml';
 
+import * as api from '../src/constants/api';
 import {ARTIFACTS, ENVIRONMENTS, LIMITS, POSTMAN, SAMPLES} from '../src/constants/api';
-import {BRAND} from '../src/constants/site';
+import {BRAND, SITE} from '../src/constants/site';
 import {IDEMPOTENCY} from '../src/constants/behaviour';
 import {generateArtifacts} from '../lib/contract/artifacts';
 import {listOperations, matchesTemplate, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
 import type {PostmanCollection, PostmanEnvironment} from '../lib/contract/postman';
-import {API_ORIGINS, BUILD_DIR, ROOT, curlSamples, docLines, endpointMentions} from './support/api-docs';
 import {startPrism} from '../sandbox/server';
+import {BUILD_DIR} from './support/docs';
+
+const ROOT = path.resolve(__dirname, '..');
 
 /** The endpoint table of the domain brief (§4), the independent expectation for the document. */
 const BRIEF_ENDPOINTS = [
@@ -337,7 +340,6 @@ test.describe(
   () => {
     test.describe.configure({mode: 'serial', timeout: 120_000});
     let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
-    const prismOrigin = () => `http://127.0.0.1:${prism!.port}`;
 
     test.beforeAll(async () => {
       test.setTimeout(90_000);
@@ -351,9 +353,10 @@ test.describe(
     /** The Sandbox environment pointed at the mock, with test credentials. */
     function mockEnvironment(): PostmanEnvironment {
       const environment = loadEnvironment(ARTIFACTS.postmanSandboxEnvironment);
+      const origin = `http://127.0.0.1:${prism!.port}`;
       const overrides: Record<string, string> = {
-        baseUrl: `${prismOrigin()}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
-        tokenUrl: `${prismOrigin()}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
+        baseUrl: `${origin}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
+        tokenUrl: `${origin}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
         clientId: SAMPLES.clientId,
         clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}mock`,
       };
@@ -462,3 +465,108 @@ test('paths: ids and {placeholders} match parameters; other segments do not', {t
   expect(matchesTemplate('/v1/esim/8944000000123456783/usage', '/v1/esims/{iccid}/usage')).toBe(false);
   expect(matchesTemplate('/v1/esims/usage', '/v1/esims/{iccid}/usage')).toBe(false);
 });
+
+type Located = {file: string; line: number; text: string};
+/** The API origins a sample may call (sandbox and live). */
+const API_ORIGINS = Object.values(ENVIRONMENTS).map((environment) => new URL(environment.apiBase).origin);
+const CONSTANTS: Record<string, unknown> = {...api, BRAND, SITE};
+
+/** Replaces `${NAME.path}` (template literals) and `{NAME.path}` (MDX expressions) naming a constant. */
+function resolveConstants(text: string): string {
+  const lookup = (match: string, name: string) => {
+    const value = name
+      .split('.')
+      .reduce<unknown>(
+        (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+        CONSTANTS,
+      );
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : match;
+  };
+  return text
+    .replace(/\$\{([A-Z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g, lookup)
+    .replace(/\{([A-Z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g, lookup);
+}
+
+/** Every doc's lines, as written. */
+const docFiles = () =>
+  (readdirSync(path.join(ROOT, 'docs'), {recursive: true}) as string[])
+    .filter((name) => /\.mdx?$/.test(name))
+    .sort()
+    .map((name) => ({
+      file: path.join('docs', name),
+      lines: readFileSync(path.join(ROOT, 'docs', name), 'utf8').split('\n'),
+    }));
+
+/** Every line of every doc, constants resolved. */
+const docLines = (): Located[] =>
+  docFiles().flatMap(({file, lines}) =>
+    lines.map((text, index) => ({file, line: index + 1, text: resolveConstants(text)})),
+  );
+
+/** Splits a shell command into words (single/double quotes and backslash escapes). */
+function shellWords(command: string): string[] {
+  return [...command.matchAll(/(?:'[^']*'|"(?:\\[\s\S]|[^"\\])*"|\\[\s\S]|[^\s'"\\])+/g)].map(([word]) =>
+    word.replace(
+      /'([^']*)'|"((?:\\[\s\S]|[^"\\])*)"|\\([\s\S])/g,
+      (_match, single?: string, double?: string, escaped?: string) =>
+        single ?? double?.replace(/\\(["\\$`])/g, '$1') ?? escaped!,
+    ),
+  );
+}
+
+const DATA_FLAGS = ['-d', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--json', '-F', '--form'];
+
+/** The method and URL of one curl command line (continuations already joined). */
+function parseCurl(command: string): {method: string; url: string | undefined} {
+  const words = shellWords(command.replace(/\\\n/g, ' '));
+  let method: string | undefined;
+  let url: string | undefined;
+  let hasData = false;
+  for (let index = 1; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (word === '-X' || word === '--request') {
+      method = words[++index];
+    } else if (/^-X[A-Z]+$/.test(word)) {
+      method = word.slice(2);
+    } else if (word === '--url') {
+      url = words[++index];
+    } else if (DATA_FLAGS.some((flag) => word === flag || (flag.startsWith('--') && word.startsWith(`${flag}=`)))) {
+      hasData = true;
+    } else if (/^https?:\/\//.test(word) && !url) {
+      url = word;
+    }
+  }
+  return {method: (method ?? (hasData ? 'POST' : 'GET')).toUpperCase(), url};
+}
+
+/** Every curl command in the docs: lines that start with `curl` (optionally after `$ `), with their continuations. */
+function curlSamples(): (Located & {method: string; url: string})[] {
+  return docFiles().flatMap(({file, lines}) =>
+    lines.flatMap((line, index) => {
+      if (!/^\s*(?:\$\s+|\{?`)?curl\s/.test(line)) return [];
+      let command = line.replace(/^\s*(?:\$\s+|\{?`)?/, '');
+      for (let next = index; /\\\s*$/.test(lines[next]!) && next + 1 < lines.length;) {
+        command = `${command.replace(/\\\s*$/, '')} ${lines[++next]!.trim()}`;
+      }
+      const text = resolveConstants(command.replace(/`\}?\s*$/, ''));
+      const {method, url} = parseCurl(text);
+      return [{file, line: index + 1, text, method, url: url ?? ''}];
+    }),
+  );
+}
+
+/** An API path written in the docs, e.g. `/v1/esims/{iccid}/usage` or the path of an API URL. */
+function endpointMentions(): Located[] {
+  const pattern = /(https?:\/\/[^\s"'`)<>\]|]+)|(?<![\w/.:@-])(\/(?:v\d+|oauth)\/[^\s"'`)<>\]|]*)/g;
+  return docLines().flatMap((located) =>
+    [...located.text.matchAll(pattern)].flatMap((match) => {
+      const written = match[1]?.replace(/[.,;:!…]+$/, '');
+      const url = written && URL.canParse(written) ? new URL(written) : undefined;
+      // Not the API (widget, dashboard, partner sites …).
+      if (match[1] && (!url || !API_ORIGINS.includes(url.origin))) return [];
+      const candidate = (url ? url.pathname : match[2]!.split(/[?#]/)[0]!).replace(/[.,;:!…]+$/, '');
+      // The API base itself (`https://api.example.com/v1`) or a bare origin is not an endpoint.
+      return /^\/(?:v\d+\/?)?$/.test(candidate) ? [] : [{...located, text: candidate}];
+    }),
+  );
+}

@@ -128,32 +128,20 @@ export function classify(language: string, meta: string): Block['classification'
       if (language !== 'json') {
         return invalid('`example` blocks are JSON');
       }
-      const webhook = /^webhook\s+(\S+)$/.exec(values.example!.trim());
-      if (webhook) {
-        return {
-          kind: 'example',
-          method: 'WEBHOOK',
-          path: webhook[1]!,
-          target: 'request',
-          pointer: '',
-          abridged: words.includes('abridged'),
-          file: values.file,
-        };
-      }
-      const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)\s+(request|\d{3})(?:\s+(\/\S*))?$/.exec(
-        values.example!.trim(),
-      );
-      if (!match) {
+      const example = values.example!.trim();
+      const webhook = /^webhook\s+(\S+)$/.exec(example);
+      const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)\s+(request|\d{3})(?:\s+(\/\S*))?$/.exec(example);
+      if (!webhook && !match) {
         return invalid(
           `example="${values.example}" must read "METHOD /path request", "METHOD /path STATUS [/pointer]" or "webhook NAME"`,
         );
       }
       return {
         kind: 'example',
-        method: match[1]!,
-        path: match[2]!,
-        target: match[3] === 'request' ? 'request' : Number(match[3]),
-        pointer: match[4] ?? '',
+        method: webhook ? 'WEBHOOK' : match![1]!,
+        path: webhook ? webhook[1]! : match![2]!,
+        target: webhook || match![3] === 'request' ? 'request' : Number(match![3]),
+        pointer: match?.[4] ?? '',
         abridged: words.includes('abridged'),
         file: values.file,
       };
@@ -203,6 +191,13 @@ type Node = {
 };
 
 const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx);
+// One parse per source text: the doc tests read each page's blocks and scopes many times.
+const trees = new Map<string, Node>();
+function parse(source: string): Node {
+  // Docusaurus's own heading-id syntax (`## Errors {#errors}`) is not MDX; escaping it keeps line numbers.
+  if (!trees.has(source)) trees.set(source, parser.parse(escapeMarkdownHeadingIds(source)) as Node);
+  return trees.get(source)!;
+}
 
 /** The code blocks of one page (absolute path or source text), in page order. */
 export function pageBlocks(file: string, source: string = readFileSync(file, 'utf8')): Block[] {
@@ -229,8 +224,7 @@ export function pageBlocks(file: string, source: string = readFileSync(file, 'ut
       visit(child, typeof tabValue === 'string' ? tabValue : tab);
     }
   };
-  // Docusaurus's own heading-id syntax (`## Errors {#errors}`) is not MDX; escaping it keeps line numbers.
-  visit(parser.parse(escapeMarkdownHeadingIds(source)) as Node, undefined);
+  visit(parse(source), undefined);
   return blocks;
 }
 
@@ -254,6 +248,6 @@ export function requiredScopeOperations(file: string, source: string = readFileS
     }
     node.children?.forEach(visit);
   };
-  visit(parser.parse(escapeMarkdownHeadingIds(source)) as Node);
+  visit(parse(source));
   return operations;
 }

@@ -4,7 +4,7 @@
  * logged request to its block.
  */
 import {spawn} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
@@ -13,7 +13,8 @@ import path from 'node:path';
 import ts from 'typescript';
 
 import {ENVIRONMENTS, LIMITS} from '../../src/constants/api';
-import {TOKEN_URL_PATH, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
+import type {Sandbox, SandboxLogEntry} from '../../sandbox/server';
+import {credentialsForm, tokenResponse} from '../../sandbox/test-helpers';
 import {blockName, ROOT, type Block, type Runner} from './blocks';
 
 export type Session = {page: string; runner: Runner; typescript: boolean; blocks: Block[]};
@@ -84,7 +85,7 @@ function script(session: Session, label: (index: number) => string, asPasted: bo
   return {file, text: `${parts.join('\n')}\n`};
 }
 
-export type RunOptions = {
+type RunOptions = {
   sandbox: Sandbox;
   workDir: string;
   env: Record<string, string>;
@@ -204,17 +205,12 @@ function attribute(
 /** Python 3 with requests: Debian's (python3-requests) first, then whatever `python3` is. */
 export async function pythonWithRequests(): Promise<string> {
   for (const candidate of ['/usr/bin/python3', 'python3']) {
-    if (candidate.startsWith('/') && !existsSync(candidate)) {
-      continue;
-    }
-    const ok = await new Promise<boolean>((resolve) => {
-      const child = spawn(candidate, ['-c', 'import requests'], {stdio: 'ignore'});
-      child.on('error', () => resolve(false));
-      child.on('close', (exitCode) => resolve(exitCode === 0));
-    });
-    if (ok) {
-      return candidate;
-    }
+    const ok = await new Promise<boolean>((resolve) =>
+      spawn(candidate, ['-c', 'import requests'], {stdio: 'ignore'})
+        .on('error', () => resolve(false))
+        .on('close', (exitCode) => resolve(exitCode === 0)),
+    );
+    if (ok) return candidate;
   }
   throw new Error("No python3 with requests: install Debian's python3-requests (.ci/run does).");
 }
@@ -223,23 +219,16 @@ export type RequestEntry = Extract<SandboxLogEntry, {kind: 'request'}>;
 export const requestLog = (log: SandboxLogEntry[]) =>
   log.filter((entry): entry is RequestEntry => entry.kind === 'request');
 
-/** Spends the minute's token requests of `credential`, as other clients of it could. */
+/** Spends the minute's token requests of `credential`, as other clients of it could; answers their statuses. */
 export async function useUpTokenRequests(origin: string, credential: {clientId: string; clientSecret: string}) {
-  const form = {
-    grant_type: 'client_credentials',
-    client_id: credential.clientId,
-    client_secret: credential.clientSecret,
-  };
   const statuses: number[] = [];
   for (let spent = 0; spent < LIMITS.tokenRequestsPerMinute; spent++) {
-    statuses.push(
-      (await fetch(`${origin}${TOKEN_URL_PATH}`, {method: 'POST', body: new URLSearchParams(form)})).status,
-    );
+    statuses.push((await tokenResponse(origin, credentialsForm({...credential, scopes: []}))).status);
   }
   return statuses;
 }
 
-export type ProxiedAnswer = {
+type ProxiedAnswer = {
   method: string;
   url: URL;
   headers: Record<string, string>;
