@@ -1,7 +1,6 @@
 /**
- * Valid HTML: the W3C Nu checker (npm vnu-jar, run on the system's Java; .ci/run installs
- * default-jre-headless) reports no error on any HTML page of build/ (build first). Node only, no browser
- * (tagged @viewport-independent: run once, not again for the phone).
+ * The HTML of build/: the W3C Nu checker (npm vnu-jar, run on the system's Java; .ci/run installs
+ * default-jre-headless) reports no error on any page, and what it cannot see (names of regions, scopes of headers).
  */
 import {spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
@@ -15,33 +14,21 @@ import {unified} from 'unified';
 
 import {BUILD_DIR, docRoutes, htmlFile} from './support/docs';
 
-const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
-
-type VnuMessage = {
-  type: string;
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  firstColumn?: number;
-  message: string;
-  extract?: string;
-};
+type VnuMessage = {type: string; url?: string; lastLine?: number; firstColumn?: number; message: string};
 
 /** Every .html file under build/: the doc pages, 404.html, the search page. */
-function htmlFiles(): string[] {
-  return readdirSync(BUILD_DIR, {recursive: true, withFileTypes: true})
+const htmlFiles = () =>
+  readdirSync(BUILD_DIR, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-}
-
 const relative = (file: string) => path.relative(BUILD_DIR, file);
 
 function runVnu(files: readonly string[]): VnuMessage[] {
-  const result = spawnSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', '--stdout', ...files], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  // Language detection only ever adds warnings, which --errors-only drops: it is skipped for its time.
+  const args = ['--errors-only', '--no-langdetect', '--format', 'json', '--stdout', ...files];
+  const jar = require.resolve('vnu-jar/build/dist/vnu.jar');
+  const result = spawnSync('java', ['-jar', jar, ...args], {encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
   if (result.error) {
     throw new Error(`could not run java (install default-jre-headless, as .ci/run does): ${result.error.message}`);
   }
@@ -51,6 +38,11 @@ function runVnu(files: readonly string[]): VnuMessage[] {
     throw new Error(`vnu exited with ${result.status} and no JSON report:\n${result.stdout}\n${result.stderr}`);
   }
 }
+
+const elements = (node: Root | Element, tag: string): Element[] =>
+  node.children.flatMap((child) =>
+    child.type === 'element' ? [...(child.tagName === tag ? [child] : []), ...elements(child, tag)] : [],
+  );
 
 test.describe('valid HTML (W3C Nu checker)', {tag: '@viewport-independent'}, () => {
   test('no page of the build has an error', () => {
@@ -71,7 +63,8 @@ test.describe('valid HTML (W3C Nu checker)', {tag: '@viewport-independent'}, () 
     expect(errors, 'Nu checker errors (file:line:column: message)').toEqual([]);
   });
 
-  test('the scroll regions of a page have names of their own (each is a landmark)', () => {
+  // A table with row headers is not a simple table: screen readers need each column header's scope.
+  test('the scroll regions of a page have names of their own (each is a landmark); a table with row headers gives every column header scope="col"', () => {
     const problems: string[] = [];
     for (const file of htmlFiles()) {
       const html = readFileSync(file, 'utf8');
@@ -84,26 +77,14 @@ test.describe('valid HTML (W3C Nu checker)', {tag: '@viewport-independent'}, () 
       );
       const repeated = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
       problems.push(...repeated.map((name) => `${relative(file)}: more than one region named "${name}"`));
-    }
-    expect(problems).toEqual([]);
-  });
-
-  // A table with row headers is not a simple table: screen readers need each column header's scope.
-  test('a table with row headers gives every column header scope="col"', () => {
-    const problems: string[] = [];
-    const elements = (node: Root | Element, tag: string): Element[] =>
-      node.children.flatMap((child) =>
-        child.type === 'element' ? [...(child.tagName === tag ? [child] : []), ...elements(child, tag)] : [],
-      );
-    for (const file of htmlFiles()) {
-      const tree = unified().use(rehypeParse).parse(readFileSync(file, 'utf8'));
-      for (const table of elements(tree, 'table')) {
-        const headers = elements(table, 'th');
-        if (!headers.some((th) => th.properties.scope === 'row')) continue;
+      // Only a page that names a row scope can hold a row header: the others are not parsed.
+      if (!/\sscope\s*=\s*["']?row/i.test(html)) continue;
+      for (const table of elements(unified().use(rehypeParse).parse(html), 'table')) {
+        if (!elements(table, 'th').some((th) => th.properties.scope === 'row')) continue;
         const unscoped = elements(table, 'thead')
           .flatMap((head) => elements(head, 'th'))
           .filter((th) => !th.properties.scope);
-        problems.push(...unscoped.map((th) => `${relative(file)}: column header "${toText(th)}"`));
+        problems.push(...unscoped.map((th) => `${relative(file)}: column header "${toText(th)}" has no scope`));
       }
     }
     expect(problems).toEqual([]);

@@ -1,8 +1,4 @@
-/**
- * "Copy page as Markdown" and "View as Markdown" on every doc (src/components/PageMarkdownActions),
- * against the production build: clipboard, the .md link, the keyboard path, the failure state,
- * no layout shift, and axe in both colour modes.
- */
+// "Copy page as Markdown" and "View as Markdown" on every doc (src/components/PageMarkdownActions), in the build.
 import {spawn} from 'node:child_process';
 import path from 'node:path';
 
@@ -13,7 +9,6 @@ import {axeBuilder} from './support/axe';
 import {expect, openPage, test} from './support/fixtures';
 
 const ROOT = path.resolve(__dirname, '..');
-
 const PAGE = '/getting-started/quick-start';
 const TWIN = '/getting-started/quick-start.md';
 const ACTIONS = '.page-markdown-actions';
@@ -23,6 +18,7 @@ const viewLink = (page: Page) => page.locator(ACTIONS).getByRole('link', {name: 
 const expectButtonName = (page: Page, name: string) =>
   expect(page.locator(ACTIONS).getByRole('button')).toHaveAccessibleName(name);
 const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+const middle = (box: {y: number; height: number}) => box.y + box.height / 2;
 const title = (page: Page) => page.getByRole('heading', {level: 1});
 /** The ids of axe's violations in the actions. */
 const axeViolations = async (page: Page) =>
@@ -31,79 +27,86 @@ const axeViolations = async (page: Page) =>
 test.describe('page Markdown actions', () => {
   test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
-  test("are on every doc, before the title, linking to its twin; both share one row at the project's width and at 320 px, and the button keeps its whole name", async ({
-    page,
-  }) => {
-    for (const [path, twin] of Object.entries({'/': '/index.md', [PAGE]: TWIN})) {
-      await openPage(page, path);
-      await expect(viewLink(page)).toHaveAttribute('href', twin);
-      await expect(copyButton(page)).toBeVisible();
-      const actionsBox = await boxOf(page.locator(ACTIONS));
-      expect(actionsBox.y + actionsBox.height).toBeLessThanOrEqual((await boxOf(title(page))).y);
-    }
-    for (const width of [page.viewportSize()!.width, 320]) {
-      await page.setViewportSize({width, height: page.viewportSize()!.height});
-      const [button, link] = [await boxOf(copyButton(page)), await boxOf(viewLink(page))];
-      expect(Math.abs(button.y + button.height / 2 - (link.y + link.height / 2)), `${width} px`).toBeLessThanOrEqual(1);
-      expect(button.x + button.width).toBeLessThanOrEqual(link.x);
-      await expect(copyButton(page)).toHaveAccessibleName('Copy page as Markdown');
-    }
-  });
+  test.describe(() => {
+    // The failure is a 503 answer to the twin.
+    test.use({allowedConsoleErrors: /status of 503/});
+    test("are on every doc, before the title, linking to its twin; copy puts the page Markdown on the clipboard and says so, with no layout shift (the server HTML holds them at their final size); both share one row at the project's width and at 320 px, the button keeps its whole name; a twin that cannot be loaded makes the button say so; axe passes in light mode, idle, copied and failed", async ({
+      browser,
+      page,
+    }) => {
+      const noScript = await browser.newContext({javaScriptEnabled: false});
+      const staticPage = await noScript.newPage();
+      await staticPage.goto(PAGE);
+      const serverTitle = await boxOf(title(staticPage));
+      const serverButton = await boxOf(staticPage.locator(`${ACTIONS} button`));
+      await noScript.close();
 
-  test('copy puts the page Markdown on the clipboard and says so, with no layout shift: the server HTML already holds the actions at their final size', async ({
-    browser,
-    page,
-  }) => {
-    const noScript = await browser.newContext({javaScriptEnabled: false});
-    const staticPage = await noScript.newPage();
-    await staticPage.goto(PAGE);
-    const serverTitle = await boxOf(title(staticPage));
-    const serverButton = await boxOf(staticPage.locator(`${ACTIONS} button`));
-    await noScript.close();
+      await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
+      for (const [path, twin] of Object.entries({'/': '/index.md', [PAGE]: TWIN})) {
+        await openPage(page, path);
+        await expect(viewLink(page), path).toHaveAttribute('href', twin);
+        await expect(copyButton(page), path).toBeVisible();
+        const actionsBox = await boxOf(page.locator(ACTIONS));
+        expect(actionsBox.y + actionsBox.height, `${path}: actions above the title`).toBeLessThanOrEqual(
+          (await boxOf(title(page))).y,
+        );
+      }
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      const [titleBox, button] = [await boxOf(title(page)), await boxOf(copyButton(page))];
+      expect(titleBox.y, 'title where the server HTML puts it').toBeCloseTo(serverTitle.y, 0);
+      expect(button, 'button as the server HTML sizes it').toEqual(serverButton);
+      expect(await axeViolations(page), 'axe, idle').toEqual([]);
 
-    await openPage(page, PAGE);
-    const [titleBox, button] = [await boxOf(title(page)), await boxOf(copyButton(page))];
-    expect(titleBox.y).toBeCloseTo(serverTitle.y, 0);
-    expect(button).toEqual(serverButton);
-    const twin = await (await page.request.get(TWIN)).text();
-    await copyButton(page).click();
-    await expectButtonName(page, 'Copied');
-    await expect(page.locator(ACTIONS).getByRole('status')).toHaveText(/Copied the page as Markdown/);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin);
-    expect(twin.startsWith('# Quick start\n')).toBe(true);
-    expect(await page.locator(`${ACTIONS} button`).boundingBox()).toEqual(button);
-    expect((await boxOf(title(page))).y).toBe(titleBox.y);
-    // Back to its label after a moment.
-    await expect(copyButton(page)).toBeVisible({timeout: 5_000});
-  });
+      const twin = await (await page.request.get(TWIN)).text();
+      await copyButton(page).click();
+      await expectButtonName(page, 'Copied');
+      await expect(page.locator(ACTIONS).getByRole('status')).toHaveText(/Copied the page as Markdown/);
+      expect(await page.evaluate(() => navigator.clipboard.readText()), 'the clipboard holds the twin').toBe(twin);
+      expect(twin.startsWith('# Quick start\n')).toBe(true);
+      expect(await page.locator(`${ACTIONS} button`).boundingBox(), 'button size when copied').toEqual(button);
+      expect((await boxOf(title(page))).y, 'title after the copy').toBe(titleBox.y);
+      // Again, for axe to read the state as soon as it shows (it reverts after a moment).
+      await page.locator(`${ACTIONS} button`).click();
+      await expectButtonName(page, 'Copied');
+      expect(await axeViolations(page), 'axe, copied').toEqual([]);
+      // Back to its label after a moment.
+      await expect(copyButton(page)).toBeVisible({timeout: 5_000});
 
-  test.describe('view as Markdown', () => {
-    // Chromium asks for /favicon.ico when it shows a plain-text document; the site has an SVG favicon only.
-    test.use({allowedConsoleErrors: /status of 404/});
-    test('opens the .md twin, served as Markdown', {tag: '@viewport-independent'}, async ({page}) => {
-      const responses: Response[] = [];
-      page.on('response', (response) => responses.push(response));
-      await openPage(page, PAGE);
-      const [response] = await Promise.all([
-        page.waitForResponse((res) => res.url().endsWith('.md')),
-        viewLink(page).click(),
-      ]);
-      expect(new URL(page.url()).pathname).toBe(TWIN);
-      expect(response.status()).toBe(200);
-      expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
-      expect(await response.text()).toMatch(
-        /^# Quick start\n\nURL: https:\/\/docs\.example\.com\/getting-started\/quick-start\n/,
-      );
-      await page.waitForLoadState('load');
-      const notFound = responses.filter((res) => res.status() === 404).map((res) => new URL(res.url()).pathname);
-      expect(notFound.filter((pathname) => pathname !== '/favicon.ico')).toEqual([]);
+      const projectWidth = page.viewportSize()!.width;
+      for (const width of [320, projectWidth]) {
+        await page.setViewportSize({width, height: page.viewportSize()!.height});
+        const [button, link] = [await boxOf(copyButton(page)), await boxOf(viewLink(page))];
+        expect(Math.abs(middle(button) - middle(link)), `${width} px: one row`).toBeLessThanOrEqual(1);
+        expect(button.x + button.width, `${width} px: the button before the link`).toBeLessThanOrEqual(link.x);
+        await expect(copyButton(page), `${width} px`).toHaveAccessibleName('Copy page as Markdown');
+      }
+
+      await page.route('**/*.md', (route) => route.fulfill({status: 503, body: 'down'}));
+      await copyButton(page).click();
+      await expectButtonName(page, 'Copy failed');
+      const status = page.locator(ACTIONS).getByRole('status');
+      await expect(status).toBeVisible();
+      await expect(status).toHaveText(/Could not copy the page\. Open “View as Markdown”/);
+      expect(await axeViolations(page), 'axe, failed').toEqual([]);
     });
   });
 
+  test('pass axe in dark mode, idle and copied', async ({page}) => {
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    await openPage(page, PAGE);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await axeViolations(page), 'idle').toEqual([]);
+    await copyButton(page).click();
+    await expectButtonName(page, 'Copied');
+    expect(await axeViolations(page), 'copied').toEqual([]);
+  });
+
   test(
-    'keyboard: Tab reaches the button with a visible focus ring, Enter copies, Tab then Enter opens the twin',
+    'keyboard: Tab reaches the button with a visible focus ring, Enter copies, Tab then Enter opens the .md twin, served as Markdown',
     {tag: '@desktop-only'},
     async ({page}) => {
+      const responses: Response[] = [];
+      page.on('response', (response) => responses.push(response));
       await openPage(page, PAGE);
       let reached = false;
       for (let presses = 0; presses < 80 && !reached; presses += 1) {
@@ -119,35 +122,20 @@ test.describe('page Markdown actions', () => {
       await page.keyboard.press('Tab');
       await expect(viewLink(page)).toBeFocused();
       expect(await outline(viewLink(page))).not.toBe('none');
-      await Promise.all([page.waitForURL(`**${TWIN}`), page.keyboard.press('Enter')]);
+      const [response] = await Promise.all([
+        page.waitForResponse((res) => res.request().isNavigationRequest() && res.url().endsWith(TWIN)),
+        page.keyboard.press('Enter'),
+      ]);
+      await page.waitForURL(`**${TWIN}`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
+      expect(await response.text()).toMatch(
+        /^# Quick start\n\nURL: https:\/\/docs\.example\.com\/getting-started\/quick-start\n/,
+      );
+      await page.waitForLoadState('load');
+      expect(responses.filter((res) => res.status() === 404).map((res) => res.url())).toEqual([]);
     },
   );
-
-  test.describe('when the twin cannot be loaded', () => {
-    test.use({allowedConsoleErrors: /status of 503/});
-    test('the button says so and points to View as Markdown', async ({page}) => {
-      await page.route('**/*.md', (route) => route.fulfill({status: 503, body: 'down'}));
-      await openPage(page, PAGE);
-      await copyButton(page).click();
-      await expectButtonName(page, 'Copy failed');
-      const status = page.locator(ACTIONS).getByRole('status');
-      await expect(status).toBeVisible();
-      await expect(status).toHaveText(/Could not copy the page\. Open “View as Markdown”/);
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  });
-
-  for (const mode of ['light', 'dark'] as const) {
-    test(`pass axe in ${mode} mode, idle and copied`, async ({page}) => {
-      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
-      await openPage(page, PAGE);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      expect(await axeViolations(page)).toEqual([]);
-      await copyButton(page).click();
-      await expectButtonName(page, 'Copied');
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
 });
 
 // `npm start` has no Markdown twins (they are written from a production build's HTML): the actions

@@ -1,9 +1,4 @@
-/**
- * The rule sentences the pages render from the behaviour model, in the production build (their `.md` twins): each
- * error code's section and the retry tables, what a refund returns, what is stored under an Idempotency-Key and what
- * a replay is, how a cursor walks a list, and which orders count against the widget's caps. Plain Node tests of the
- * build (the build project).
- */
+// The rule sentences the pages render from the behaviour model (src/constants/behaviour), in the build's `.md` twins.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -21,29 +16,22 @@ import {BUILD_DIR} from './support/docs';
 
 const twin = (route: string) => readFileSync(path.join(BUILD_DIR, `${route}.md`), 'utf8').replace(/\s+/g, ' ');
 
+const CONCEPTS = '/getting-started/main-concepts';
+
 test.describe('rule sentences', () => {
   test('Billing says what a refund returns (applied top-ups are not refunded) and why a pending top-up blocks it', () => {
-    const billing = twin('/account-management/billing');
-    expect(billing).toContain(REFUND_RULES.sentence);
-    expect(billing).toContain(REFUND_RULES.pendingTopupSentence);
-    for (const item of REFUND_RULES.notRefunded) expect(billing).toContain(item);
+    for (const sentence of [REFUND_RULES.sentence, REFUND_RULES.pendingTopupSentence, ...REFUND_RULES.notRefunded])
+      expect(twin('/account-management/billing')).toContain(sentence);
   });
 
   test('the Idempotency section says what the same request is, exactly what is stored and that a replay is the first answer', () => {
-    const concepts = twin('/getting-started/main-concepts');
-    expect(concepts).toContain(IDEMPOTENCY.sameRequestSentence);
-    expect(concepts).toContain(IDEMPOTENCY.storedSentence);
-    expect(concepts).toContain(IDEMPOTENCY.replaySentence);
+    for (const sentence of [IDEMPOTENCY.sameRequestSentence, IDEMPOTENCY.storedSentence, IDEMPOTENCY.replaySentence])
+      expect(twin(CONCEPTS)).toContain(sentence);
   });
 
   test('Main concepts has one section per error code of the model, in its order, opening with its status and retry policy', () => {
-    const concepts = twin('/getting-started/main-concepts');
-    const sections = [...concepts.matchAll(/### (\w+) HTTP (\d+), `retry`: `(\w+)`/g)].map(
-      ([, code, status, retry]) => ({
-        code,
-        status: Number(status),
-        retry,
-      }),
+    const sections = [...twin(CONCEPTS).matchAll(/### (\w+) HTTP (\d+), `retry`: `(\w+)`/g)].map(
+      ([, code, status, retry]) => ({code, status: Number(status), retry}),
     );
     expect(sections).toEqual(ERROR_CODES.map(({code, status, retry}) => ({code, status, retry})));
     // Each section's anchor is its code: an error's doc_url points there.
@@ -58,11 +46,11 @@ test.describe('rule sentences', () => {
       .split('\n')
       .find((line) => line.startsWith('| `same_key` |'));
     expect(sdkRow, 'the SDK page’s retry table has a same_key row').toContain(IMPLICIT_SAME_KEY);
-    expect(twin('/getting-started/main-concepts')).toContain(IMPLICIT_SAME_KEY);
+    expect(twin(CONCEPTS)).toContain(IMPLICIT_SAME_KEY);
   });
 
   test('the Pagination section says how a cursor walks a list when items are created during the walk', () => {
-    expect(twin('/getting-started/main-concepts')).toContain(PAGINATION.cursorSentence);
+    expect(twin(CONCEPTS)).toContain(PAGINATION.cursorSentence);
   });
 
   test('the iframe page says which orders and top-ups count against the caps', () => {

@@ -66,81 +66,44 @@ const INTERNALS = [
   /['"`.\s](?:theme-(?!original|classic|common|search)[a-z][\w-]*|navbar__\w|menu__\w|tabs__\w|breadcrumbs__\w|pagination-nav|admonition)/,
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.(tsx?|css)$/.test(entry.name) && !/\.(test|spec|d)\.tsx?$/.test(entry.name)
-      ? [path.relative(ROOT, file)]
-      : [];
-  });
-}
+/** Files under `dir` (relative to the root) whose name matches. */
+const filesUnder = (dir: string, name: RegExp) =>
+  readdirSync(path.join(ROOT, dir), {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && name.test(entry.name))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
-function themeComponents(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) {
-      return themeComponents(file);
-    }
-    return /^index\.tsx?$/.test(name) ? [path.relative(ROOT, file)] : [];
-  });
-}
-
-test(
-  'the installed Docusaurus theme is the version the internals were checked against',
-  {tag: '@viewport-independent'},
-  () => {
-    const installed = (
-      JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@docusaurus/theme-classic/package.json'), 'utf8')) as {
-        version: string;
-      }
-    ).version;
+test.describe('upgrade guard', {tag: '@viewport-independent'}, () => {
+  test('the installed Docusaurus theme is the version the internals were checked against', () => {
+    const installed = (JSON.parse(read('node_modules/@docusaurus/theme-classic/package.json')) as {version: string})
+      .version;
     expect(
       installed,
       `@docusaurus/theme-classic is ${installed}, but these files were checked against ${CHECKED_AGAINST}: ` +
         `compare each with the new theme, then update CHECKED_AGAINST:\n${TOUCHES_INTERNALS.join('\n')}`,
     ).toBe(CHECKED_AGAINST);
-  },
-);
+  });
 
-test(
-  'every theme component that is not a wrap is on the list of files to re-check',
-  {tag: '@viewport-independent'},
-  () => {
-    const notWraps = themeComponents(path.join(ROOT, 'src/theme')).filter(
-      (file) => !/from '@theme-original\//.test(readFileSync(path.join(ROOT, file), 'utf8')),
+  test('every theme component that is not a wrap, and every file that imports internals, sets up the bundler or names a file inside a dependency, is on the list', () => {
+    const notWraps = filesUnder('src/theme', /^index\.tsx?$/).filter(
+      (file) => !/from '@theme-original\//.test(read(file)),
     );
-    expect(notWraps.length, 'theme components found').toBeGreaterThan(0);
-    expect(
-      notWraps.filter((file) => !TOUCHES_INTERNALS.includes(file)),
-      'not wraps, missing from TOUCHES_INTERNALS',
-    ).toEqual([]);
-    for (const file of TOUCHES_INTERNALS) {
-      expect(statSync(path.join(ROOT, file)).isFile(), `${file} is listed but does not exist`).toBe(true);
-    }
-  },
-);
-
-test(
-  'every file that imports internals, sets up the bundler or names a file inside a dependency is on the list',
-  {tag: '@viewport-independent'},
-  () => {
     const touching = ['src', 'plugins', 'lib', 'mcp']
-      .flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
-      .filter((file) => INTERNALS.some((pattern) => pattern.test(readFileSync(path.join(ROOT, file), 'utf8'))));
-    expect(touching.length, 'files found').toBeGreaterThan(0);
-    expect(
-      touching.filter((file) => !TOUCHES_INTERNALS.includes(file)),
-      'missing from TOUCHES_INTERNALS',
-    ).toEqual([]);
-  },
-);
+      .flatMap((dir) => filesUnder(dir, /^(?!.*\.(?:test|spec|d)\.tsx?$).*\.(?:tsx?|css)$/))
+      .filter((file) => INTERNALS.some((pattern) => pattern.test(read(file))));
+    const unlisted = (files: string[]) => files.filter((file) => !TOUCHES_INTERNALS.includes(file));
+    expect(notWraps.length, 'theme components found').toBeGreaterThan(0);
+    expect(unlisted(notWraps), 'not wraps, missing from TOUCHES_INTERNALS').toEqual([]);
+    expect(touching.length, 'files touching internals found').toBeGreaterThan(0);
+    expect(unlisted(touching), 'touching internals, missing from TOUCHES_INTERNALS').toEqual([]);
+    for (const file of TOUCHES_INTERNALS) {
+      const stat = statSync(path.join(ROOT, file), {throwIfNoEntry: false});
+      expect(stat?.isFile(), `${file} is listed but does not exist`).toBe(true);
+    }
+  });
 
-test(
-  'every override pins the version its dependency is pinned to, and every @docusaurus package is at one version',
-  {tag: '@viewport-independent'},
-  () => {
-    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<
+  test('every override pins the version its dependency is pinned to, and every @docusaurus package is at one version', () => {
+    const manifest = JSON.parse(read('package.json')) as Record<
       'dependencies' | 'devDependencies' | 'overrides',
       Record<string, string>
     >;
@@ -156,12 +119,9 @@ test(
       pinned['typescript-eslint'],
     );
     const docusaurus = pinned['@docusaurus/core'];
-    const docusaurusPins = Object.entries({...pinned, ...manifest.overrides}).filter(([name]) =>
-      name.startsWith('@docusaurus/'),
+    const offDocusaurus = Object.entries({...pinned, ...manifest.overrides}).filter(
+      ([name, version]) => name.startsWith('@docusaurus/') && version !== docusaurus,
     );
-    expect(
-      docusaurusPins.filter(([, version]) => version !== docusaurus),
-      `@docusaurus packages not at ${docusaurus}`,
-    ).toEqual([]);
-  },
-);
+    expect(offDocusaurus, `@docusaurus packages not at ${docusaurus}`).toEqual([]);
+  });
+});
