@@ -1,23 +1,33 @@
 import {ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE} from '../src/constants/site';
-import {expect, openPage, test, waitForHydration} from './support/fixtures';
+import {expect, openPage, test} from './support/fixtures';
 
 test.describe('navbar (spec §2, §4)', () => {
-  // The desktop navbar: on a phone its items move into the menu (tests/mobile.mobile.spec.ts).
+  // The desktop navbar, skip link and TOC column: on a phone the navbar's items move into the menu
+  // (tests/mobile.mobile.spec.ts) and the TOC is the collapsible one above the content.
   test(
-    'is fixed at the top with the brand, external links on the left and toggle, language and search on the right',
+    'skip to main content moves focus to the main content; the navbar is fixed at the top with the brand, external links on the left and toggle, language and search on the right; the table of contents lists h2 and h3 headings only',
     {tag: '@desktop-only'},
     async ({page}) => {
       await openPage(page, '/getting-started/main-concepts');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', {name: 'Skip to main content'})).toBeFocused();
+      await page.keyboard.press('Enter');
+      // The link moves the keyboard's starting point to <main> (Chromium then drops the focus ring
+      // from the non-focusable <main>): the next Tab stop is inside the content, not in the navbar.
+      await page.keyboard.press('Tab');
+      const focusIn = (selector: string) =>
+        page.evaluate((within) => Boolean(document.activeElement?.closest(within)), selector);
+      expect.soft(await focusIn('main'), 'focus in <main> after the skip link').toBe(true);
+      expect.soft(await focusIn('.navbar, .theme-doc-sidebar-container'), 'focus in the navbar').toBe(false);
+
       const navbar = page.locator('nav.navbar');
       await expect(navbar).toHaveClass(/navbar--fixed-top/);
       expect(await navbar.evaluate((element) => getComputedStyle(element).position)).toMatch(/sticky|fixed/);
-
       const brand = navbar.locator('a.navbar__brand');
       await expect(brand).toHaveAttribute('href', '/');
       await expect(brand).toContainText(BRAND);
       await expect(brand.locator('img')).toHaveAttribute('alt', `${BRAND} logo`);
       await expect(brand.locator('img')).toHaveAttribute('src', /\.svg$/);
-
       const left = navbar.locator('.navbar__items:not(.navbar__items--right)');
       for (const link of Object.values(EXTERNAL_LINKS)) {
         const anchor = left.getByRole('link', {name: link.label});
@@ -30,18 +40,22 @@ test.describe('navbar (spec §2, §4)', () => {
       await expect(right.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
       await expect(right.locator('.dropdown').getByRole('button', {name: LOCALE.label})).toBeVisible();
       await expect(right.getByPlaceholder(/^(Search|Loading\.\.\.)$/)).toBeVisible();
+
+      const toc = page.locator('.theme-doc-toc-desktop');
+      await expect(toc).toBeVisible();
+      const tocTargets = await toc
+        .locator('a')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!.slice(1)));
+      expect(tocTargets.length).toBeGreaterThan(2);
+      const headingLevels = await page.evaluate(
+        (ids) => ids.map((id) => document.getElementById(decodeURIComponent(id))?.tagName),
+        tocTargets,
+      );
+      expect(new Set(headingLevels), 'the TOC lists h2 and h3').toEqual(new Set(['H2', 'H3']));
     },
   );
 
-  test('clicking the brand returns to /', async ({page}) => {
-    await openPage(page, '/basics/iframe');
-    // A phone's menu holds a second, hidden brand link: click the one shown.
-    await page.locator('a.navbar__brand').filter({visible: true}).click();
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
-  });
-
-  test('hides on scroll down and reappears on scroll up', async ({page}) => {
+  test('hides on scroll down and reappears on scroll up; clicking the brand then returns to /', async ({page}) => {
     await openPage(page, '/getting-started/quick-start');
     const navbar = page.locator('nav.navbar');
     await page.mouse.move(600, 400);
@@ -55,18 +69,30 @@ test.describe('navbar (spec §2, §4)', () => {
     await page.mouse.wheel(0, -200);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
     await expect(navbar).toBeInViewport();
+    // A phone's menu holds a second, hidden brand link: click the one shown.
+    await page.locator('a.navbar__brand').filter({visible: true}).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
   });
 
-  // The dropdown in the desktop navbar (a phone lists the navbar items in its menu instead).
+  // The dropdown in the desktop navbar (a phone lists the navbar items in its menu instead). On `/` with the
+  // announcement dismissed under an older id.
   test(
-    'language dropdown lists English only and opens on click, closes on outside click',
+    'a dismissed announcement bar with an older id is shown again (the id follows the text); the language dropdown lists English only, opens on click and closes on an outside click, opens with Enter and closes when focus moves elsewhere',
     {tag: '@desktop-only'},
     async ({page}) => {
+      await page.addInitScript(() => {
+        window.localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+        window.localStorage.setItem('docusaurus.announcement.id', 'announcement-of-an-older-text');
+      });
       await openPage(page, '/');
+      await expect(page.locator('div[role="banner"]'), 'the announcement bar').toBeVisible();
+
       const dropdown = page.locator('.navbar__items--right .dropdown');
+      const toggle = dropdown.getByRole('button', {name: LOCALE.label});
       const menu = dropdown.locator('.dropdown__menu');
       await expect(menu).toBeHidden();
-      await dropdown.getByRole('button', {name: LOCALE.label}).click();
+      await toggle.click();
       await expect(menu).toBeVisible();
       const items = menu.locator('a');
       await expect(items).toHaveCount(1);
@@ -74,17 +100,7 @@ test.describe('navbar (spec §2, §4)', () => {
       await expect(items.first()).toHaveAttribute('lang', LOCALE.htmlLang);
       await page.locator('main').click({position: {x: 5, y: 5}});
       await expect(menu).toBeHidden();
-    },
-  );
 
-  // The same desktop dropdown, by keyboard.
-  test(
-    'language dropdown opens with Enter and closes when focus moves elsewhere',
-    {tag: '@desktop-only'},
-    async ({page}) => {
-      await openPage(page, '/');
-      const dropdown = page.locator('.navbar__items--right .dropdown');
-      const toggle = dropdown.getByRole('button', {name: LOCALE.label});
       await toggle.focus();
       await page.keyboard.press('Enter');
       await expect(dropdown).toHaveClass(/dropdown--show/);
@@ -112,76 +128,28 @@ test.describe('navbar (spec §2, §4)', () => {
   });
 });
 
-test.describe('footer, announcement bar and skip link', () => {
-  // The document's head and attributes: tests/routes.spec.ts, on every page.
-  test('footer shows the 2025 copyright and no links', {tag: '@viewport-independent'}, async ({page}) => {
-    await openPage(page, '/additional/changelog');
-    const footer = page.locator('footer.footer');
-    await expect(footer).toHaveText(COPYRIGHT);
-    await expect(footer).toContainText('2025');
-    await expect(footer.locator('a')).toHaveCount(0);
-  });
-
-  test('announcement bar links to the Changelog, closes, and stays dismissed across reloads', async ({page}) => {
-    await openPage(page, '/basics/sdk');
-    const bar = page.locator('div[role="banner"]');
-    await expect(bar).toBeVisible();
-    await bar.getByRole('link', {name: /changelog/i}).click();
-    await expect(page).toHaveURL('/additional/changelog');
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
-    // The link was followed client-side: the bar is still the same element.
-    await expect(bar).toBeVisible();
-    await bar.getByRole('button', {name: 'Close'}).click();
-    await expect(bar).toHaveCount(0);
-    const stored = await page.evaluate(() => window.localStorage.getItem('docusaurus.announcement.dismiss'));
-    expect(stored).toBe('true');
-    expect(await page.evaluate(() => window.localStorage.getItem('docusaurus.announcement.id'))).toBe(ANNOUNCEMENT.id);
-    await page.reload();
-    await waitForHydration(page);
-    await expect(page.locator('div[role="banner"]')).toHaveCount(0);
-  });
-
-  test(
-    'a dismissed bar with an older id is shown again (the id follows the text)',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      await page.addInitScript(() => {
-        window.localStorage.setItem('docusaurus.announcement.dismiss', 'true');
-        window.localStorage.setItem('docusaurus.announcement.id', 'announcement-of-an-older-text');
-      });
-      await openPage(page, '/');
-      await expect(page.locator('div[role="banner"]')).toBeVisible();
-    },
-  );
-
-  test('skip to main content moves focus to the main content', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/getting-started/authentication');
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', {name: 'Skip to main content'});
-    await expect(skip).toBeFocused();
-    await page.keyboard.press('Enter');
-    // The link moves the keyboard's starting point to <main> (Chromium then drops the focus ring
-    // from the non-focusable <main>): the next Tab stop is inside the content, not in the navbar.
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
-    expect(
-      await page.evaluate(() => Boolean(document.activeElement?.closest('.navbar, .theme-doc-sidebar-container'))),
-    ).toBe(false);
-  });
-
-  // The desktop TOC column (a phone gets the collapsible one above the content).
-  test('table of contents lists h2 and h3 headings only', {tag: '@desktop-only'}, async ({page}) => {
-    await openPage(page, '/getting-started/quick-start');
-    const toc = page.locator('.theme-doc-toc-desktop');
-    await expect(toc).toBeVisible();
-    const tocTargets = await toc
-      .locator('a')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!.slice(1)));
-    expect(tocTargets.length).toBeGreaterThan(2);
-    const headingLevels = await page.evaluate(
-      (ids) => ids.map((id) => document.getElementById(decodeURIComponent(id))?.tagName),
-      tocTargets,
-    );
-    expect(new Set(headingLevels)).toEqual(new Set(['H2', 'H3']));
-  });
+// The document's head and attributes: tests/routes.spec.ts, on every page. A bar stored dismissed stays so across
+// reloads: tests/first-paint.spec.ts.
+test('the announcement bar links to the Changelog, whose footer shows the 2025 copyright and no links; the bar closes and its dismissal is stored under its id', async ({
+  page,
+}) => {
+  await openPage(page, '/basics/sdk');
+  const bar = page.locator('div[role="banner"]');
+  await expect(bar).toBeVisible();
+  await bar.getByRole('link', {name: /changelog/i}).click();
+  await expect(page).toHaveURL('/additional/changelog');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
+  const footer = page.locator('footer.footer');
+  await expect.soft(footer).toHaveText(COPYRIGHT);
+  await expect.soft(footer).toContainText('2025');
+  await expect.soft(footer.locator('a'), 'links in the footer').toHaveCount(0);
+  // The link was followed client-side: the bar is still the same element.
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', {name: 'Close'}).click();
+  await expect(bar).toHaveCount(0);
+  const stored = await page.evaluate(() => [
+    window.localStorage.getItem('docusaurus.announcement.dismiss'),
+    window.localStorage.getItem('docusaurus.announcement.id'),
+  ]);
+  expect(stored, 'dismissal and id stored').toEqual(['true', ANNOUNCEMENT.id]);
 });

@@ -1,129 +1,169 @@
-import {expect, openPage, test} from './support/fixtures';
-import {colourDistance, pixelAt, type Rgb} from './support/pixels';
+import type {Locator, Page} from '@playwright/test';
+import {expect, openPage, test, waitForHydration} from './support/fixtures';
+import {afterFrames, LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts} from './support/layout-shifts';
 
 // prism-react-renderer's vsDark: plain text #9CDCFE on #1E1E1E.
-const VS_DARK_BACKGROUND = 'rgb(30, 30, 30)';
-const VS_DARK_BACKGROUND_RGB: Rgb = [30, 30, 30];
+const VS_DARK_BACKGROUND = [30, 30, 30];
+
+/** What a block shows in a colour mode: vsDark, its tokens coloured from classes, and a copy button on hover. */
+async function expectVsDark(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  const style = (selector: string, property = 'color') =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+  const block = page.locator('.theme-code-block').first();
+  await expect(block).toBeVisible();
+  expect
+    .soft(await style('.theme-code-block pre', 'background-color'), `${mode}: background`)
+    .toBe(`rgb(${VS_DARK_BACKGROUND.join(', ')})`);
+  // src/code-theme/vsDarkAccessible.ts: keyword, string, plain.
+  expect.soft(await style('pre.prism-code .token.keyword'), `${mode}: keyword`).toBe('rgb(86, 156, 214)');
+  expect.soft(await style('pre.prism-code .token.string'), `${mode}: string`).toBe('rgb(206, 145, 120)');
+  expect.soft(await style('pre.prism-code'), `${mode}: plain text`).toBe('rgb(156, 220, 254)');
+  expect.soft(await page.locator('pre.prism-code span[style]').count(), `${mode}: inline styles`).toBe(0);
+  await block.hover();
+  await expect.soft(block.getByRole('button', {name: /copy code/i}), `${mode}: copy button`).toBeVisible();
+}
+
+/** Whether one CSS pixel the page shows (a 1×1 screenshot) is off vsDark's background by more than 8 in a channel. */
+async function shadedAt(page: Page, x: number, y: number): Promise<boolean> {
+  const png = await page.screenshot({
+    clip: {x: Math.round(x), y: Math.round(y), width: 1, height: 1},
+    scale: 'css',
+    animations: 'disabled',
+    caret: 'hide',
+  });
+  return page.evaluate(
+    async ({base64, background}) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], {type: 'image/png'}));
+      const context = new OffscreenCanvas(1, 1).getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const pixel = context.getImageData(0, 0, 1, 1).data;
+      return background.some((channel, index) => Math.abs(pixel[index]! - channel) > 8);
+    },
+    {base64: png.toString('base64'), background: VS_DARK_BACKGROUND},
+  );
+}
 
 test.describe('code blocks', () => {
-  // Everything a block shows in a mode, on one load of the page in that mode.
-  for (const mode of ['light', 'dark'] as const) {
-    test(
-      `in ${mode} mode: the vsDark background, token colours from classes, and a copy button`,
-      {tag: '@viewport-independent'},
-      async ({page}) => {
-        await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
-        await openPage(page, '/getting-started/quick-start');
-        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-        const block = page.locator('.theme-code-block').first();
-        await expect(block).toBeVisible();
-        const background = await block.locator('pre').evaluate((element) => getComputedStyle(element).backgroundColor);
-        expect(background).toBe(VS_DARK_BACKGROUND);
-        const colour = (selector: string) =>
-          page
-            .locator(`pre.prism-code ${selector}`)
-            .first()
-            .evaluate((element) => getComputedStyle(element).color);
-        // src/code-theme/vsDarkAccessible.ts: keyword, string, plain.
-        expect(await colour('.token.keyword')).toBe('rgb(86, 156, 214)');
-        expect(await colour('.token.string')).toBe('rgb(206, 145, 120)');
-        expect(
-          await page
-            .locator('pre.prism-code')
-            .first()
-            .evaluate((element) => getComputedStyle(element).color),
-        ).toBe('rgb(156, 220, 254)');
-        expect(await page.locator('pre.prism-code span[style]').count()).toBe(0);
-        await block.hover();
-        await expect(block.getByRole('button', {name: /copy code/i})).toBeVisible();
-      },
-    );
-  }
-
+  // One load of Quick start and a reload in dark mode; the tab choice then follows to another page.
   test(
-    'the chosen language tab is kept across pages and reloads, without a hydration error',
+    'in light and dark mode the vsDark background, token colours from classes and a copy button; a highlighted line is styled; the copy button copies the code; the chosen language tab is kept across pages and reloads, without a hydration error',
     {tag: '@viewport-independent'},
-    async ({page}) => {
+    async ({page, context}) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await openPage(page, '/getting-started/quick-start');
-      const firstTabs = page.locator('.tabs-container').first();
-      await firstTabs.getByRole('tab', {name: 'Python'}).click();
-      await expect(firstTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
-      // Another tab set of the same group on the page follows at once.
-      const lastTabs = page.locator('.tabs-container').last();
-      await expect(lastTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+      await expectVsDark(page, 'light');
 
-      await openPage(page, '/basics/sdk');
-      const sdkTabs = page.locator('.tabs-container').first();
-      await expect(sdkTabs.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
-      await expect(sdkTabs.locator('[role=tabpanel]:not([hidden])')).toHaveCount(1);
-      await expect(sdkTabs.locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(/language-python/);
+      // One line tall, across the block, on the highlighted-line background; the magic comment is gone.
+      const highlighted = page.locator('.theme-code-block-highlighted-line').first();
+      await expect(highlighted).toBeVisible();
+      const box = (await highlighted.boundingBox())!;
+      const lineHeight = await highlighted.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+      expect.soft(box.height, 'highlighted line height').toBeCloseTo(lineHeight, 0);
+      const background = await highlighted.evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect.soft(background, 'highlighted line background').toBe('rgb(17, 17, 17)');
+      expect.soft(await page.locator('pre.prism-code', {hasText: 'highlight-next-line'}).count()).toBe(0);
 
+      const block = page.locator('.theme-code-block').first();
+      // What the reader sees: the block's rendered text, once in view (code off screen skips rendering).
+      await block.scrollIntoViewIfNeeded();
+      await expect.poll(() => block.locator('code').innerText()).not.toBe('');
+      const code = await block.locator('code').innerText();
+      // Its lines, blank ones and trailing spaces left out.
+      const lines = (text: string) => text.trimEnd().split(/\s*\n/).filter(Boolean);
+      const button = block.getByRole('button', {name: /copy code/i});
+      // It says "Copied" only until a timer ends: every name it takes is recorded, so a slow check cannot miss it.
+      await button.evaluate((element) => {
+        const names: (string | null)[] = [];
+        (window as unknown as {copyButtonNames: typeof names}).copyButtonNames = names;
+        new MutationObserver(() => names.push(element.getAttribute('aria-label'))).observe(element, {attributes: true});
+      });
+      await block.hover();
+      await button.click();
+      await expect
+        .poll(async () => lines(await page.evaluate(() => navigator.clipboard.readText())), 'copied code')
+        .toEqual(lines(code));
+      expect(
+        await page.evaluate(() => (window as unknown as {copyButtonNames: string[]}).copyButtonNames),
+      ).toContainEqual(expect.stringMatching(/copied/i));
+
+      await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
       await page.reload();
-      await expect(page.locator('.tabs-container').first().getByRole('tab', {name: 'Python'})).toHaveAttribute(
-        'aria-selected',
-        'true',
-      );
-      await expect(page.locator('.tabs-container').first().locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(
-        /language-python/,
-      );
+      await waitForHydration(page);
+      await expectVsDark(page, 'dark');
+
+      const [first, last] = [page.locator('.tabs-container').first(), page.locator('.tabs-container').last()];
+      const python = (tabs: Locator) => tabs.getByRole('tab', {name: 'Python'});
+      await python(first).click();
+      await expect(python(first)).toHaveAttribute('aria-selected', 'true');
+      // Another tab set of the same group on the page follows at once.
+      await expect(python(last)).toHaveAttribute('aria-selected', 'true');
+      await openPage(page, '/basics/sdk');
+      for (const reloaded of [false, true]) {
+        if (reloaded) await page.reload();
+        await expect(python(first), `Python chosen (reloaded: ${reloaded})`).toHaveAttribute('aria-selected', 'true');
+        await expect(first.locator('[role=tabpanel]:not([hidden])')).toHaveCount(1);
+        await expect(first.locator('[role=tabpanel]:not([hidden]) pre')).toHaveClass(/language-python/);
+      }
       // The fixture fails the test on any console error, React's hydration errors included.
     },
   );
 
-  test('the copy button copies the code', {tag: '@viewport-independent'}, async ({page, context}) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openPage(page, '/getting-started/quick-start');
-    const block = page.locator('.theme-code-block').first();
-    // What the reader sees: the block's rendered text, once in view (code off screen skips rendering).
-    await block.scrollIntoViewIfNeeded();
-    await expect.poll(() => block.locator('code').innerText()).not.toBe('');
-    const code = await block.locator('code').innerText();
-    const lines = (text: string) =>
-      text
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .filter(Boolean);
-    const button = block.getByRole('button', {name: /copy code/i});
-    // The button says "Copied" only until a timer ends: every name it takes is recorded, so a slow check cannot miss it.
-    await button.evaluate((element) => {
-      const names: (string | null)[] = [];
-      (window as unknown as {copyButtonNames: typeof names}).copyButtonNames = names;
-      new MutationObserver(() => names.push(element.getAttribute('aria-label'))).observe(element, {attributes: true});
-    });
-    await block.hover();
-    await button.click();
-    await expect
-      .poll(async () => lines(await page.evaluate(() => navigator.clipboard.readText())))
-      .toEqual(lines(code));
-    expect(
-      await page.evaluate(() => (window as unknown as {copyButtonNames: string[]}).copyButtonNames),
-    ).toContainEqual(expect.stringMatching(/copied/i));
-  });
-
-  test('a block whose lines are wider than it shades the edge where code is hidden, following the scroll', async ({
+  // The theme adds the word-wrap toggle after hydration, and only to blocks whose lines overflow. A writer's long
+  // command near the top of a page must move nothing when it appears: no shift, and the buttons keep the box the
+  // server HTML gave them (on a phone Chromium does not always report the shift).
+  test("the specimen's first block, overflowing in the first screenful: nothing shifts and its buttons keep the server HTML's box when its word-wrap toggle appears; it shades the edge where code is hidden, following the scroll, and no edge once wrapped", async ({
+    browser,
     page,
+    isMobile,
   }) => {
+    if (!isMobile) await page.setViewportSize(LIGHTHOUSE_DESKTOP);
+    // The first block's buttons: the group its copy button is in.
+    const buttons = (target: Page) =>
+      target
+        .getByRole('button', {name: /copy code/i})
+        .first()
+        .locator('..');
+    const noScript = await browser.newContext({javaScriptEnabled: false, viewport: page.viewportSize()});
+    const staticPage = await noScript.newPage();
+    await staticPage.goto('/design-specimen');
+    const serverBox = (await buttons(staticPage).boundingBox())!;
+    await noScript.close();
+
+    await recordLayoutShifts(page);
     await openPage(page, '/design-specimen');
     const block = page.locator('.theme-code-block').first();
     const pre = block.locator('pre');
+    await expect(block).toBeInViewport();
+    expect(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), 'it overflows').toBe(true);
+    const wrapToggle = block.getByRole('button', {name: 'Toggle word wrap'});
+    await expect(wrapToggle).toBeAttached();
+    await afterFrames(page, 2);
+    expect.soft(await layoutShifts(page), 'layout shifts').toEqual([]);
+    // Where it starts and how wide it is; the toggle's taller icon may add height below, which moves nothing
+    // (the group is positioned over the code).
+    const {x, y, width} = (await buttons(page).boundingBox())!;
+    expect.soft({x, y, width}, "the buttons' box").toEqual({x: serverBox.x, y: serverBox.y, width: serverBox.width});
+
     // Just inside each side, in the block's top padding, where no text is drawn (a titled block: square corners).
     const edges = async () => {
       const box = (await pre.boundingBox())!;
-      const left = await pixelAt(page, box.x + 3, box.y + 4);
-      const right = await pixelAt(page, box.x + box.width - 3, box.y + 4);
       return {
-        left: colourDistance(left, VS_DARK_BACKGROUND_RGB) > 8,
-        right: colourDistance(right, VS_DARK_BACKGROUND_RGB) > 8,
+        left: await shadedAt(page, box.x + 3, box.y + 4),
+        right: await shadedAt(page, box.x + box.width - 3, box.y + 4),
       };
     };
-    expect(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), 'it overflows').toBe(true);
     await expect.poll(edges).toEqual({left: false, right: true});
     await pre.evaluate((element) => element.scrollTo({left: (element.scrollWidth - element.clientWidth) / 2}));
     await expect.poll(edges).toEqual({left: true, right: true});
     await pre.evaluate((element) => element.scrollTo({left: element.scrollWidth}));
     await expect.poll(edges).toEqual({left: true, right: false});
     // Wrapped, nothing is hidden: no shade.
-    await block.getByRole('button', {name: 'Toggle word wrap'}).click();
+    await wrapToggle.click();
     await expect.poll(edges).toEqual({left: false, right: false});
   });
 
@@ -133,11 +173,9 @@ test.describe('code blocks', () => {
     // Bounds a hang: every block of every tab is scrolled to and waited for.
     test.setTimeout(180_000);
     await openPage(page, '/getting-started/quick-start');
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-    // Every shown block of the page, once in view (the theme measures a block when it comes into view): offered
-    // where its lines are wider than it, and only there. Each block is waited for on its own, frame by frame from the
-    // first frame it is in view, so a slow machine's late frames cost time, not the test; a block still wrong after
-    // its deadline (a bound on a hang, far above a frame) is named with what it shows.
+    // Every shown block, once in view (the theme measures a block then): offered where its lines are wider than it,
+    // and only there. Each is polled frame by frame, so a slow machine's late frames cost time, not the test; one
+    // still wrong after its deadline (a bound on a hang, far above a frame) is named with what it shows.
     const expectOfferedWhereOverflowing = async () => {
       const wrong = await page.locator('.theme-code-block:visible').evaluateAll(async (blocks) => {
         const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -197,49 +235,4 @@ test.describe('code blocks', () => {
     ).toBe(false);
     await expect(block.getByRole('button', {name: 'Toggle word wrap'})).toHaveCount(0);
   });
-
-  test(
-    'hydration keeps the server-rendered code: no node of a block is replaced',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      await page.addInitScript(() => {
-        // Parsed, and the deferred scripts (React) not yet run: remember every node of every block.
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState !== 'interactive') return;
-          const parsed = new WeakSet<Node>();
-          for (const block of Array.from(document.querySelectorAll('pre.prism-code'))) {
-            const walker = document.createTreeWalker(block);
-            for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) parsed.add(node);
-          }
-          (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode = parsed;
-        });
-      });
-      await openPage(page, '/getting-started/main-concepts');
-      const {tokens, kept} = await page.evaluate(() => {
-        const parsed = (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode;
-        const all = Array.from(document.querySelectorAll('pre.prism-code .token'));
-        return {tokens: all.length, kept: all.filter((node) => parsed.has(node)).length};
-      });
-      expect(tokens).toBeGreaterThan(500);
-      expect(kept).toBe(tokens);
-    },
-  );
-
-  test(
-    'line highlighting is available (a highlighted line is styled)',
-    {tag: '@viewport-independent'},
-    async ({page}) => {
-      await openPage(page, '/getting-started/quick-start');
-      const highlighted = page.locator('.theme-code-block-highlighted-line').first();
-      await expect(highlighted).toBeVisible();
-      // One line tall, across the block, on the highlighted-line background; the magic comment is gone.
-      const box = (await highlighted.boundingBox())!;
-      const lineHeight = await highlighted.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
-      expect(box.height).toBeCloseTo(lineHeight, 0);
-      expect(await highlighted.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-        'rgb(17, 17, 17)',
-      );
-      expect(await page.locator('pre.prism-code', {hasText: 'highlight-next-line'}).count()).toBe(0);
-    },
-  );
 });

@@ -6,94 +6,66 @@ import {expect, openPage, test} from './support/fixtures';
 import {seriousAxeViolations} from './support/axe';
 import {afterFrames, LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts} from './support/layout-shifts';
 
-// Spec §2's route table, grouped and ordered as its sidebar: the expectation for the eleven pages it
-// names. The pages themselves come from the build, so a page added later is checked by the same rules.
-const SPEC_SIDEBAR: ReadonlyArray<{label: string; pages: ReadonlyArray<readonly [path: string, title: string]>}> = [
-  {
-    label: 'Getting started',
-    pages: [
-      ['/', 'Introduction'],
-      ['/getting-started/quick-start', 'Quick start'],
-      ['/getting-started/main-concepts', 'Main concepts'],
-      ['/getting-started/authentication', 'Authentication'],
-    ],
+// Spec §2's sidebar: the categories, paths and titles of the eleven pages it names, in order. The pages themselves
+// come from the build, so a page added later is checked by the same rules.
+const SPEC_SIDEBAR: Record<string, Record<string, string>> = {
+  'Getting started': {
+    '/': 'Introduction',
+    '/getting-started/quick-start': 'Quick start',
+    '/getting-started/main-concepts': 'Main concepts',
+    '/getting-started/authentication': 'Authentication',
   },
-  {
-    label: 'Basics',
-    pages: [
-      ['/basics/sdk', 'SDK'],
-      ['/basics/iframe', 'Iframe'],
-      ['/basics/test-in-postman', 'Test in Postman'],
-    ],
-  },
-  {
-    label: 'Account management',
-    pages: [
-      ['/account-management/dashboard', 'Dashboard'],
-      ['/account-management/billing', 'Billing'],
-    ],
-  },
-  {
-    label: 'Additional',
-    pages: [
-      ['/additional/changelog', 'Changelog'],
-      ['/additional/contact-and-help-center', 'Contact and help center'],
-    ],
-  },
-];
-const SPEC_TITLES = new Map(SPEC_SIDEBAR.flatMap((category) => category.pages));
-
-/** Whether `part` appears in `whole` in the same order (other items may come between). */
-const inOrder = <T>(part: readonly T[], whole: readonly T[]) => {
-  let at = 0;
-  for (const item of whole) if (item === part[at]) at += 1;
-  return at === part.length;
+  Basics: {'/basics/sdk': 'SDK', '/basics/iframe': 'Iframe', '/basics/test-in-postman': 'Test in Postman'},
+  'Account management': {'/account-management/dashboard': 'Dashboard', '/account-management/billing': 'Billing'},
+  Additional: {'/additional/changelog': 'Changelog', '/additional/contact-and-help-center': 'Contact and help center'},
 };
 
 const PAGES = docPages();
 /** Every doc in sidebar order: the order the pagination links chain them in. */
 const SIDEBAR_ORDER = builtSidebar().flatMap((group) => group.pages.map((entry) => entry.path));
+const codeBlocksIn = (route: string) => readFileSync(htmlFile(route), 'utf8').split('prism-code').length - 1;
+const MOST_CODE = docRoutes().reduce((best, route) => (codeBlocksIn(route) > codeBlocksIn(best) ? route : best));
 
-/** The head the open page ends with (after hydration). */
+/** The head the open page ends with (after hydration): the values of its meta tags and links, by name or rel. */
 function readHead(page: Page) {
   return page.evaluate(() => {
-    const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null;
-    return {
-      title: document.title,
-      lang: document.documentElement.getAttribute('lang'),
-      dir: document.documentElement.getAttribute('dir'),
-      description: meta('meta[name="description"]'),
-      canonical:
-        document.head.querySelectorAll('link[rel="canonical"]').length === 1
-          ? (document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null)
-          : 'not exactly one',
-      ogTitle: meta('meta[property="og:title"]'),
-      ogDescription: meta('meta[property="og:description"]'),
-      ogUrl: meta('meta[property="og:url"]'),
-      ogImage: meta('meta[property="og:image"]'),
-      twitterCard: meta('meta[name="twitter:card"]'),
-      twitterImage: meta('meta[name="twitter:image"]'),
-      robots: meta('meta[name="robots"]'),
-      favicon: document.head.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null,
+    const root = document.documentElement;
+    const tags: Record<string, (string | null)[]> = {
+      title: [document.title],
+      lang: [root.getAttribute('lang')],
+      dir: [root.getAttribute('dir')],
     };
+    for (const tag of Array.from(document.head.querySelectorAll('meta[name], meta[property], link[rel]'))) {
+      const key = tag.getAttribute('name') ?? tag.getAttribute('property') ?? tag.getAttribute('rel')!;
+      (tags[key] ??= []).push(tag.getAttribute(tag.localName === 'link' ? 'href' : 'content'));
+    }
+    return tags;
+  });
+}
+
+/** Remembers every node of every code block as parsed, before the deferred scripts (React) run. */
+function rememberParsedCode() {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const parsed = new WeakSet<Node>();
+    for (const block of Array.from(document.querySelectorAll('pre.prism-code'))) {
+      const walker = document.createTreeWalker(block);
+      for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) parsed.add(node);
+    }
+    (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode = parsed;
   });
 }
 
 /** Duplicate ids on the open page, and url(#id) references of an inline SVG that point outside it. */
 function idProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const found: string[] = [];
-    const seen = new Set<string>();
-    for (const element of Array.from(document.querySelectorAll('[id]'))) {
-      if (seen.has(element.id)) found.push(`duplicate id "${element.id}"`);
-      seen.add(element.id);
-    }
+    const ids = Array.from(document.querySelectorAll('[id]'), (element) => element.id);
+    const found = ids.filter((id, index) => ids.indexOf(id) !== index).map((id) => `duplicate id "${id}"`);
     for (const svg of Array.from(document.querySelectorAll('svg'))) {
       for (const element of Array.from(svg.querySelectorAll('*'))) {
-        for (const attribute of Array.from(element.attributes)) {
-          for (const [, id] of attribute.value.matchAll(/url\(#([^)]+)\)/g)) {
-            if (!svg.querySelector(`[id="${id}"]`))
-              found.push(`${attribute.name}="${attribute.value}" points outside its <svg>`);
+        for (const {name, value} of Array.from(element.attributes)) {
+          for (const [, id] of value.matchAll(/url\(#([^)]+)\)/g)) {
+            if (!svg.querySelector(`[id="${id}"]`)) found.push(`${name}="${value}" points outside its <svg>`);
           }
         }
       }
@@ -102,135 +74,147 @@ function idProblems(page: Page): Promise<string[]> {
   });
 }
 
-test.describe('the documentation routes (spec §2)', () => {
-  test('the build has every page of the spec', {tag: '@viewport-independent'}, () => {
-    expect(
-      docRoutes()
-        .filter((path) => SPEC_TITLES.has(path))
-        .sort(),
-    ).toEqual([...SPEC_TITLES.keys()].sort());
+/**
+ * Code off screen skips rendering (CodeBlock/styles.module.css): until shown it holds a size computed from its line
+ * and column counts, which must be the size it then takes, or the page would jump under the reader. Scrolls to every
+ * block skipped at load (those in a tab not shown are left out) and names each whose size changed.
+ */
+function codeBlockSizes(page: Page) {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const sizeOf = (code: HTMLElement) => ({
+      height: code.getBoundingClientRect().height,
+      width: code.parentElement!.scrollWidth,
+    });
+    // A skipped block's own box is laid out, its contents are not: ask the first element inside.
+    const skipped = (code: HTMLElement) =>
+      code.firstElementChild !== null && !code.firstElementChild.checkVisibility({contentVisibilityAuto: true});
+    const atLoad = Array.from(document.querySelectorAll<HTMLElement>('pre.prism-code > code'))
+      .filter((code) => code.checkVisibility())
+      .map((code) => ({code, wasSkipped: skipped(code), size: sizeOf(code)}));
+    const mismatches: string[] = [];
+    for (const [index, {code, wasSkipped, size}] of atLoad.entries()) {
+      if (!wasSkipped) continue;
+      code.scrollIntoView({block: 'center', behavior: 'instant'});
+      await frame();
+      const shown = sizeOf(code);
+      if (skipped(code)) mismatches.push(`block ${index + 1} is still skipped in view`);
+      else if (Math.abs(shown.height - size.height) > 1 || Math.abs(shown.width - size.width) > 1) {
+        mismatches.push(`block ${index + 1}: ${JSON.stringify(size)} while skipped, ${JSON.stringify(shown)} shown`);
+      }
+    }
+    return {skippedAtLoad: atLoad.filter(({wasSkipped}) => wasSkipped).length, mismatches};
   });
+}
 
-  // Each page is loaded once, and every check that reads a freshly loaded page runs on that load: they are
-  // independent of each other, and a load costs more than all of them but axe. Soft expectations, so one
-  // failing check does not hide the others.
+test.describe('the documentation routes (spec §2)', () => {
+  // Each page is loaded once, and every check runs on that load: a load costs more than all of them but axe. Soft
+  // expectations, so one failing check does not hide the others.
   for (const doc of PAGES) {
-    test(`${doc.path} renders "${doc.title}" with its title, head tags, active sidebar link and pagination links, unique ids, no layout shift while it loads, no sideways scrolling on a phone and no serious axe violation in light mode (and of the colour rules in dark mode on a desktop)`, async ({
+    test(`${doc.path} renders "${doc.title}" with its title, head tags, active sidebar link and pagination links, unique ids, no layout shift while it loads, its code kept by hydration, no serious axe violation in light mode (and of the colour rules in dark mode on a desktop), and on a phone no sideways scrolling and code blocks off screen skipping rendering at exactly the size they take when shown`, async ({
       page,
       isMobile,
     }) => {
-      // axe walks every node of the longest reference pages, twice on a desktop: give it room on a busy machine.
+      // Bounds a hang, not a speed: axe walks every node of the longest pages; a phone waits frames at each code block.
       test.setTimeout(240_000);
-      if (!isMobile) {
-        // Lighthouse's desktop run (the phone keeps its own screen, as Lighthouse's mobile run).
-        await page.setViewportSize(LIGHTHOUSE_DESKTOP);
-      }
+      // Lighthouse's desktop run (the phone keeps its own screen, as Lighthouse's mobile run).
+      if (!isMobile) await page.setViewportSize(LIGHTHOUSE_DESKTOP);
       await recordLayoutShifts(page);
+      await page.addInitScript(rememberParsedCode);
       const response = await openPage(page, doc.path);
       // Two frames after hydration: what hydration changes has been laid out by then.
       await afterFrames(page, 2);
+      expect.soft(await layoutShifts(page), 'layout shifts while it loads and hydrates (Lighthouse CLS 0)').toEqual([]);
 
-      await test.step('no layout shift while it loads and hydrates (Lighthouse CLS 0)', async () => {
-        expect.soft(await layoutShifts(page)).toEqual([]);
+      const code = await page.evaluate(() => {
+        const parsed = (window as unknown as {parsedCode: WeakSet<Node>}).parsedCode;
+        const tokens = Array.from(document.querySelectorAll('pre.prism-code .token'));
+        return {tokens: tokens.length, replaced: tokens.filter((node) => !parsed.has(node)).length};
       });
+      expect.soft(code.replaced, 'code tokens hydration replaced (it keeps the server-rendered code)').toBe(0);
+      if (doc.path === MOST_CODE)
+        expect.soft(code.tokens, 'code tokens of the page with the most').toBeGreaterThan(500);
 
-      await test.step('title, description, first paragraph, sections and active sidebar link (spec §2)', async () => {
-        if (SPEC_TITLES.has(doc.path)) {
-          expect.soft(doc.title, 'the title of spec §2').toBe(SPEC_TITLES.get(doc.path));
-        }
-        expect.soft(doc.title).not.toBe('');
-        expect.soft(response?.status()).toBe(200);
-        await expect.soft(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
-        await expect.soft(page).toHaveTitle(`${doc.title} | ${SITE.title}`);
-        const description = await page.locator('meta[name="description"]').getAttribute('content');
-        expect.soft(description?.length ?? 0).toBeGreaterThan(40);
-        const activeLink = page.locator('.theme-doc-sidebar-menu a.menu__link[aria-current="page"]');
-        await expect.soft(activeLink).toHaveText(doc.title);
-        await expect.soft(activeLink).toHaveAttribute('href', doc.path);
-        // Every page opens with a paragraph and has at least three h2 sections.
-        await expect.soft(page.locator('.theme-doc-markdown > p').first()).not.toBeEmpty();
-        expect.soft(await page.locator('.theme-doc-markdown h2').count()).toBeGreaterThanOrEqual(3);
+      expect.soft(response?.status(), 'status').toBe(200);
+      expect.soft(doc.title, 'its sidebar title').not.toBe('');
+      await expect.soft(page.getByRole('heading', {level: 1}), 'h1').toHaveText(doc.title);
+      const activeLink = page.locator('.theme-doc-sidebar-menu a.menu__link[aria-current="page"]');
+      await expect.soft(activeLink, 'active sidebar link').toHaveText(doc.title);
+      await expect.soft(activeLink, 'active sidebar link').toHaveAttribute('href', doc.path);
+      // Every page opens with a paragraph and has at least three h2 sections.
+      await expect.soft(page.locator('.theme-doc-markdown > p').first(), 'first paragraph').not.toBeEmpty();
+      expect.soft(await page.locator('.theme-doc-markdown h2').count(), 'h2 sections').toBeGreaterThanOrEqual(3);
+
+      // The head after hydration, not only the one the server sent; spec §1: English, left-to-right.
+      const head = await readHead(page);
+      const [title, card] = [`${doc.title} | ${SITE.title}`, `${SITE.url}/img/social-card.png`];
+      // Each tag once, with its value.
+      expect.soft(head, 'head').toMatchObject({
+        title: [title],
+        lang: ['en'],
+        dir: ['ltr'],
+        description: [expect.stringMatching(/^[\s\S]{51,}$/)],
+        canonical: [SITE.url + doc.path],
+        'og:title': [title],
+        'og:description': head.description,
+        'og:url': [SITE.url + doc.path],
+        'og:image': [card],
+        'twitter:card': ['summary_large_image'],
+        'twitter:image': [card],
+        icon: [expect.stringMatching(/favicon\.svg$/)],
       });
+      expect.soft(head.robots, 'robots meta tag').toBeUndefined();
 
-      // In the browser, after hydration: the head the page ends with, not only the one the server sent.
-      await test.step('head: title, description, canonical, Open Graph, Twitter, favicon, lang and dir', async () => {
-        const head = await readHead(page);
-        const absolute = `${SITE.url}${doc.path}`;
-        // Spec §1: English, left-to-right.
-        expect.soft(head.lang).toBe('en');
-        expect.soft(head.dir).toBe('ltr');
-        expect.soft(head.canonical).toBe(absolute);
-        expect.soft(head.ogUrl).toBe(absolute);
-        expect.soft(head.ogTitle).toBe(head.title);
-        expect.soft(head.description?.length ?? 0).toBeGreaterThan(50);
-        expect.soft(head.ogDescription).toBe(head.description);
-        expect.soft(head.ogImage).toBe(`${SITE.url}/img/social-card.png`);
-        expect.soft(head.twitterImage).toBe(head.ogImage);
-        expect.soft(head.twitterCard).toBe('summary_large_image');
-        expect.soft(head.robots).toBeNull();
-        expect.soft(head.favicon).toMatch(/favicon\.svg$/);
-      });
-
-      await test.step('pagination links to the previous and next doc in sidebar order (none off the sidebar); the docs version and, on `/`, the Introduction doc in the html classes', async () => {
-        const at = SIDEBAR_ORDER.indexOf(doc.path);
-        const [previous, next] = at < 0 ? [] : [SIDEBAR_ORDER[at - 1], SIDEBAR_ORDER[at + 1]];
-        for (const [link, neighbour] of [
-          ['.pagination-nav__link--prev', previous],
-          ['.pagination-nav__link--next', next],
-        ] as const) {
-          if (neighbour) await expect.soft(page.locator(link)).toHaveAttribute('href', neighbour);
-          else await expect.soft(page.locator(link)).toHaveCount(0);
-        }
-        await expect.soft(page.locator('html')).toHaveClass(/docs-version-current/);
-        if (doc.path === '/') {
-          await expect.soft(page.locator('html')).toHaveClass(/docs-doc-id-getting-started\/introduction/);
-        }
-      });
-
-      await test.step('every id is unique, and every url(#id) an inline SVG uses resolves inside that SVG', async () => {
-        expect.soft(await idProblems(page)).toEqual([]);
-      });
-
-      if (isMobile) {
-        await test.step('no sideways scrolling on a phone', async () => {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect.soft(overflow, `${doc.path} scrolls sideways`).toBeLessThanOrEqual(0);
-        });
+      // Pagination to the previous and next doc in sidebar order (none off the sidebar).
+      const at = SIDEBAR_ORDER.indexOf(doc.path);
+      const [previous, next] = at < 0 ? [] : [SIDEBAR_ORDER[at - 1], SIDEBAR_ORDER[at + 1]];
+      for (const [link, neighbour] of Object.entries({prev: previous, next})) {
+        const pagination = page.locator(`.pagination-nav__link--${link}`);
+        if (neighbour) await expect.soft(pagination, `${link} link`).toHaveAttribute('href', neighbour);
+        else await expect.soft(pagination, `no ${link} link`).toHaveCount(0);
       }
+      await expect.soft(page.locator('html')).toHaveClass(/docs-version-current/);
+      if (doc.path === '/') {
+        await expect.soft(page.locator('html')).toHaveClass(/docs-doc-id-getting-started\/introduction/);
+      }
+      expect.soft(await idProblems(page), 'unique ids, url(#id) of an inline SVG resolved inside it').toEqual([]);
 
-      // Last: axe lifts the code blocks' shade while it reads the page. No colour rule of the site's CSS depends on
-      // the width, but what is shown does: the desktop runs every rule (the colour ones in both modes); the phone
-      // runs the others on the whole page, which its layout can change (target sizes, scrolling regions), and the
-      // colour rules on what only a phone shows (its navbar, the "On this page" dropdown).
-      await test.step('no serious or critical axe violation in light mode', async () => {
-        await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-        if (isMobile) {
-          expect.soft(await seriousAxeViolations(page, {rules: 'not-colours'})).toEqual([]);
-          expect
-            .soft(await seriousAxeViolations(page, {rules: 'colours', include: '.navbar, .theme-doc-toc-mobile'}))
-            .toEqual([]);
-        } else {
-          expect.soft(await seriousAxeViolations(page)).toEqual([]);
+      // No colour rule of the site's CSS depends on the width, but what is shown does: the desktop runs every axe rule
+      // (the colour ones in both modes); the phone the others on the whole page, which its layout can change (target
+      // sizes, scrolling regions), and the colour rules on what only a phone shows (navbar, "On this page").
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      if (isMobile) {
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect.soft(overflow, `${doc.path} scrolls sideways`).toBeLessThanOrEqual(0);
+        expect.soft(await seriousAxeViolations(page, {rules: 'not-colours'}), 'axe').toEqual([]);
+        const phoneOnly = {rules: 'colours', include: '.navbar, .theme-doc-toc-mobile'} as const;
+        expect.soft(await seriousAxeViolations(page, phoneOnly), 'axe colour rules').toEqual([]);
+        // Last, as it scrolls; on the phone, where more code is wider than its block, so the width counts.
+        const sizes = await codeBlockSizes(page);
+        expect.soft(sizes.mismatches, 'code blocks that change size when shown').toEqual([]);
+        if (doc.path === MOST_CODE) {
+          // The page with the most code must have some skipped, or the check would prove nothing.
+          expect.soft(sizes.skippedAtLoad, 'blocks below the fold skipped at load').toBeGreaterThan(0);
         }
-      });
-      // Dark mode, switched with the navbar toggle: only the colour rules (the rest read the same markup).
-      if (!isMobile) {
-        await test.step('no serious or critical axe violation of the colour rules in dark mode', async () => {
-          await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
-          await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-          expect.soft(await seriousAxeViolations(page, {rules: 'colours'})).toEqual([]);
-        });
+      } else {
+        expect.soft(await seriousAxeViolations(page), 'axe in light mode').toEqual([]);
+        // Dark mode, switched with the navbar toggle: only the colour rules (the rest read the same markup).
+        await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+        expect.soft(await seriousAxeViolations(page, {rules: 'colours'}), 'axe colour rules in dark mode').toEqual([]);
       }
     });
   }
 
   // The desktop sidebar (a phone shows the same items in its menu: tests/mobile.mobile.spec.ts).
   test(
-    "one sidebar holds every page once, the spec's eleven in its order and grouping",
+    "one sidebar holds every page once, the spec's eleven in its order and grouping, and moving through all pages with it works client-side",
     {tag: '@desktop-only'},
     async ({page}) => {
+      // One journey through every page: its time grows with the pages.
+      test.setTimeout(15_000 + 5_000 * PAGES.length);
       await openPage(page, '/');
       const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
       const categories = await sidebar
@@ -239,94 +223,30 @@ test.describe('the documentation routes (spec §2)', () => {
           items.map((item) => ({
             label: item.querySelector('.menu__list-item-collapsible')?.textContent ?? '',
             links: Array.from(item.querySelectorAll('a.menu__link[href]')).map(
-              (link) => [link.getAttribute('href') ?? '', link.textContent ?? ''] as const,
+              (link) => `${link.getAttribute('href')} ${link.textContent}`,
             ),
           })),
         );
-      expect(
-        inOrder(
-          SPEC_SIDEBAR.map((category) => category.label),
-          categories.map((category) => category.label),
-        ),
-        'spec categories in order',
-      ).toBe(true);
-      for (const category of SPEC_SIDEBAR) {
-        const built = categories.find((candidate) => candidate.label === category.label);
+      const labels = categories.map((category) => category.label).filter((label) => Object.hasOwn(SPEC_SIDEBAR, label));
+      expect(labels, 'spec categories in order (others may come between)').toEqual(Object.keys(SPEC_SIDEBAR));
+      for (const [label, pages] of Object.entries(SPEC_SIDEBAR)) {
         // Each spec page under its category with its title, in the spec's order (new pages may come between).
-        const builtLinks = (built?.links ?? []).map(([href, title]) => `${href} ${title}`);
-        expect(
-          builtLinks.filter((link) => category.pages.some(([path, title]) => link === `${path} ${title}`)),
-          category.label,
-        ).toEqual(category.pages.map(([path, title]) => `${path} ${title}`));
+        const wanted = Object.entries(pages).map(([path, title]) => `${path} ${title}`);
+        const built = categories.find((category) => category.label === label)?.links ?? [];
+        const listed = built.filter((link) => wanted.includes(link));
+        expect(listed, label).toEqual(wanted);
       }
       // Every doc of the sitemap, and nothing else, is linked exactly once.
       const hrefs = await sidebar
         .locator('a.menu__link[href]')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect([...hrefs].sort()).toEqual(docRoutes().sort());
-    },
-  );
 
-  // The desktop sidebar again; a phone's menu navigates in tests/mobile.mobile.spec.ts.
-  test('moving through all pages with the sidebar works client-side', {tag: '@desktop-only'}, async ({page}) => {
-    // One journey through every page: its time grows with the pages.
-    test.setTimeout(15_000 + 5_000 * PAGES.length);
-    await openPage(page, PAGES[0]!.path);
-    for (const doc of PAGES.slice(1)) {
-      await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: doc.title, exact: true}).click();
-      await expect(page).toHaveURL(doc.path);
-      await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
-    }
-  });
-});
-
-// Code off screen skips rendering (CodeBlock/styles.module.css): until shown it holds a size computed from its
-// line and column counts, which must be the size it then takes, or the page would jump under the reader.
-// On the phone, where more code is wider than its block, so the width counts. One test per page, each with its own
-// time; the page with the most code blocks must have some skipped at load, or the check would prove nothing.
-const codeBlocksIn = (route: string) => readFileSync(htmlFile(route), 'utf8').split('prism-code').length - 1;
-const mostCode = docRoutes().reduce((best, route) => (codeBlocksIn(route) > codeBlocksIn(best) ? route : best));
-for (const route of docRoutes()) {
-  test(
-    `${route}: every code block off screen skips rendering at exactly the size it takes when shown`,
-    {tag: '@phone-only'},
-    async ({page}) => {
-      // Bounds a hang, not a speed: each skipped block waits two frames in view, and a frame of the longest page
-      // took many times its quiet-machine time in a loaded CI run (BENCHMARKS.md, "Suite time").
-      test.setTimeout(240_000);
-      await openPage(page, route);
-      const result = await page.evaluate(async () => {
-        const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        const sizeOf = (code: HTMLElement) => ({
-          height: code.getBoundingClientRect().height,
-          width: code.parentElement!.scrollWidth,
-        });
-        // A skipped block's own box is laid out, its contents are not: ask the first element inside.
-        const skipped = (code: HTMLElement) =>
-          code.firstElementChild !== null && !code.firstElementChild.checkVisibility({contentVisibilityAuto: true});
-        // Every block's size at load, before scrolling renders any of them (blocks in a tab not shown are left out).
-        const atLoad = Array.from(document.querySelectorAll<HTMLElement>('pre.prism-code > code'))
-          .filter((code) => code.checkVisibility())
-          .map((code) => ({code, wasSkipped: skipped(code), size: sizeOf(code)}));
-        const mismatches: string[] = [];
-        for (const [index, {code, wasSkipped, size}] of atLoad.entries()) {
-          if (!wasSkipped) continue;
-          code.scrollIntoView({block: 'center', behavior: 'instant'});
-          await frame();
-          const shown = sizeOf(code);
-          if (skipped(code)) mismatches.push(`block ${index + 1} is still skipped in view`);
-          else if (Math.abs(shown.height - size.height) > 1 || Math.abs(shown.width - size.width) > 1) {
-            mismatches.push(
-              `block ${index + 1}: ${JSON.stringify(size)} while skipped, ${JSON.stringify(shown)} shown`,
-            );
-          }
-        }
-        return {skippedAtLoad: atLoad.filter(({wasSkipped}) => wasSkipped).length, mismatches};
-      });
-      expect(result.mismatches).toEqual([]);
-      if (route === mostCode) {
-        expect(result.skippedAtLoad, 'blocks below the fold skipped at load').toBeGreaterThan(0);
+      for (const doc of PAGES.filter(({path}) => path !== '/')) {
+        await sidebar.getByRole('link', {name: doc.title, exact: true}).click();
+        await expect(page).toHaveURL(doc.path);
+        await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.title);
       }
     },
   );
-}
+});
