@@ -201,6 +201,8 @@ test(
     const popup = page.waitForEvent('popup');
     await page.locator('.navbar').getByRole('link', {name: EXTERNAL_LINKS.website.label}).click();
     await (await popup).close();
+    // The outbound event is in before the downloads start: the list below is in the order of the clicks.
+    await barrier(page, recorded);
     const files = [ARTIFACTS.postmanCollection, ARTIFACTS.openapi];
     for (const file of files) await download(page, file);
     await barrier(page, recorded);

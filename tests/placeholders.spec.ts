@@ -83,4 +83,29 @@ test.describe('placeholders read as placeholders', {tag: '@viewport-independent'
     for (const value of [SAMPLES.clientSecret, SAMPLES.accessToken, SAMPLES.webhookSecret])
       expect(value).toMatch(PLACEHOLDER_WORDS);
   });
+
+  test('the detector: generated-looking values are caught, placeholders and variables are not', () => {
+    const caught = [
+      'secret: whsec_5Jf8Qv2LkP9xR3mT',
+      'client_secret: cs_test_4fKx9Vb2Qm',
+      '"access_token": "at_test_eyJraWQiOiJzYW5kYm94LTEifQ"',
+      'Authorization: Bearer 9f8a7b6c5d4e3f2a1b0c9d8e',
+      "apiKey = 'sk_live_51HxYzAbCdEfGh'",
+      'password: "hunter2hunter2Xy"',
+    ];
+    for (const line of caught) expect(secretLookingValues(line), line).not.toEqual([]);
+    const passed = [
+      'secret: whsec_test_EXAMPLE_ONLY_not_a_real_secret',
+      'export ACME_CLIENT_SECRET="<YOUR_CLIENT_SECRET>"',
+      'clientSecret: cs_test_REPLACE_ME',
+      "const credential = {clientId: 'ci_test_local', clientSecret: 'cs_test_local'};",
+      '-H "Authorization: Bearer $ACCESS_TOKEN"',
+      'Authorization: Bearer {{accessToken}}',
+      'Authorization: Bearer <token>',
+      'Its `secret` starts with `whsec_` and is shown only once',
+      '"next_cursor": "eyJpZCI6Im9yZF8wMUpCN1ozSzlBIn0"',
+      'client_id: ci_test_7Hq2LmV9',
+    ];
+    for (const line of passed) expect(secretLookingValues(line), line).toEqual([]);
+  });
 });

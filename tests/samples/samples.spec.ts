@@ -141,9 +141,22 @@ test.describe('every code block', () => {
   });
 
   test('Node samples type-check against the SDK declaration (sdk/index.d.ts), strict', () => {
-    const {problems, checked} = typeCheckSamples(allBlocks());
+    // One misuse checked in the same program shows the check can fail, and how it names the line.
+    const misuse = pageBlocks(
+      path.join(ROOT, 'docs', 'broken.mdx'),
+      [
+        '```ts sdk',
+        "import { AcmeConnect } from '@acme-connect/sdk';",
+        "const acme = new AcmeConnect({ clientId: 'a', clientSecret: 'b', environment: 'sandbox' });",
+        'await acme.orders.list();',
+        '```',
+      ].join('\n'),
+    );
+    const {problems, checked} = typeCheckSamples([...allBlocks(), ...misuse]);
     console.log(`Node samples type-checked: ${checked}`);
-    expect(problems).toEqual([]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^docs\/broken\.mdx:4 \(ts\): TS2339 Property 'list' does not exist/),
+    ]);
   });
 });
 
