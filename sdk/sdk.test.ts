@@ -52,7 +52,6 @@ const contractSource = once((): ContractSource =>
 /** The OpenAPI document the build publishes (the sandbox's). */
 const publishedContract = once(async () => (await sandboxDocument()).document);
 
-// ---------------------------------------------------------------------------------------------
 // A scripted `fetch`: the token endpoint answers `token(index)`, every other call `api(call, index)`.
 
 type Call = {url: URL; method: string; headers: Headers; body: string | undefined};
@@ -109,14 +108,9 @@ function scriptFetch(
   return {calls, apiCalls, tokenRequests: () => tokens};
 }
 
+const CREDENTIAL = {clientId: 'ci_test_7Hq2LmV9', clientSecret: 'cs_test_secret'};
 const client = (options: ClientOptions = {}) =>
-  new AcmeConnect({
-    clientId: 'ci_test_7Hq2LmV9',
-    clientSecret: 'cs_test_secret',
-    environment: 'sandbox',
-    maxRetries: 0,
-    ...options,
-  });
+  new AcmeConnect({...CREDENTIAL, environment: 'sandbox', maxRetries: 0, ...options});
 
 test.afterEach(() => {
   globalThis.fetch = originalFetch;
@@ -154,13 +148,10 @@ test.describe('no drift from the constants', () => {
         .map((range) => DECLARATION.slice(range.pos, range.end))
         .join('');
       const named = [...comment.matchAll(/`([a-z_]+)`/g)]
-        .map((match) => match[1]!)
+        .map(([, code]) => code)
         .filter((code) => code !== 'invalid_client');
-      expect(named.sort(), sdkClass).toEqual(
-        ERROR_CODES.filter((rule) => rule.sdkClass === sdkClass)
-          .map((rule) => rule.code)
-          .sort(),
-      );
+      const ofClass = ERROR_CODES.filter((rule) => rule.sdkClass === sdkClass).map((rule) => rule.code);
+      expect(named.sort(), sdkClass).toEqual(ofClass.sort());
     }
   });
 
@@ -231,19 +222,13 @@ test.describe('runtime', () => {
   });
 
   test('list() auto-paginates with snake_case filters, and break fetches no further page', async () => {
+    const page = (next_cursor: string | null, ...data: {id: string; data_mb: number}[]) => ({
+      body: {data, has_more: next_cursor !== null, next_cursor},
+    });
     const {apiCalls} = scriptFetch((call) =>
       call.url.searchParams.get('cursor') === 'c_2'
-        ? {body: {data: [{id: 'jp-10gb-30d', data_mb: 10240}], has_more: false, next_cursor: null}}
-        : {
-            body: {
-              data: [
-                {id: 'jp-3gb-15d', data_mb: 3072},
-                {id: PACKAGE, data_mb: 5120},
-              ],
-              has_more: true,
-              next_cursor: 'c_2',
-            },
-          },
+        ? page(null, {id: 'jp-10gb-30d', data_mb: 10240})
+        : page('c_2', {id: 'jp-3gb-15d', data_mb: 3072}, {id: PACKAGE, data_mb: 5120}),
     );
     const acme = client();
     const ids: string[] = [];
@@ -273,12 +258,8 @@ test.describe('runtime', () => {
     expect(tokenRequests()).toBe(1);
     await acme.packages.retrieve(PACKAGE); // 401 token_expired, then renewed and repeated
     expect(tokenRequests()).toBe(2);
-    expect(apiCalls.map((call) => call.headers.get('authorization'))).toEqual([
-      'Bearer at_test_1',
-      'Bearer at_test_1',
-      'Bearer at_test_1',
-      'Bearer at_test_2',
-    ]);
+    const firstToken = Array(3).fill('Bearer at_test_1');
+    expect(apiCalls.map((call) => call.headers.get('authorization'))).toEqual([...firstToken, 'Bearer at_test_2']);
   });
 
   test('POSTs get one generated Idempotency-Key, reused by the retries of a 503', async () => {
@@ -296,12 +277,9 @@ test.describe('runtime', () => {
       delays.push(ms);
       return realSetTimeout(callback, 0);
     }) as typeof setTimeout;
-    let topup: {id: string};
-    try {
-      topup = await client({maxRetries: 1, timeoutMs}).topups.create(ICCID, {packageId: 'jp-3gb-15d'});
-    } finally {
-      globalThis.setTimeout = realSetTimeout;
-    }
+    const topup = await client({maxRetries: 1, timeoutMs})
+      .topups.create(ICCID, {packageId: 'jp-3gb-15d'})
+      .finally(() => (globalThis.setTimeout = realSetTimeout));
     expect(topup.id).toBe('top_01JC2M4R7T');
     // One backoff before the retry: 0.5 s plus up to a quarter of jitter (Retry-After: 0 asks for no more).
     expect(delays).toHaveLength(1);
@@ -402,9 +380,7 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
     sandbox = await startSandbox({credentials: [], requestsPerMinute: 100_000});
   });
 
-  test.afterAll(async () => {
-    await sandbox?.close();
-  });
+  test.afterAll(() => sandbox?.close());
 
   /** A client with its own sandbox credential (its own state and token limit). */
   function newClient(options: ClientOptions = {}) {
@@ -420,10 +396,8 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
   type Plan = {forceError?: string; loseAnswer?: boolean};
   type Sent = {key: string | null; status: number; replayed: boolean; body?: unknown};
 
-  /**
-   * Sends the SDK's calls to the local sandbox, applying `plan(clientId, index)` to each client's
-   * index-th API call, and records per client the token requests and the API calls as answered.
-   */
+  // Sends the SDK's calls to the local sandbox, applying `plan(clientId, index)` to each client's index-th API call;
+  // records per client its token requests and its API calls as answered.
   function route(plan: (clientId: string, index: number) => Plan) {
     const clientOfToken = new Map<string, string>();
     const tokenRequests = new Map<string, number>();
@@ -588,20 +562,12 @@ test.describe('retries follow the behaviour model, against the sandbox', () => {
       symlinkSync(SDK_DIR, path.join(dir, 'node_modules/@acme-connect/sdk'), 'dir');
       writeFileSync(path.join(dir, 'index.js'), sample!);
       const {clientId, clientSecret} = newClient().credential;
-      const {stdout} = await promisify(execFile)(
-        process.execPath,
-        ['--import', path.join(ROOT, 'sandbox/route/node.mjs'), 'index.js'],
-        {
-          cwd: dir,
-          env: {
-            PATH: process.env.PATH,
-            ACME_SANDBOX_ORIGIN: sandbox.origin,
-            ACME_SANDBOX_API_ORIGIN: API_ORIGIN,
-            ACME_CLIENT_ID: clientId,
-            ACME_CLIENT_SECRET: clientSecret,
-          },
-        },
-      );
+      const routed = {PATH: process.env.PATH, ACME_SANDBOX_ORIGIN: sandbox.origin, ACME_SANDBOX_API_ORIGIN: API_ORIGIN};
+      const shim = ['--import', path.join(ROOT, 'sandbox/route/node.mjs')];
+      const {stdout} = await promisify(execFile)(process.execPath, [...shim, 'index.js'], {
+        cwd: dir,
+        env: {...routed, ACME_CLIENT_ID: clientId, ACME_CLIENT_SECRET: clientSecret},
+      });
       expect(stdout).toContain(SAMPLES.packageId);
     } finally {
       rmSync(dir, {recursive: true, force: true});
@@ -668,8 +634,7 @@ test.describe('webhooks.constructEvent', () => {
 
   test('rejects a wrong signature, a changed body, a stale timestamp, missing headers and parsed JSON', () => {
     const timestamp = now();
-    // The local clock held at the signing time: a second ticking by mid-test would bring the future timestamp within
-    // the tolerance.
+    // The clock held at the signing time: a second ticking by mid-test would bring the future timestamp in tolerance.
     const realNow = Date.now;
     Date.now = () => timestamp * 1000;
     try {
@@ -716,6 +681,7 @@ test.describe('webhooks.constructEvent', () => {
 test.describe('the SDK surface (lib/sdk-surface.ts)', () => {
   test('extracts a row for every method, in order, each implemented and its endpoint an operation of the OpenAPI document; states its coverage: every operation is an SDK method, the token request, or HTTP only', async () => {
     const rows = extractSdkMethods(DECLARATION);
+    const constructEvent = 'acme.webhooks.constructEvent(rawBody, headers, secret, options)';
     expect(rows.map((row) => row.call)).toEqual([
       'acme.packages.list(params)',
       'acme.packages.retrieve(id)',
@@ -725,7 +691,7 @@ test.describe('the SDK surface (lib/sdk-surface.ts)', () => {
       'acme.esims.getUsage(iccid)',
       'acme.topups.create(iccid, params, options)',
       'acme.refunds.create(params, options)',
-      'acme.webhooks.constructEvent(rawBody, headers, secret, options)',
+      constructEvent,
     ]);
     const document = await publishedContract();
     const operations = new Set(listOperations(document).map(({method, path: apiPath}) => `${method} ${apiPath}`));
@@ -736,9 +702,7 @@ test.describe('the SDK surface (lib/sdk-surface.ts)', () => {
       const [, resource, method] = /^acme\.(\w+)\.(\w+)\(/.exec(row.call)!;
       expect(typeof acme[resource!]?.[method!], `the runtime implements ${row.call}`).toBe('function');
     }
-    expect(rows.filter((row) => row.endpoint === null).map((row) => row.call)).toEqual([
-      'acme.webhooks.constructEvent(rawBody, headers, secret, options)',
-    ]);
+    expect(rows.filter((row) => row.endpoint === null).map((row) => row.call)).toEqual([constructEvent]);
 
     const coverage = sdkCoverage(rows, document);
     const endpoints = new Set(rows.map((row) => row.endpoint).filter(Boolean));
@@ -860,8 +824,7 @@ export async function main(rawBody: Buffer, headers: Record<string, string | str
           paths: {'@acme-connect/sdk': [DECLARATION_PATH]},
         },
       );
-      // The declaration and the programs are checked, not the libraries they load (TypeScript's, @types/node):
-      // checking those took most of the time.
+      // Only the declaration and the programs are checked: the libraries they load took most of the time.
       const messages = (diagnostics: readonly ts.Diagnostic[]) =>
         diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
       const problemsOf = (file: string) => {

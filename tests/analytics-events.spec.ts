@@ -1,8 +1,5 @@
-/**
- * The reader signals beyond page views, sent to a recording collector (tests/support/collector.ts): settled search
- * queries (masked; the rule also in Node), outbound-link and file-download clicks, and silence (page views and
- * feedback included) under Do Not Track, Global Privacy Control and on localhost.
- */
+// Reader signals beyond page views, sent to the recording collector: settled (masked) search queries, outbound-link and
+// file-download clicks, and silence (page views and feedback included) under DNT, GPC and on localhost.
 import type {Page} from '@playwright/test';
 
 import {port} from '../playwright.config';
@@ -25,7 +22,6 @@ import {
   scriptLoaded,
   spySends,
   underPublicHost,
-  type CollectedEvent,
 } from './support/collector';
 import {expect, openPage, test} from './support/fixtures';
 import {searchInput, searchListbox, waitForSearchReady} from './support/search';
@@ -77,10 +73,7 @@ test.describe('search signals, the rule (Node)', {tag: '@viewport-independent'},
 
 test.use(underPublicHost);
 
-/**
- * Types into the search box one key at a time, as fast as the browser takes keys, and waits until
- * the list has been drawn for the whole text (a prefix may already show the same "No results").
- */
+/** Types key by key, as fast as the browser takes keys, until the list is drawn for the whole text (not a prefix). */
 async function typeQuickly(page: Page, text: string) {
   const input = searchInput(page);
   await input.evaluate((element: HTMLInputElement) =>
@@ -113,71 +106,60 @@ async function searchFor(page: Page, text: string) {
 }
 
 // Each event is its own request: under load the barrier's may arrive first, so expected events are polled for.
-const searchEvents = (events: CollectedEvent[]) => events.filter((event) => event.name.startsWith('Search'));
-
-test.describe('search events', () => {
-  test('a result chosen by click or tap reports its rank', async ({page}) => {
-    const recorded = await searchFor(page, 'webhook');
-    const results = await shownResults(page);
-    expect(results).toBeGreaterThan(1);
-    await searchListbox(page).getByRole('option').nth(1).click();
-    await expect(page).not.toHaveURL(`${ORIGIN}/`);
-    await barrier(page, recorded);
-    const chosen = collected(SEARCH_EVENT, '/', {query: 'webhook', results, rank: 2});
-    await expect.poll(() => searchEvents(recorded.events)).toEqual([chosen]);
-  });
-
-  // Masking and settling are rules over the typed text, the same at any width: run once.
-  test.describe('rules over the typed text', {tag: '@viewport-independent'}, () => {
-    test(`no results is "${NO_RESULTS_EVENT}" with results 0, sent on Escape; leaving the box (blur) settles a query; e-mail addresses and digits are masked before they leave the browser`, async ({
-      page,
-    }) => {
-      const recorded = await searchFor(page, 'Quokka Zeppelin');
-      await noResultsShown(page);
-      await barrier(page, recorded);
-      expect(searchEvents(recorded.events), 'before Escape').toEqual([]);
-      await page.keyboard.press('Escape');
-      await barrier(page, recorded);
-      const noResults = collected(NO_RESULTS_EVENT, '/', {query: 'quokka zeppelin', results: 0});
-      await expect.poll(() => searchEvents(recorded.events)).toEqual([noResults]);
-      await searchInput(page).fill('');
-      await typeQuickly(page, 'Refund 4521 for Jane.Doe@Example.com');
-      // Nothing matches every word; the partial matches on "refund" are listed.
-      const shown = await shownResults(page);
-      // Blurred directly: on a phone the open result list can cover the page, so a click there may land in the box's
-      // own list and leave the box focused.
-      await searchInput(page).blur();
-      await barrier(page, recorded);
-      await expect
-        .poll(() => searchEvents(recorded.events))
-        .toEqual([noResults, collected(SEARCH_EVENT, '/', {query: 'refund # for [email]', results: shown})]);
-      expect(JSON.stringify(recorded.events)).not.toMatch(/4521|jane|doe/i);
-    });
-
-    test('typed key by key, only a query paused on for a second is reported, when typing goes on; the result chosen with Enter is sent with rank 1', async ({
-      page,
-    }) => {
-      const recorded = await searchFor(page, 'sdk');
-      const first = await shownResults(page);
-      await page.clock.setFixedTime(FIXED_TIME + SETTLE_MS);
-      await searchInput(page).pressSequentially(' install');
-      // The list drawn for the whole text, not the one for "sdk" still open (a busy machine draws it later).
-      await expect(searchInput(page)).toHaveAttribute('data-drawn-for', 'sdk install');
-      await barrier(page, recorded);
-      const settled = collected(SEARCH_EVENT, '/', {query: 'sdk', results: first});
-      await expect.poll(() => searchEvents(recorded.events)).toEqual([settled]);
-      const second = await shownResults(page);
-      const searchedFrom = page.url();
-      await page.keyboard.press('Enter');
-      // The Search event leaves with the navigation: the barrier must come from the page that follows.
-      await page.waitForURL((url) => url.href !== searchedFrom);
-      await barrier(page, recorded);
-      await expect
-        .poll(() => searchEvents(recorded.events))
-        .toEqual([settled, collected(SEARCH_EVENT, '/', {query: 'sdk install', results: second, rank: 1})]);
-    });
-  });
+test('search events: a result chosen by click or tap reports its rank', async ({page}) => {
+  const recorded = await searchFor(page, 'webhook');
+  const results = await shownResults(page);
+  expect(results).toBeGreaterThan(1);
+  await searchListbox(page).getByRole('option').nth(1).click();
+  await expect(page).not.toHaveURL(`${ORIGIN}/`);
+  await barrier(page, recorded);
+  const chosen = collected(SEARCH_EVENT, '/', {query: 'webhook', results, rank: 2});
+  await expect.poll(recorded.searches).toEqual([chosen]);
 });
+
+// Masking and settling are rules over the typed text, the same at any width: run once.
+test(
+  `search events: no results is "${NO_RESULTS_EVENT}" with results 0, sent on Escape; leaving the box (blur) settles a query; e-mail addresses and digits are masked before they leave the browser; typed key by key, only a query paused on for a second is reported, when typing goes on; the result chosen with Enter is sent with rank 1`,
+  {tag: '@viewport-independent'},
+  async ({page}) => {
+    const recorded = await searchFor(page, 'Quokka Zeppelin');
+    await noResultsShown(page);
+    await barrier(page, recorded);
+    expect(recorded.searches(), 'before Escape').toEqual([]);
+    await page.keyboard.press('Escape');
+    await barrier(page, recorded);
+    const noResults = collected(NO_RESULTS_EVENT, '/', {query: 'quokka zeppelin', results: 0});
+    await expect.poll(recorded.searches, 'no results, on Escape').toEqual([noResults]);
+    await searchInput(page).fill('');
+    await typeQuickly(page, 'Refund 4521 for Jane.Doe@Example.com');
+    // Nothing matches every word; the partial matches on "refund" are listed.
+    const shown = await shownResults(page);
+    // Blurred directly: on a phone a click on the page may land in the open result list, which covers it.
+    await searchInput(page).blur();
+    await barrier(page, recorded);
+    const refund = collected(SEARCH_EVENT, '/', {query: 'refund # for [email]', results: shown});
+    await expect.poll(recorded.searches, 'settled on blur, masked').toEqual([noResults, refund]);
+    expect(JSON.stringify(recorded.events), 'nothing personal sent').not.toMatch(/4521|jane|doe/i);
+    await searchInput(page).fill('');
+    await typeQuickly(page, 'sdk');
+    const first = await shownResults(page);
+    await page.clock.setFixedTime(FIXED_TIME + SETTLE_MS);
+    await searchInput(page).pressSequentially(' install');
+    // The list drawn for the whole text, not the one for "sdk" still open (a busy machine draws it later).
+    await expect(searchInput(page)).toHaveAttribute('data-drawn-for', 'sdk install');
+    await barrier(page, recorded);
+    const settled = collected(SEARCH_EVENT, '/', {query: 'sdk', results: first});
+    await expect.poll(recorded.searches, 'paused on, then typed on').toEqual([noResults, refund, settled]);
+    const second = await shownResults(page);
+    const searchedFrom = page.url();
+    await page.keyboard.press('Enter');
+    // The Search event leaves with the navigation: the barrier must come from the page that follows.
+    await page.waitForURL((url) => url.href !== searchedFrom);
+    await barrier(page, recorded);
+    const chosen = collected(SEARCH_EVENT, '/', {query: 'sdk install', results: second, rank: 1});
+    await expect.poll(recorded.searches, 'chosen with Enter').toEqual([noResults, refund, settled, chosen]);
+  },
+);
 
 const DOWNLOADS_PAGE = '/basics/test-in-postman';
 
@@ -217,8 +199,7 @@ test(
   },
 );
 
-// Whether to send is decided from the browser's flags and the origin, at any width, and the views navigate with the
-// desktop sidebar: run once.
+// Decided from the browser's flags and the origin, at any width; the views navigate with the desktop sidebar.
 test.describe('nothing is sent when it must not be', {tag: '@viewport-independent'}, () => {
   for (const [label, signal, value] of [
     ['Do Not Track', 'doNotTrack', '1'],

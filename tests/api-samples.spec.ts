@@ -1,7 +1,5 @@
-/**
- * The built OpenAPI document validates, the generated Postman collection runs against a Prism mock of it, and every
- * curl sample and endpoint path in docs/ (constants resolved) matches it. Plain Node: no browser.
- */
+// The built OpenAPI document validates, the generated Postman collection runs against a Prism mock of it, and every
+// curl sample and endpoint path in docs/ (constants resolved) matches it. Plain Node: no browser.
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 
@@ -15,7 +13,14 @@ import {ARTIFACTS, ENVIRONMENTS, LIMITS, POSTMAN, SAMPLES} from '../src/constant
 import {BRAND, SITE} from '../src/constants/site';
 import {IDEMPOTENCY} from '../src/constants/behaviour';
 import {generateArtifacts} from '../lib/contract/artifacts';
-import {listOperations, matchesTemplate, resolveRef, type OpenApiDocument} from '../lib/contract/openapi';
+import {
+  listOperations,
+  matchesTemplate,
+  resolveRef,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+} from '../lib/contract/openapi';
 import type {PostmanCollection, PostmanEnvironment} from '../lib/contract/postman';
 import {startPrism} from '../sandbox/server';
 import {BUILD_DIR} from './support/docs';
@@ -104,22 +109,19 @@ const BRIEF_FOLDERS = [
 
 function readBuilt(urlPath: string): string {
   const file = path.join(BUILD_DIR, ...urlPath.split('/'));
-  if (!existsSync(file)) {
-    throw new Error(`${path.relative(ROOT, file)} is missing: run \`npx docusaurus build\` first`);
-  }
+  if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npx docusaurus build\` first`);
   return readFileSync(file, 'utf8');
 }
 
-const loadDocument = () => parse(readBuilt(ARTIFACTS.openapi)) as OpenApiDocument;
+let builtDocument: OpenApiDocument | undefined;
+const loadDocument = () => (builtDocument ??= parse(readBuilt(ARTIFACTS.openapi)) as OpenApiDocument);
 const loadCollection = () => JSON.parse(readBuilt(ARTIFACTS.postmanCollection)) as PostmanCollection;
 const loadEnvironment = (urlPath: string) => JSON.parse(readBuilt(urlPath)) as PostmanEnvironment;
 
 test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independent'}, () => {
   test('is served at ARTIFACTS.openapi and is exactly what the plugin generates now', async () => {
     const fresh = await generateArtifacts(readFileSync(path.join(ROOT, 'api/openapi.yaml'), 'utf8'));
-    for (const [urlPath, content] of fresh) {
-      expect(readBuilt(urlPath), `${urlPath} is stale: rebuild`).toBe(content);
-    }
+    for (const [urlPath, content] of fresh) expect(readBuilt(urlPath), `${urlPath} is stale: rebuild`).toBe(content);
     expect([...fresh.keys()].sort()).toEqual(Object.values(ARTIFACTS).sort());
   });
 
@@ -127,10 +129,8 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
     const config = await createConfig({
       extends: ['recommended'],
       rules: {
-        // The brief's hosts are example.com placeholders on purpose.
-        'no-server-example.com': 'off',
-        // A fictional partner API: no public licence.
-        'info-license': 'off',
+        'no-server-example.com': 'off', // The brief's hosts are example.com placeholders on purpose.
+        'info-license': 'off', // A fictional partner API: no public licence.
         'no-invalid-media-type-examples': {severity: 'error', allowAdditionalProperties: false},
         'no-invalid-parameter-examples': 'error',
         'no-invalid-schema-examples': 'error',
@@ -147,56 +147,59 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
     expect(messages).toEqual([]);
   });
 
-  test('has the title, servers and OAuth2 client-credentials scheme from the constants', () => {
+  test('has the title, servers and OAuth2 client-credentials scheme from the constants, the error envelope with every code, and rate-limit, request-id and idempotency headers', () => {
     const document = loadDocument();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe(`${BRAND} API`);
     expect(document.servers.map((server) => server.url)).toEqual(
       Object.values(ENVIRONMENTS).map((environment) => new URL(environment.apiBase).origin),
     );
-    const scheme = document.components.securitySchemes!.oauth2 as {
-      type: string;
-      flows: {clientCredentials: {tokenUrl: string; scopes: Record<string, string>}};
-    };
+    const scheme = document.components.securitySchemes!.oauth2 as {type: string; flows: Record<string, object>};
+    const flow = scheme.flows.clientCredentials as {tokenUrl: string; scopes: object};
     expect(scheme.type).toBe('oauth2');
-    expect(scheme.flows.clientCredentials.tokenUrl).toBe(ENVIRONMENTS.sandbox.tokenUrl);
-    // The brief's scopes in its order; a writer may add more.
-    expect(Object.keys(scheme.flows.clientCredentials.scopes).filter((scope) => BRIEF_SCOPES.includes(scope))).toEqual(
-      BRIEF_SCOPES,
+    expect(flow.tokenUrl).toBe(ENVIRONMENTS.sandbox.tokenUrl);
+    // A writer may add more.
+    const scopes = Object.keys(flow.scopes).filter((scope) => BRIEF_SCOPES.includes(scope));
+    expect(scopes, "the brief's scopes in its order").toEqual(BRIEF_SCOPES);
+    const schemas = document.components.schemas as Record<string, {enum?: string[]}>;
+    expect(schemas.ErrorCode!.enum).toEqual(expect.arrayContaining(BRIEF_ERROR_CODES));
+    const headers = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
+    expect(Object.keys(document.components.headers!)).toEqual(expect.arrayContaining(headers));
+    const orders = document.paths['/v1/orders']!.post as OpenApiOperation;
+    const responses = orders.responses as Record<string, {headers: object}>;
+    const idempotency = orders.parameters!.map((parameter) => resolveRef<OpenApiParameter>(document, parameter));
+    expect(idempotency).toContainEqual(expect.objectContaining({name: 'Idempotency-Key', required: true}));
+    // Sent only on a replay: the key's description names it, no response declares it (a mock sends those always).
+    expect(idempotency.find((parameter) => parameter.name === 'Idempotency-Key')).toMatchObject({
+      description: expect.stringContaining(`${IDEMPOTENCY.replayHeader}: true`),
+    });
+    expect(Object.keys(responses['201']!.headers)).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Limit']),
     );
+    expect(Object.keys(resolveRef(document, responses['429']!).headers)).toContain('Retry-After');
+    const limit = resolveRef(document, document.components.parameters!.Limit) as {schema: object};
+    expect(limit.schema).toMatchObject({maximum: LIMITS.pageSizeMax, default: LIMITS.pageSizeDefault});
   });
 
-  test('describes every endpoint of the brief, each with an example response', () => {
+  test('describes every endpoint of the brief; every operation has an example response and a description, every parameter a description, every array schema says what it holds', () => {
     const document = loadDocument();
-    // Every endpoint of the brief; operations a writer adds are welcome too.
     const operations = listOperations(document);
+    // Operations a writer adds are welcome too.
     expect(operations.map(({method, path: apiPath}) => `${method} ${apiPath}`)).toEqual(
       expect.arrayContaining(BRIEF_ENDPOINTS),
     );
+    const missing: string[] = [];
     for (const {method, path: apiPath, operation} of operations) {
+      const where = `${method} ${apiPath}`;
       const responses = operation.responses as Record<string, unknown>;
       const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
-      const response = resolveRef(document, responses[success]) as {
-        content?: Record<string, {example?: unknown; examples?: unknown}>;
-      };
-      if (success !== '204') {
-        const media = response.content?.['application/json'];
-        expect(media?.example ?? media?.examples, `${method} ${apiPath}: example`).toBeTruthy();
-      }
-    }
-  });
-
-  test('every operation and parameter has a description, and every array schema says what it holds', () => {
-    const document = loadDocument();
-    const missing: string[] = [];
-    for (const {method, path: apiPath, operation} of listOperations(document)) {
-      if (!operation.description) missing.push(`${method} ${apiPath}: description`);
-      const parameters = (operation.parameters ?? []) as unknown[];
-      for (const parameter of parameters.map(
-        (entry) => resolveRef(document, entry) as {name: string; description?: string},
-      )) {
-        if (!parameter.description) missing.push(`${method} ${apiPath} parameter ${parameter.name}: description`);
-      }
+      const response = resolveRef(document, responses[success]) as {content?: Record<string, Record<string, unknown>>};
+      const media = response.content?.['application/json'];
+      if (success !== '204' && !(media?.example ?? media?.examples)) missing.push(`${where}: example`);
+      if (!operation.description) missing.push(`${where}: description`);
+      const parameters = (operation.parameters ?? []).map((entry) => resolveRef<OpenApiParameter>(document, entry));
+      for (const {name, description} of parameters)
+        if (!description) missing.push(`${where} parameter ${name}: description`);
     }
     const visit = (node: unknown, where: string): void => {
       if (Array.isArray(node)) return node.forEach((child, index) => visit(child, `${where}/${index}`));
@@ -226,54 +229,13 @@ test.describe('OpenAPI document (build/openapi.yaml)', {tag: '@viewport-independ
     const missing: string[] = [];
     for (const {method, path: apiPath, operation} of listOperations(document)) {
       const requirements = (operation.security ?? []) as Record<string, string[]>[];
-      const scopes = requirements.flatMap((entry) => entry.oauth2 ?? []);
-      for (const scope of scopes) {
+      for (const scope of requirements.flatMap((entry) => entry.oauth2 ?? []))
         if (!listed.get(scope)?.includes(`${method} ${apiPath}`)) missing.push(`${scope}: ${method} ${apiPath}`);
-      }
       if (requirements.some((entry) => entry.oauth2?.length === 0) && !noScope?.includes(`${method} ${apiPath}`)) {
         missing.push(`no scope: ${method} ${apiPath}`);
       }
     }
     expect(missing).toEqual([]);
-  });
-
-  test('has the error envelope with every code, and rate-limit, request-id and idempotency headers', () => {
-    const document = loadDocument();
-    const schemas = document.components.schemas as Record<string, {enum?: string[]}>;
-    expect(schemas.ErrorCode!.enum).toEqual(expect.arrayContaining(BRIEF_ERROR_CODES));
-    const headers = Object.keys(document.components.headers!);
-    for (const header of [
-      'X-Request-Id',
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-      'Retry-After',
-    ]) {
-      expect(headers).toContain(header);
-    }
-    const orders = document.paths['/v1/orders']!.post as {
-      parameters: {$ref: string}[];
-      responses: Record<string, {headers?: object; $ref?: string}>;
-    };
-    const idempotency = orders.parameters.map((parameter) =>
-      resolveRef<{name: string; required: boolean}>(document, parameter),
-    );
-    expect(idempotency).toContainEqual(expect.objectContaining({name: 'Idempotency-Key', required: true}));
-    // The replay header is sent only on a replay, so the key's description names it rather than a response
-    // declaring it (a mock sends every header a response declares).
-    expect(idempotency.find((parameter) => parameter.name === 'Idempotency-Key')).toMatchObject({
-      description: expect.stringContaining(`${IDEMPOTENCY.replayHeader}: true`),
-    });
-    expect(Object.keys(orders.responses['201']!.headers!)).toEqual(
-      expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Limit']),
-    );
-    const tooMany = resolveRef(document, orders.responses['429']!) as {headers: object};
-    expect(Object.keys(tooMany.headers)).toContain('Retry-After');
-    const limit = resolveRef<{schema: {maximum: number; default: number}}>(
-      document,
-      document.components.parameters!.Limit as {$ref: string},
-    );
-    expect(limit.schema).toMatchObject({maximum: LIMITS.pageSizeMax, default: LIMITS.pageSizeDefault});
   });
 });
 
@@ -282,31 +244,28 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
     const collection = loadCollection();
     expect(collection.info.name).toBe(POSTMAN.collectionName);
     expect(collection.info.schema).toContain('/v2.1.0/');
-    expect(collection.item.map((folder) => folder.name).filter((name) => BRIEF_FOLDERS.includes(name))).toEqual(
-      BRIEF_FOLDERS,
-    );
+    const folders = collection.item.map((folder) => folder.name).filter((name) => BRIEF_FOLDERS.includes(name));
+    expect(folders, 'the brief folders in its order').toEqual(BRIEF_FOLDERS);
     expect(collection.auth).toEqual({
       type: 'bearer',
       bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}],
     });
     const requests = collection.item.flatMap((folder) => folder.item ?? []);
     expect(requests).toHaveLength(listOperations(loadDocument()).length);
-    for (const request of requests) {
+    for (const request of requests)
       expect(['{{baseUrl}}', '{{tokenUrl}}'], request.name).toContain(request.request!.url.host![0]);
-    }
-    // The token is renewed the model's lead before it expires (what the newman runs of tests/samples/postman.spec.ts
-    // cannot wait for); the rest of the scripts are checked by running them there.
+    // What the newman runs of tests/samples/postman.spec.ts cannot wait for; they check the rest of the scripts.
     const prerequest = collection.event.find((event) => event.listen === 'prerequest')!.script.exec.join('\n');
     expect(prerequest).toContain(`${LIMITS.tokenRefreshLeadSeconds} * 1000`);
   });
 
   test('environments carry the brief variables, with clientSecret secret', () => {
-    for (const [key, urlPath] of [
-      ['sandbox', ARTIFACTS.postmanSandboxEnvironment],
-      ['live', ARTIFACTS.postmanLiveEnvironment],
+    for (const [key, urlPath, name] of [
+      ['sandbox', ARTIFACTS.postmanSandboxEnvironment, POSTMAN.sandboxEnvironmentName],
+      ['live', ARTIFACTS.postmanLiveEnvironment, POSTMAN.liveEnvironmentName],
     ] as const) {
       const environment = loadEnvironment(urlPath);
-      expect(environment.name).toBe(key === 'sandbox' ? POSTMAN.sandboxEnvironmentName : POSTMAN.liveEnvironmentName);
+      expect(environment.name).toBe(name);
       const values = Object.fromEntries(environment.values.map((value) => [value.key, value]));
       expect(Object.keys(values)).toEqual([
         'baseUrl',
@@ -326,111 +285,89 @@ test.describe('Postman collection and environments (build/postman/)', {tag: '@vi
         'webhookEndpointId',
         'widgetSessionId',
       ]);
-      expect(values.baseUrl!.value).toBe(ENVIRONMENTS[key].apiBase);
-      expect(values.tokenUrl!.value).toBe(ENVIRONMENTS[key].tokenUrl);
-      expect(values.clientSecret!.type).toBe('secret');
-      expect(values.clientSecret!.value).toBe('');
+      expect(values).toMatchObject({
+        baseUrl: {value: ENVIRONMENTS[key].apiBase},
+        tokenUrl: {value: ENVIRONMENTS[key].tokenUrl},
+        clientSecret: {type: 'secret', value: ''},
+      });
     }
   });
 });
 
-test.describe(
-  'the generated collection runs against a Prism mock of the OpenAPI document',
+// Stopped in a hook, which runs after a timeout too.
+let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+test.afterAll(() => prism?.stop());
+
+test(
+  'the generated collection runs against a Prism mock of the OpenAPI document: every request gets a 2xx; the happy path 00 → 04 chains its IDs',
   {tag: '@viewport-independent'},
-  () => {
-    test.describe.configure({mode: 'serial', timeout: 120_000});
-    let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
-
-    test.beforeAll(async () => {
-      test.setTimeout(90_000);
-      prism = await startPrism(path.join(BUILD_DIR, 'openapi.yaml'));
-    });
-
-    test.afterAll(async () => {
-      await prism?.stop();
-    });
-
-    /** The Sandbox environment pointed at the mock, with test credentials. */
-    function mockEnvironment(): PostmanEnvironment {
-      const environment = loadEnvironment(ARTIFACTS.postmanSandboxEnvironment);
-      const origin = `http://127.0.0.1:${prism!.port}`;
-      const overrides: Record<string, string> = {
-        baseUrl: `${origin}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
-        tokenUrl: `${origin}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
-        clientId: SAMPLES.clientId,
-        clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}mock`,
-      };
-      return {
-        ...environment,
-        values: environment.values.map((value) => ({...value, value: overrides[value.key] ?? value.value})),
-      };
-    }
-
-    test('every request of the collection gets a 2xx from the mock; the happy path 00 → 04 chains its IDs', async () => {
-      const started = Date.now();
-      const summary = await new Promise<NewmanRunSummary>((resolve, reject) =>
-        newman.run(
-          {
-            collection: loadCollection() as never,
-            environment: mockEnvironment() as never,
-            reporters: [],
-            timeoutRequest: 10_000,
-          },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        ),
-      );
-      const figures = `${summary.run.executions.length} requests, ${summary.run.stats.assertions.total} assertions in ${((Date.now() - started) / 1000).toFixed(1)} s`;
-      test.info().annotations.push({type: 'newman run', description: figures});
-      console.log(`newman run on the mock: ${figures}`);
-      expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
-      // Pre-request scripts send requests of their own (the refund's and the cancel's orders): count distinct requests.
-      expect(new Set(summary.run.executions.map((execution) => execution.item.name)).size).toBe(
-        listOperations(loadDocument()).length,
-      );
-      // A header the API sends only on some answers must not reach a mock's every answer: a first order
-      // answered as a replay, or every answer flagged deprecated, would mislead a client built on the mock.
-      const sometimesHeaders = [IDEMPOTENCY.replayHeader, 'Deprecation', 'Sunset'];
-      const misleading = summary.run.executions.flatMap((execution) =>
-        sometimesHeaders
-          .filter((name) => execution.response?.headers.has(name))
-          .map((name) => `${execution.item.name}: ${name}`),
-      );
-      expect(misleading).toEqual([]);
-      // The happy path (00 → 04: token → packages → order → eSIM → usage) ran in its order and stored the mock's IDs.
-      const milestones = ['Get an access token', 'List packages', 'Create an order', 'Get an eSIM', 'Get usage'];
-      const executed = summary.run.executions.map((execution) => execution.item.name);
-      expect(
-        executed.filter((name) => milestones.includes(name)),
-        'the happy path in its order',
-      ).toEqual(milestones);
-      // At run time `summary.environment` is a postman-collection VariableScope.
-      const finalValues = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
-      expect(finalValues.orderId, 'orderId stored').toBe(SAMPLES.orderId);
-      expect(finalValues.iccid, 'iccid stored').toBe(SAMPLES.iccid);
-      // packageId is the reader's choice: listing packages does not overwrite it.
-      expect(finalValues.packageId, 'packageId kept').toBe(SAMPLES.packageId);
-      expect(String(finalValues.accessToken), 'accessToken stored').not.toBe('');
-    });
+  async () => {
+    // Up to 90 s to start the mock, 120 s for the run.
+    test.setTimeout(210_000);
+    prism = await startPrism(path.join(BUILD_DIR, 'openapi.yaml'));
+    // The Sandbox environment pointed at the mock, with test credentials.
+    const sandbox = loadEnvironment(ARTIFACTS.postmanSandboxEnvironment);
+    const origin = `http://127.0.0.1:${prism.port}`;
+    const overrides: Record<string, string> = {
+      baseUrl: `${origin}${new URL(ENVIRONMENTS.sandbox.apiBase).pathname}`,
+      tokenUrl: `${origin}${new URL(ENVIRONMENTS.sandbox.tokenUrl).pathname}`,
+      clientId: SAMPLES.clientId,
+      clientSecret: `${ENVIRONMENTS.sandbox.clientSecretPrefix}mock`,
+    };
+    const values = sandbox.values.map((value) => ({...value, value: overrides[value.key] ?? value.value}));
+    const summary = await new Promise<NewmanRunSummary>((resolve, reject) =>
+      newman.run(
+        {
+          collection: loadCollection() as never,
+          environment: {...sandbox, values} as never,
+          reporters: [],
+          timeoutRequest: 10_000,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+    expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
+    const executed = summary.run.executions.map((execution) => execution.item.name);
+    // Pre-request scripts send requests of their own (the refund's and the cancel's orders): count distinct requests.
+    expect(new Set(executed).size).toBe(listOperations(loadDocument()).length);
+    // A header the API sends only on some answers must not reach every answer of a mock: it would mislead a client.
+    const sometimesHeaders = [IDEMPOTENCY.replayHeader, 'Deprecation', 'Sunset'];
+    const misleading = summary.run.executions.flatMap((execution) =>
+      sometimesHeaders
+        .filter((name) => execution.response?.headers.has(name))
+        .map((name) => `${execution.item.name}: ${name}`),
+    );
+    expect(misleading).toEqual([]);
+    // The happy path (00 → 04: token → packages → order → eSIM → usage) ran in its order and stored the mock's IDs.
+    const milestones = ['Get an access token', 'List packages', 'Create an order', 'Get an eSIM', 'Get usage'];
+    expect(
+      executed.filter((name) => milestones.includes(name)),
+      'the happy path in its order',
+    ).toEqual(milestones);
+    // At run time `summary.environment` is a postman-collection VariableScope.
+    const finalValues = (summary.environment as unknown as {toObject(): Record<string, unknown>}).toObject();
+    expect(finalValues.orderId, 'orderId stored').toBe(SAMPLES.orderId);
+    expect(finalValues.iccid, 'iccid stored').toBe(SAMPLES.iccid);
+    // packageId is the reader's choice: listing packages does not overwrite it.
+    expect(finalValues.packageId, 'packageId kept').toBe(SAMPLES.packageId);
+    expect(String(finalValues.accessToken), 'accessToken stored').not.toBe('');
   },
 );
 
 test.describe('docs samples match the OpenAPI document', {tag: '@viewport-independent'}, () => {
-  const operations = () => listOperations(loadDocument()).map(({method, path: apiPath}) => ({method, path: apiPath}));
+  const isOperation = (pathname: string, method?: string) =>
+    listOperations(loadDocument()).some(
+      (operation) => (method ?? operation.method) === operation.method && matchesTemplate(pathname, operation.path),
+    );
 
   test('every curl sample calls an existing method + path on the canonical sandbox or live host', () => {
     const samples = curlSamples();
     expect(samples.length, 'curl samples found in docs/').toBeGreaterThan(0);
-    const known = operations();
     const offending = samples.flatMap((sample) => {
       const url = URL.canParse(sample.url) ? new URL(sample.url) : undefined;
       const problems: string[] = [];
-      if (!url || !API_ORIGINS.includes(url.origin)) {
-        problems.push(`host is not one of ${API_ORIGINS.join(', ')}`);
-      }
-      if (
-        url &&
-        !known.some((operation) => operation.method === sample.method && matchesTemplate(url.pathname, operation.path))
-      ) {
+      if (!url || !API_ORIGINS.includes(url.origin)) problems.push(`host is not one of ${API_ORIGINS.join(', ')}`);
+      if (url && !isOperation(url.pathname, sample.method)) {
         problems.push(`${sample.method} ${url.pathname} is not in the OpenAPI document`);
       }
       return problems.map((problem) => `${sample.file}:${sample.line}: ${problem} — ${sample.text}`);
@@ -441,9 +378,8 @@ test.describe('docs samples match the OpenAPI document', {tag: '@viewport-indepe
   test('every endpoint path written in the docs exists in the OpenAPI document', () => {
     const mentions = endpointMentions();
     expect(mentions.length, 'endpoint paths found in docs/').toBeGreaterThan(0);
-    const known = operations();
     const offending = mentions
-      .filter((mention) => !known.some((operation) => matchesTemplate(mention.text, operation.path)))
+      .filter((mention) => !isOperation(mention.text))
       .map((mention) => `${mention.file}:${mention.line}: ${mention.text}`);
     expect(offending).toEqual([]);
   });
@@ -466,7 +402,6 @@ test('paths: ids and {placeholders} match parameters; other segments do not', {t
   expect(matchesTemplate('/v1/esims/usage', '/v1/esims/{iccid}/usage')).toBe(false);
 });
 
-type Located = {file: string; line: number; text: string};
 /** The API origins a sample may call (sandbox and live). */
 const API_ORIGINS = Object.values(ENVIRONMENTS).map((environment) => new URL(environment.apiBase).origin);
 const CONSTANTS: Record<string, unknown> = {...api, BRAND, SITE};
@@ -482,9 +417,7 @@ function resolveConstants(text: string): string {
       );
     return typeof value === 'string' || typeof value === 'number' ? String(value) : match;
   };
-  return text
-    .replace(/\$\{([A-Z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g, lookup)
-    .replace(/\{([A-Z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g, lookup);
+  return text.replace(/\$?\{([A-Z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g, lookup);
 }
 
 /** Every doc's lines, as written. */
@@ -498,7 +431,7 @@ const docFiles = () =>
     }));
 
 /** Every line of every doc, constants resolved. */
-const docLines = (): Located[] =>
+const docLines = () =>
   docFiles().flatMap(({file, lines}) =>
     lines.map((text, index) => ({file, line: index + 1, text: resolveConstants(text)})),
   );
@@ -524,23 +457,18 @@ function parseCurl(command: string): {method: string; url: string | undefined} {
   let hasData = false;
   for (let index = 1; index < words.length; index += 1) {
     const word = words[index]!;
-    if (word === '-X' || word === '--request') {
-      method = words[++index];
-    } else if (/^-X[A-Z]+$/.test(word)) {
-      method = word.slice(2);
-    } else if (word === '--url') {
-      url = words[++index];
-    } else if (DATA_FLAGS.some((flag) => word === flag || (flag.startsWith('--') && word.startsWith(`${flag}=`)))) {
+    if (word === '-X' || word === '--request') method = words[++index];
+    else if (/^-X[A-Z]+$/.test(word)) method = word.slice(2);
+    else if (word === '--url') url = words[++index];
+    else if (DATA_FLAGS.some((flag) => word === flag || (flag.startsWith('--') && word.startsWith(`${flag}=`)))) {
       hasData = true;
-    } else if (/^https?:\/\//.test(word) && !url) {
-      url = word;
-    }
+    } else if (/^https?:\/\//.test(word) && !url) url = word;
   }
   return {method: (method ?? (hasData ? 'POST' : 'GET')).toUpperCase(), url};
 }
 
 /** Every curl command in the docs: lines that start with `curl` (optionally after `$ `), with their continuations. */
-function curlSamples(): (Located & {method: string; url: string})[] {
+function curlSamples() {
   return docFiles().flatMap(({file, lines}) =>
     lines.flatMap((line, index) => {
       if (!/^\s*(?:\$\s+|\{?`)?curl\s/.test(line)) return [];
@@ -556,7 +484,7 @@ function curlSamples(): (Located & {method: string; url: string})[] {
 }
 
 /** An API path written in the docs, e.g. `/v1/esims/{iccid}/usage` or the path of an API URL. */
-function endpointMentions(): Located[] {
+function endpointMentions() {
   const pattern = /(https?:\/\/[^\s"'`)<>\]|]+)|(?<![\w/.:@-])(\/(?:v\d+|oauth)\/[^\s"'`)<>\]|]*)/g;
   return docLines().flatMap((located) =>
     [...located.text.matchAll(pattern)].flatMap((match) => {

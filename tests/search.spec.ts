@@ -24,7 +24,6 @@ import {
   waitForSearchReady,
 } from './support/search';
 
-// Each query set's least hit@3 and MRR.
 const RELEVANCE_GOALS = {own: [0.9, 0.85], blind: [0.97, 0.92], blind2: [0.97, 0.92], natural: [0.9, 0.8]} as const;
 const MAC_USER_AGENT =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -32,10 +31,7 @@ const INDEX_FILES = '**/search-index*.json';
 // What the reader sees, as spec §9 words it (not read from the constants the box itself uses).
 const PLACEHOLDER = 'Search';
 const LOADING_TEXT = 'Loading...';
-// runQuery waits for the results' render without a clock of its own: only the test's timeout bounds it.
-const UNTIL_RENDERED = 0;
 
-/** The box, its result list and the list's first option; `search` enters a query and waits for a first result. */
 function searchBox(page: Page) {
   const input = searchInput(page);
   const listbox = searchListbox(page);
@@ -55,101 +51,64 @@ async function openSearch(page: Page, url = '/') {
 
 /** Searches `sdk`, then the query: the list renders again after it, so the query was searched (no exception or hang). */
 async function searchAfterSdk(page: Page, anchors: Anchors, query: string) {
-  await runQuery(page, 'sdk', anchors, UNTIL_RENDERED);
+  // 0: runQuery waits for the render with no clock of its own, only the test's timeout bounds it.
+  await runQuery(page, 'sdk', anchors, 0);
   await expect(searchListbox(page)).toContainText(/sdk/i);
-  const {latencyMs} = await runQuery(page, query, anchors, UNTIL_RENDERED);
+  const {latencyMs} = await runQuery(page, query, anchors, 0);
   expect(latencyMs, `no results render after ${JSON.stringify(query.slice(0, 40))}`).not.toBeNull();
   await expect(searchListbox(page)).toBeVisible();
 }
 
-/** A 2,000-character query is cut to the bound, says so, and the bounded query is searched. */
-async function expectLongQueriesCut(page: Page) {
-  const {input, listbox, first} = searchBox(page);
-  await instrumentSearch(page);
-  const anchors = loadHeadingAnchors();
-  const notice = page.getByRole('status').filter({hasText: /Only the first/});
-  const bound = {length: `${SEARCH.maxQueryLength} characters`, words: `${SEARCH.maxQueryWords} words`};
-  for (const {query, bounded, cut, answer} of LONG_QUERIES) {
-    await searchAfterSdk(page, anchors, query);
-    // The box holds exactly the bounded query (the autocomplete searches the box's value)…
-    await expect(input).toHaveValue(bounded);
-    expect(bounded.length).toBeLessThanOrEqual(SEARCH.maxQueryLength);
-    expect(bounded.split(/[\s-]+/).filter(Boolean).length).toBeLessThanOrEqual(SEARCH.maxQueryWords);
-    expect(query.startsWith(bounded)).toBe(true);
-    expect(boundQuery(query)).toEqual({query: bounded, cut});
-    await expect(notice).toHaveText(`Only the first ${bound[cut]} are searched.`);
-    await expect(page.locator('[data-query-cut]')).toHaveAttribute('data-query-cut', cut);
-    // …and the list shows that query's answer, not the previous one's.
-    if (answer === 'no results') {
-      await expect(listbox).toContainText('No results');
-      await expect(listbox.getByRole('option')).toHaveCount(0);
-    } else {
-      await expect(first).toContainText(answer);
-    }
-  }
-  // Typing more at the bound keeps the notice; deleting clears it.
-  await input.press('x');
-  await expect(notice).toBeVisible();
-  await input.press('Backspace');
-  await expect(notice).toBeHidden();
-}
-
-test.describe('search box: states (spec §2, §4, §9)', () => {
-  test('on a slow network it is disabled and reads Loading... until the index arrives, then ready; a Ctrl+K pressed meanwhile focuses it then', async ({
-    page,
-    isMobile,
-  }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let delivered = false;
-    await page.route(INDEX_FILES, async (route) => {
-      await held;
-      await route.continue();
-      delivered = true;
-    });
-    // Listen before loading: the index may be requested as soon as the page has hydrated.
-    const indexRequested = page.waitForRequest(INDEX_FILES);
-    await openPage(page, '/basics/iframe');
-    await indexRequested;
-    // The shortcut is for a hardware keyboard: phones have none.
-    if (!isMobile) await page.keyboard.press('Control+k');
-    // Two idle periods and a frame go by while the index is still held (only the test releases it).
-    await page.evaluate(
-      () => new Promise((done) => requestIdleCallback(() => requestIdleCallback(() => requestAnimationFrame(done)))),
-    );
-    expect(delivered).toBe(false);
-    const input = searchInput(page);
-    // The placeholder is what the reader sees: visible, not just in the DOM.
-    await expect(input).toBeVisible();
-    await expect(input).toBeDisabled();
-    await expect(input).not.toHaveAttribute('role', 'combobox');
-    await expect(input).toHaveAttribute('placeholder', LOADING_TEXT);
-    await expect(page.locator('[data-search-status="loading"]')).toHaveAttribute('aria-busy', 'true');
-    await expect(input).not.toBeFocused();
-
-    release();
-    await waitForSearchReady(page);
-    await expect(input).toBeEnabled();
-    await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
-    await expect(page.locator('[data-search-status="ready"]')).toHaveAttribute('aria-busy', 'false');
-    if (!isMobile) await expect(input, 'focused by the Ctrl+K pressed while loading').toBeFocused();
+test('search box states (spec §2, §4, §9): on a slow network it is disabled and reads Loading... until the index arrives, then ready; a Ctrl+K pressed meanwhile focuses it then', async ({
+  page,
+  isMobile,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let delivered = false;
+  await page.route(INDEX_FILES, async (route) => {
+    await held;
+    await route.continue();
+    delivered = true;
   });
+  // Listen before loading: the index may be requested as soon as the page has hydrated.
+  const indexRequested = page.waitForRequest(INDEX_FILES);
+  await openPage(page, '/basics/iframe');
+  await indexRequested;
+  // The shortcut is for a hardware keyboard: phones have none.
+  if (!isMobile) await page.keyboard.press('Control+k');
+  // Two idle periods and a frame go by while the index is still held.
+  await page.evaluate(
+    () => new Promise((done) => requestIdleCallback(() => requestIdleCallback(() => requestAnimationFrame(done)))),
+  );
+  expect(delivered).toBe(false);
+  const input = searchInput(page);
+  await expect(input).toBeVisible();
+  await expect(input).toBeDisabled();
+  await expect(input).not.toHaveAttribute('role', 'combobox');
+  await expect(input).toHaveAttribute('placeholder', LOADING_TEXT);
+  await expect(page.locator('[data-search-status="loading"]')).toHaveAttribute('aria-busy', 'true');
+  await expect(input).not.toBeFocused();
 
-  // Touch at the widest mobile layout (a tablet): the phone project has touch, the desktop one has not.
-  test.describe('at the 996 px breakpoint', () => {
-    test.use({viewport: {width: 996, height: 800}});
+  release();
+  await waitForSearchReady(page);
+  await expect(input).toBeEnabled();
+  await expect(input).toHaveAttribute('placeholder', PLACEHOLDER);
+  await expect(page.locator('[data-search-status="ready"]')).toHaveAttribute('aria-busy', 'false');
+  if (!isMobile) await expect(input, 'focused by the Ctrl+K pressed while loading').toBeFocused();
+});
 
-    test('the box is usable from the mobile navbar', {tag: '@phone-only'}, async ({page}) => {
-      const {input, first} = await openSearch(page);
-      await expect(page.locator('.navbar__toggle')).toBeVisible();
-      await input.tap();
-      await page.keyboard.type('postman');
-      // Results for a prefix ("pos") can show while the last keys are still being searched: wait for the full query's.
-      await expect(first.locator('mark').first()).toHaveText(/^postman$/i);
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/_highlight=postman/);
-    });
-  });
+// Touch at the widest mobile layout (a tablet): the phone project has touch, the desktop one has not.
+test('at the 996 px breakpoint, the box is usable from the mobile navbar', {tag: '@phone-only'}, async ({page}) => {
+  await page.setViewportSize({width: 996, height: 800});
+  const {input, first} = await openSearch(page);
+  await expect(page.locator('.navbar__toggle')).toBeVisible();
+  await input.tap();
+  await page.keyboard.type('postman');
+  // Results for a prefix ("pos") can show while the last keys are still being searched: wait for the full query's.
+  await expect(first.locator('mark').first()).toHaveText(/^postman$/i);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/_highlight=postman/);
 });
 
 // A hardware keyboard's shortcuts, hint, arrows and Escape: desktop behaviours.
@@ -185,7 +144,6 @@ test.describe('search box from the keyboard', {tag: '@desktop-only'}, () => {
         await expect(combobox).toHaveAttribute('aria-owns', (await listbox.getAttribute('id')) ?? '');
         const options = listbox.getByRole('option');
         expect(await options.count()).toBeGreaterThan(2);
-        // The first result is preselected; ArrowDown moves on, ArrowUp comes back.
         const selected = listbox.locator('[role="option"][aria-selected="true"]');
         const [top, next] = await options.evaluateAll((all) => all.slice(0, 2).map((option) => option.id));
         await expect(selected).toHaveAttribute('id', top!);
@@ -210,63 +168,83 @@ test.describe('search box from the keyboard', {tag: '@desktop-only'}, () => {
   }
 });
 
-test.describe('search results', () => {
-  // On a phone the box sits in the navbar too (not behind the menu), and it is used by touch.
-  // The bound is what keeps any query fast; `npm run bench:search` prints the time these take.
-  test('the box loads its index without any interaction soon after hydration; a 2,000-character query is cut to the bound, says so, and the bounded query is searched; selecting a result (a click, or a tap on a phone) navigates to it and highlights the matched word on the target page', async ({
-    page,
-    hasTouch,
-  }) => {
-    // The fixture fails on any console error (a hydration warning among them).
-    const indexRequest = page.waitForRequest(INDEX_FILES);
-    await openPage(page, '/additional/changelog');
-    expect((await indexRequest).url()).toMatch(/search-index-[0-9a-f]+\.json$/);
-    await waitForSearchReady(page, 10_000);
-    const {input, listbox, first} = searchBox(page);
-    await expect(page.locator('nav.navbar').locator(input)).toBeVisible();
-    if (hasTouch) {
-      await input.tap();
-      await expect(input).toBeFocused();
+// On a phone the box sits in the navbar too (not behind the menu), used by touch. The bound keeps any query fast.
+test('the box loads its index without any interaction soon after hydration; a 2,000-character query is cut to the bound, says so, and the bounded query is searched; selecting a result (a click, or a tap on a phone) navigates to it and highlights the matched word on the target page', async ({
+  page,
+  hasTouch,
+}) => {
+  const indexRequest = page.waitForRequest(INDEX_FILES);
+  await openPage(page, '/additional/changelog');
+  expect((await indexRequest).url()).toMatch(/search-index-[0-9a-f]+\.json$/);
+  await waitForSearchReady(page, 10_000);
+  const {input, listbox, first} = searchBox(page);
+  await expect(page.locator('nav.navbar').locator(input)).toBeVisible();
+  if (hasTouch) {
+    await input.tap();
+    await expect(input).toBeFocused();
+  }
+  await instrumentSearch(page);
+  const anchors = loadHeadingAnchors();
+  const notice = page.getByRole('status').filter({hasText: /Only the first/});
+  const bound = {length: `${SEARCH.maxQueryLength} characters`, words: `${SEARCH.maxQueryWords} words`};
+  for (const {query, bounded, cut, answer} of LONG_QUERIES) {
+    await searchAfterSdk(page, anchors, query);
+    // The box holds exactly the bounded query (the autocomplete searches the box's value)…
+    await expect(input).toHaveValue(bounded);
+    expect(bounded.length).toBeLessThanOrEqual(SEARCH.maxQueryLength);
+    expect(bounded.split(/[\s-]+/).filter(Boolean).length).toBeLessThanOrEqual(SEARCH.maxQueryWords);
+    expect(query.startsWith(bounded)).toBe(true);
+    expect(boundQuery(query)).toEqual({query: bounded, cut});
+    await expect(notice).toHaveText(`Only the first ${bound[cut]} are searched.`);
+    await expect(page.locator('[data-query-cut]')).toHaveAttribute('data-query-cut', cut);
+    // …and the list shows that query's answer, not the previous one's.
+    if (answer === 'no results') {
+      await expect(listbox).toContainText('No results');
+      await expect(listbox.getByRole('option')).toHaveCount(0);
+    } else {
+      await expect(first).toContainText(answer);
     }
-    await expectLongQueriesCut(page);
-    await input.fill('invoice');
-    await expect(first).toContainText(/invoice/i);
-    // The results fit the screen.
-    const box = await listbox.boundingBox();
-    const viewport = page.viewportSize();
-    expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
-    await (hasTouch ? first.tap() : first.click());
-    await expect(page).toHaveURL(/\/account-management\/billing\?_highlight=invoice/);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Billing');
-    const mark = page.locator('article mark').first();
-    await expect(mark).toBeVisible();
-    await expect(mark).toHaveText(/invoice/i);
-  });
+  }
+  await input.press('x');
+  await expect(notice).toBeVisible();
+  await input.press('Backspace');
+  await expect(notice).toBeHidden();
+  await input.fill('invoice');
+  await expect(first).toContainText(/invoice/i);
+  const box = await listbox.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+  await (hasTouch ? first.tap() : first.click());
+  await expect(page).toHaveURL(/\/account-management\/billing\?_highlight=invoice/);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Billing');
+  const mark = page.locator('article mark').first();
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveText(/invoice/i);
+});
 
-  // The highlighter runs on the article at any width: run once.
-  test.describe('when highlighting fails', {tag: '@viewport-independent'}, () => {
-    test.use({allowedConsoleErrors: /\[search\] Could not highlight/});
+// The highlighter runs on the article at any width: run once.
+test.describe('when highlighting the searched words fails', {tag: '@viewport-independent'}, () => {
+  test.use({allowedConsoleErrors: /\[search\] Could not highlight/});
 
-    test('the error is logged to the console only and the page still works', async ({page}) => {
-      const logged = page.waitForEvent('console', {
-        predicate: (message) => message.type() === 'error' && /Could not highlight/.test(message.text()),
-      });
-      // mark.js walks the article with a NodeIterator: make that fail.
-      await page.addInitScript(() => {
-        Document.prototype.createNodeIterator = () => {
-          throw new Error('simulated highlight failure');
-        };
-      });
-      const {search} = await openSearch(page, '/account-management/billing?_highlight=invoice');
-      await logged;
-      await expect(page.getByRole('heading', {level: 1})).toHaveText('Billing');
-      await expect(page.locator('article mark')).toHaveCount(0);
-      await search('refund');
+  test('the error is logged to the console only and the page still works', async ({page}) => {
+    const logged = page.waitForEvent('console', {
+      predicate: (message) => message.type() === 'error' && /Could not highlight/.test(message.text()),
     });
+    // mark.js walks the article with a NodeIterator: make that fail.
+    await page.addInitScript(() => {
+      Document.prototype.createNodeIterator = () => {
+        throw new Error('simulated highlight failure');
+      };
+    });
+    const {search} = await openSearch(page, '/account-management/billing?_highlight=invoice');
+    await logged;
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Billing');
+    await expect(page.locator('article mark')).toHaveCount(0);
+    await search('refund');
   });
 });
 
-// Ranking and query parsing are the same at any width (the phone's box is covered above): run once, on one shared page.
+// Ranking and query parsing are the same at any width: run once, on one shared page.
 test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
   let page: Page;
   let anchors: Anchors;
@@ -296,16 +274,13 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
   test.afterEach(() => expect(problems.splice(0), 'console errors, uncaught page errors and dialogs').toEqual([]));
   test.afterAll(() => page.close());
 
-  // Whole questions (`natural`) rank lower than short queries: the goal is that the page is in the top 3.
-  // The held-out sets are an integrator's own words, written before any tuning and frozen (never edited to fit
-  // the index); the own set uses the pages' words. search_docs (the MCP server) must rank every query as the box.
+  // The held-out sets are frozen (never edited to fit the index); search_docs (MCP) must rank each query as the box.
   for (const name of Object.keys(QUERY_SETS) as QuerySetName[]) {
     const [hitAt3, mrr] = RELEVANCE_GOALS[name];
     test(`relevance, ${name} set: hit@3 ≥ ${hitAt3} and MRR ≥ ${mrr} in the real box, no empty list, and search_docs ranks each query alike`, async () => {
       test.setTimeout(180_000);
       const queries = loadQuerySet(name);
       const texts = queries.map(({query}) => query);
-      // The box runs in the browser, search_docs here: both at once.
       const [answers, found] = await Promise.all([
         runQueriesInBox(page, texts, anchors),
         Promise.all(texts.map((query) => docs.search(query))),
@@ -317,10 +292,9 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
       expect(relevance.hitAt3, `not in the top 3: ${JSON.stringify(misses, null, 1)}`).toBeGreaterThanOrEqual(hitAt3);
       expect(relevance.mrr).toBeGreaterThanOrEqual(mrr);
       // search_docs lists more hits, one per URL: both are compared over distinct pages, as many as the box shows.
-      const distinct = <T>(pages: T[]) => pages.filter((one, index) => pages.indexOf(one) === index);
-      const inBox = answers.map((hits) => distinct(hits.map((hit) => hit.page)));
+      const inBox = answers.map((hits) => [...new Set(hits.map((hit) => hit.page))]);
       const inMcp = found.map((hits, index) =>
-        distinct(hits.map(({url}) => new URL(url).pathname)).slice(0, inBox[index]!.length),
+        [...new Set(hits.map(({url}) => new URL(url).pathname))].slice(0, inBox[index]!.length),
       );
       // The rank of the expected page in each (0: not listed).
       const ranks = (pages: (string | null)[][]) =>
@@ -329,8 +303,7 @@ test.describe('queries in the real box', {tag: '@viewport-independent'}, () => {
     });
   }
 
-  // One search for the box and search_docs (lib/search); the sets above measure it, these name it. A changelog
-  // entry (front matter `news: true`) names a topic in a few words, so it would outscore the guide that explains it.
+  // A changelog entry (front matter `news: true`) names a topic in few words: it would outscore the guide otherwise.
   test("a word the docs lack or a reader's word lists the page that answers it; the page about a topic comes first, before a news page or one that mentions it; in the box and in search_docs", async () => {
     const cases: [top: number, queries: string[], expected: string][] = [
       [3, ['invoices pdf', 'invoice'], '/account-management/billing#monthly-invoice'],
@@ -433,8 +406,7 @@ test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
     expect(fetched).toHaveLength(before);
   });
 
-  // Every key searches and each answer is shown as it arrives: the page must end on the last query's, not an older one's
-  // nor an empty list (that an older search stops and hands over is lib/search's unit test).
+  // Every key searches and each answer is shown as it arrives: the page must end on the last query's.
   test('the search page typed into key by key shows the last query’s results, as the page opened with it does', async ({
     page,
   }) => {
@@ -444,8 +416,8 @@ test.describe('the index in parts', {tag: '@viewport-independent'}, () => {
     await expect(page.locator('article h2').nth(4)).toBeVisible();
     const expected = await titles();
     await openPage(page, '/search');
-    // Each key once the page has put the query so far in its URL (it sets its input back from the URL, so a key
-    // typed before would be lost); the searches are not waited for, so they overlap as a reader's do.
+    // Each key once the page has put the query so far in its URL (it resets its input from the URL); the searches are
+    // not waited for, so they overlap as a reader's do.
     for (let end = 1; end <= query.length; end++) {
       await page.locator('input[name="q"]').press(query[end - 1]!);
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query.slice(0, end));

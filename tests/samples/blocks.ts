@@ -1,8 +1,6 @@
-/**
- * Every fenced code block of the docs, classified by its fence metadata: `run`, `example="…"`, `sdk` or `norun="…"`
- * (README's table says what each does). Docusaurus reads only `title=` and `{1,3}`, and the Markdown twins keep only
- * `title=`, so readers never see these words.
- */
+// Every fenced code block of the docs, classified by its fence metadata: `run`, `example="…"`, `sdk` or `norun="…"`
+// (README's table says what each does). Docusaurus reads only `title=` and `{1,3}`, and the Markdown twins keep only
+// `title=`, so readers never see these words.
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 
@@ -12,6 +10,8 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 
+import type {ExampleTarget} from '../../lib/contract/validator';
+
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DOCS_DIR = path.join(ROOT, 'docs');
 
@@ -19,22 +19,13 @@ export type Runner = 'bash' | 'node' | 'python';
 
 export type Classification =
   | {kind: 'run'; runner: Runner; expect: number[]; file?: string}
-  | {
-      kind: 'example';
-      method: string;
-      path: string;
-      target: 'request' | number;
-      pointer: string;
-      abridged: boolean;
-      file?: string;
-    }
+  | ({kind: 'example'; file?: string} & ExampleTarget)
   | {kind: 'sdk'}
   | {kind: 'norun'; reason: string};
 
 export type Block = {
   /** `docs/getting-started/quick-start.mdx` */
   page: string;
-  /** Line of the opening fence. */
   line: number;
   language: string;
   meta: string;
@@ -49,18 +40,11 @@ export function blockName(block: Pick<Block, 'page' | 'line' | 'language' | 'tab
   return `${block.page}:${block.line} (${block.language}${block.tab ? `, tab "${block.tab}"` : ''})`;
 }
 
-const RUNNERS: Record<string, Runner> = {
-  bash: 'bash',
-  sh: 'bash',
-  shell: 'bash',
-  js: 'node',
-  javascript: 'node',
-  mjs: 'node',
-  ts: 'node',
-  typescript: 'node',
-  python: 'python',
-  py: 'python',
-};
+const RUNNERS: Record<string, Runner> = Object.fromEntries(
+  Object.entries({bash: 'bash sh shell', node: 'js javascript mjs ts typescript', python: 'python py'}).flatMap(
+    ([runner, languages]) => languages.split(' ').map((language) => [language, runner as Runner]),
+  ),
+);
 
 const KNOWN_WORDS = new Set(['run', 'sdk', 'abridged', 'showLineNumbers']);
 const KNOWN_KEYS = new Set(['norun', 'example', 'expect', 'file', 'title']);
@@ -71,15 +55,9 @@ export function parseMeta(meta: string): {words: string[]; values: Record<string
   const values: Record<string, string> = {};
   const unknown: string[] = [];
   for (const match of meta.matchAll(/(\w+)=(?:"([^"]*)"|'([^']*)'|(\S+))|\{[\d,\s-]+\}|(\S+)/g)) {
-    if (match[1]) {
-      if (KNOWN_KEYS.has(match[1])) {
-        values[match[1]] = match[2] ?? match[3] ?? match[4] ?? '';
-      } else {
-        unknown.push(match[0]);
-      }
-    } else if (match[5]) {
-      (KNOWN_WORDS.has(match[5]) ? words : unknown).push(match[5]);
-    }
+    if (match[1] && KNOWN_KEYS.has(match[1])) values[match[1]] = match[2] ?? match[3] ?? match[4] ?? '';
+    else if (match[1]) unknown.push(match[0]);
+    else if (match[5]) (KNOWN_WORDS.has(match[5]) ? words : unknown).push(match[5]);
   }
   return {words, values, unknown};
 }
@@ -87,9 +65,7 @@ export function parseMeta(meta: string): {words: string[]; values: Record<string
 export function classify(language: string, meta: string): Block['classification'] {
   const {words, values, unknown} = parseMeta(meta);
   const invalid = (reason: string) => ({kind: 'invalid', reason}) as const;
-  if (unknown.length > 0) {
-    return invalid(`unknown fence metadata ${unknown.map((word) => `\`${word}\``).join(', ')}`);
-  }
+  if (unknown.length > 0) return invalid(`unknown fence metadata ${unknown.map((word) => `\`${word}\``).join(', ')}`);
   const kinds = [
     words.includes('run') && 'run',
     words.includes('sdk') && 'sdk',
@@ -106,13 +82,8 @@ export function classify(language: string, meta: string): Block['classification'
   const runner = RUNNERS[language];
   switch (kinds[0]) {
     case 'run': {
-      if (!runner) {
-        return invalid(`\`run\` needs bash, js, ts or python, not \`${language || 'no language'}\``);
-      }
-      const expect = (values.expect ?? '')
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .map(Number);
+      if (!runner) return invalid(`\`run\` needs bash, js, ts or python, not \`${language || 'no language'}\``);
+      const expect = (values.expect?.match(/[^\s,]+/g) ?? []).map(Number);
       if (expect.some((status) => !Number.isInteger(status) || status < 100 || status > 599)) {
         return invalid(`expect="${values.expect}" must list HTTP statuses`);
       }
@@ -125,9 +96,7 @@ export function classify(language: string, meta: string): Block['classification'
         ? {kind: 'norun', reason: values.norun!.trim()}
         : invalid('`norun` needs a reason: norun="…"');
     default: {
-      if (language !== 'json') {
-        return invalid('`example` blocks are JSON');
-      }
+      if (language !== 'json') return invalid('`example` blocks are JSON');
       const example = values.example!.trim();
       const webhook = /^webhook\s+(\S+)$/.exec(example);
       const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)\s+(request|\d{3})(?:\s+(\/\S*))?$/.exec(example);
@@ -172,9 +141,7 @@ export function listPages(dir: string = DOCS_DIR): string[] {
     .sort()
     .flatMap((name) => {
       const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) {
-        return listPages(file);
-      }
+      if (statSync(file).isDirectory()) return listPages(file);
       return /\.mdx?$/.test(name) ? [file] : [];
     });
 }
@@ -220,9 +187,7 @@ export function pageBlocks(file: string, source: string = readFileSync(file, 'ut
     }
     const tabValue =
       node.name === 'TabItem' ? node.attributes?.find((attribute) => attribute.name === 'value')?.value : undefined;
-    for (const child of node.children ?? []) {
-      visit(child, typeof tabValue === 'string' ? tabValue : tab);
-    }
+    for (const child of node.children ?? []) visit(child, typeof tabValue === 'string' ? tabValue : tab);
   };
   visit(parse(source), undefined);
   return blocks;
@@ -232,10 +197,7 @@ export function allBlocks(): Block[] {
   return selectedPages().flatMap((file) => pageBlocks(file));
 }
 
-/**
- * The operations a page's samples need scopes for: the `operations` of every
- * `<RequiredScopes samples operations={[…]} />` on it (src/components/ApiTables).
- */
+/** The operations a page's samples need scopes for: of every `<RequiredScopes samples operations={[…]} />` on it. */
 export function requiredScopeOperations(file: string, source: string = readFileSync(file, 'utf8')): string[] {
   const operations: string[] = [];
   const visit = (node: Node) => {

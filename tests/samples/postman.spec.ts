@@ -1,8 +1,6 @@
-/**
- * The "Test in Postman" page, run as it tells the reader: the generated collection and Sandbox environment in newman
- * against the local sandbox. Folders, variables and outcomes come from the contract data the page renders
- * (lib/contract/data.ts), so the page and this test cannot drift apart.
- */
+// The "Test in Postman" page, run as it tells the reader: the generated collection and Sandbox environment in newman
+// against the local sandbox. Folders, variables and outcomes come from the contract data the page renders
+// (lib/contract/data.ts), so the page and this test cannot drift apart.
 import {expect, test} from '@playwright/test';
 import newman, {type NewmanRunSummary} from 'newman';
 
@@ -21,12 +19,10 @@ import {
   type PostmanEnvironment,
 } from '../../lib/contract/postman';
 import {scopesFor} from '../../lib/contract/scopes';
-import {startSandbox, TOKEN_URL_PATH, type Sandbox, type SandboxLogEntry} from '../../sandbox/server';
+import {startSandbox, TOKEN_URL_PATH, type Sandbox} from '../../sandbox/server';
 import {accessToken, send} from '../../sandbox/test-helpers';
 import {loadArtifacts} from './contract';
-import {requestLog, startProxy, useUpTokenRequests} from './sessions';
-
-type Postman = ContractData['postman'];
+import {requestLog, startProxy, useUpTokenRequests, type RequestEntry} from './sessions';
 
 const CREDENTIAL = {
   clientId: `${ENVIRONMENTS.sandbox.clientIdPrefix}postman`,
@@ -36,7 +32,7 @@ const ORDERS_PATH = new URL(`${ENVIRONMENTS.sandbox.apiBase}/orders`).pathname;
 
 let artifacts: Artifacts;
 let contract: ContractData;
-let postman: Postman;
+let postman: ContractData['postman'];
 // Every test but the Collection Runner's shares one sandbox; each reader has a credential of their own, so their own
 // state and rate-limit windows. Every folder runs many times a minute there: the rate limit is not what that is about.
 let shared: Sandbox;
@@ -51,10 +47,7 @@ test.beforeAll(async () => {
   contract = contractData(artifacts);
   postman = contract.postman;
 });
-test.afterAll(async () => {
-  await shared?.close();
-  await unlimited?.close();
-});
+test.afterAll(() => Promise.all([shared?.close(), unlimited?.close()]));
 
 /** The requests of `folders`, in collection order. */
 const requestsOf = (folders: readonly string[]) =>
@@ -69,9 +62,7 @@ const valueOf = (environment: PostmanEnvironment, key: string) =>
 /** The environment with `values` changed, as the reader fills it in Postman. */
 function withValues(environment: PostmanEnvironment, values: Record<string, string>): PostmanEnvironment {
   const unknown = Object.keys(values).filter((key) => !environment.values.some((value) => value.key === key));
-  if (unknown.length > 0) {
-    throw new Error(`not variables of ${environment.name}: ${unknown.join(', ')}`);
-  }
+  if (unknown.length > 0) throw new Error(`not variables of ${environment.name}: ${unknown.join(', ')}`);
   return {
     ...environment,
     values: environment.values.map((value) => ({...value, value: values[value.key] ?? value.value})),
@@ -91,7 +82,8 @@ function localEnvironment(origin: string, values: Record<string, string> = {}) {
   });
 }
 
-type Run = {summary: NewmanRunSummary; log: SandboxLogEntry[]; values: Record<string, string>; figures: string};
+/** `log`: the requests the sandbox answered, the scripts' own included. */
+type Run = {summary: NewmanRunSummary; log: RequestEntry[]; values: Record<string, string>; figures: string};
 
 /** A newman run of `folders` (collection order), or of the `requests` named alone as a reader presses Send. */
 type NewmanOptions = {
@@ -142,21 +134,19 @@ async function runNewman(sandbox: Sandbox, environment: PostmanEnvironment, opti
   const {assertions} = summary.run.stats;
   return {
     summary,
-    log: sandbox.log.slice(logStart),
+    log: requestLog(sandbox.log.slice(logStart)),
     values: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value ?? '')])),
     figures: `${summary.run.executions.length} requests, ${assertions.total} assertions (${assertions.failed} failed), ${((Date.now() - started) / 1000).toFixed(1)} s`,
   };
 }
 
 const failuresOf = (run: Run) =>
-  run.summary.run.failures.map(
-    (failure) => `${failure.source?.name} › ${(failure.error as {test?: string}).test}: ${failure.error.message}`,
-  );
+  run.summary.run.failures.map(({source, error}) => `${source?.name} › ${error.test}: ${error.message}`);
 const testsFailed = (failures: NewmanRunSummary['run']['failures']) =>
   failures.map((failure) => ({request: failure.source?.name, test: failure.error.test}));
-/** The requests (the scripts' own included) not answered 2xx. */
+/** The requests not answered 2xx. */
 const notOk = (run: Run) =>
-  requestLog(run.log)
+  run.log
     .filter((entry) => entry.status >= 300)
     .map((entry) => `${entry.method} ${entry.path} ${entry.status} ${entry.code}`);
 
@@ -167,10 +157,8 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
   let scopes: string[];
   test.beforeAll(() => {
     // Exactly what the happy-path folders send; the page states the same list (PostmanRunScopes).
-    scopes = scopesFor(
-      contract,
-      requestsOf(postman.runs.happyPath.folders).map((request) => request.operation),
-    );
+    const operations = requestsOf(postman.runs.happyPath.folders).map(({operation}) => operation);
+    scopes = scopesFor(contract, operations);
     expect(postman.runs.happyPath.scopes).toEqual(scopes);
     shared.setCredentials([{...CREDENTIAL, scopes}]);
   });
@@ -197,13 +185,12 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     // What the page says the test scripts store was stored: the IDs the sandbox answered, used by later requests.
     expect(stores).toEqual(expect.arrayContaining(['orderId', 'iccid']));
     for (const key of stores) expect(happy.values[key], `${key} stored`).toMatch(/\S/);
-    const sent = requestLog(happy.log);
-    expect(sent.find((entry) => entry.operation === 'POST /v1/orders')).toMatchObject({status: 201});
-    expect(sent.some((entry) => entry.path === `${ORDERS_PATH}/${happy.values.orderId}`)).toBe(true);
-    expect(sent.some((entry) => entry.path === `/v1/esims/${happy.values.iccid}`)).toBe(true);
+    expect(happy.log.find((entry) => entry.operation === 'POST /v1/orders')).toMatchObject({status: 201});
+    expect(happy.log.some((entry) => entry.path === `${ORDERS_PATH}/${happy.values.orderId}`)).toBe(true);
+    expect(happy.log.some((entry) => entry.path === `/v1/esims/${happy.values.iccid}`)).toBe(true);
     expect(notOk(happy)).toEqual([]);
     // The token script reuses the token that the first request stored: one token request in the whole run.
-    expect(sent.filter((entry) => entry.path === TOKEN_URL_PATH)).toHaveLength(1);
+    expect(happy.log.filter((entry) => entry.path === TOKEN_URL_PATH)).toHaveLength(1);
     afterHappyPath = happy.values;
   });
 
@@ -223,7 +210,7 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
     expect(failing?.response?.code).toBe(failure.status);
     expect((failing?.response?.json() as {error?: {code?: string}}).error?.code).toBe(failure.code);
     const order = requestsOf([failure.folder]).find((request) => request.name === failure.request)!;
-    expect(requestLog(failed.log).find((entry) => entry.operation === order.operation)).toMatchObject({
+    expect(failed.log.find((entry) => entry.operation === order.operation)).toMatchObject({
       status: failure.status,
       code: failure.code,
     });
@@ -260,8 +247,7 @@ test.describe('Test in Postman: the page’s runs in newman against the sandbox'
 test.describe('Collection Runner: every folder in order, as the reader may run it', () => {
   test.describe.configure({mode: 'serial', timeout: 120_000});
   test.beforeAll(() => {
-    // The scopes the page's setup step names for the whole collection (the happy path's and the others'),
-    // since every folder runs.
+    // The scopes the page's setup step names for the whole collection, since every folder runs.
     expect(postman.scopes).toEqual(expect.arrayContaining(postman.runs.happyPath.scopes));
     unlimited.setCredentials([{...CREDENTIAL, scopes: postman.scopes}]);
   });
@@ -334,12 +320,9 @@ test.describe('Collection Runner: every folder in order, as the reader may run i
     const apiPath = new URL(ENVIRONMENTS.sandbox.apiBase).pathname;
     const get = async (urlPath: string) => (await send(unlimited.origin, 'GET', `${apiPath}${urlPath}`, {token})).body;
     const defaultId = valueOf(environmentOf('postmanSandboxEnvironment'), 'packageId');
-    const defaultPackage = (await get(`/packages/${defaultId}`)) as {countries: string[]};
-    const catalogue = (await get('/packages?limit=100')).data as {
-      id: string;
-      countries: string[];
-      topup_available: boolean;
-    }[];
+    type Package = {id: string; countries: string[]; topup_available: boolean};
+    const defaultPackage = (await get(`/packages/${defaultId}`)) as Package;
+    const catalogue = (await get('/packages?limit=100')).data as Package[];
     const other = catalogue.find(
       (pkg) => pkg.topup_available && pkg.countries.join() !== defaultPackage.countries.join(),
     );
@@ -427,8 +410,7 @@ function newReader(name: string) {
   return {credential, scopeAddedAt, sendAgain};
 }
 
-const withoutToken = (log: SandboxLogEntry[]) =>
-  requestLog(log).filter((entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`);
+const withoutToken = (run: Run) => run.log.filter((entry) => entry.operation !== `POST ${TOKEN_URL_PATH}`);
 
 test('after a lost answer, a POST keeps its Idempotency-Key until an answer is stored under it, so the resend replays the order instead of buying twice', async () => {
   const {sendAgain} = newReader('resend');
@@ -475,7 +457,7 @@ test('after a 403, the order a refund works on is kept until it is refunded, so 
   const refundsPath = new URL(`${ENVIRONMENTS.sandbox.apiBase}/refunds`).pathname;
   const forbidden = errorRule('insufficient_scope');
   // One order for the two refused sends and the one that succeeds; a new one only after the refund.
-  expect(withoutToken(run.log).map((entry) => `${entry.path} ${entry.status}`)).toEqual([
+  expect(withoutToken(run).map((entry) => `${entry.path} ${entry.status}`)).toEqual([
     `${ORDERS_PATH} 201`,
     `${refundsPath} ${forbidden.status}`,
     `${refundsPath} ${forbidden.status}`,
@@ -497,7 +479,7 @@ test('a cancel after an order that could not be created is not sent and says why
     iterations: 2,
     iterationData: [{packageId: SANDBOX.failingPackageId}, {packageId: SAMPLES.packageId}],
   });
-  const sent = withoutToken(run.log);
+  const sent = withoutToken(run);
   const failed = errorRule(SANDBOX.failingPackageError);
   expect(sent.map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
     `POST /v1/orders ${failed.status}`,
@@ -517,9 +499,7 @@ test('when the token endpoint refuses, a request is not sent without a token: it
     `token requests before the send: ${spent.join(', ')}`,
   ).toBe(true);
   const run = await sendAgain(['GET /v1/packages'], {});
-  expect(requestLog(run.log).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
-    `POST ${TOKEN_URL_PATH} 429`,
-  ]);
+  expect(run.log.map((entry) => `${entry.operation} ${entry.status}`)).toEqual([`POST ${TOKEN_URL_PATH} 429`]);
   expect(run.summary.run.failures.map((failure) => failure.error.test)).toEqual([TOKEN_TEST_NAME]);
   expect(run.summary.run.failures[0]!.error.message).toMatch(/429 .*rate_limited.*; send again in \d+ s/);
 });
@@ -534,7 +514,7 @@ test('the cached token after insufficient_scope is forgotten, as the model says,
   });
   const forbidden = errorRule('insufficient_scope');
   // A token before the refused send, a new one after it; that one has the scope and is kept.
-  expect(requestLog(run.log).map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
+  expect(run.log.map((entry) => `${entry.operation} ${entry.status}`)).toEqual([
     `POST ${TOKEN_URL_PATH} 200`,
     `GET /v1/balance ${forbidden.status}`,
     `POST ${TOKEN_URL_PATH} 200`,

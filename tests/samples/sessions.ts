@@ -1,8 +1,5 @@
-/**
- * Runs a page's `run` blocks of one language, in page order, as one bash session, Node script or Python file, as
- * pasted (sandbox/route sends the public host to the local sandbox). A mark posted between blocks attributes each
- * logged request to its block.
- */
+// Runs a page's `run` blocks of one language, in page order, as one bash session, Node script or Python file, as
+// pasted (sandbox/route sends the public host to the local sandbox). Marks posted between blocks attribute requests.
 import {spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import http from 'node:http';
@@ -15,7 +12,7 @@ import ts from 'typescript';
 import {ENVIRONMENTS, LIMITS} from '../../src/constants/api';
 import type {Sandbox, SandboxLogEntry} from '../../sandbox/server';
 import {credentialsForm, tokenResponse} from '../../sandbox/test-helpers';
-import {blockName, ROOT, type Block, type Runner} from './blocks';
+import {blockName, pageBlocks, ROOT, type Block, type Runner} from './blocks';
 
 export type Session = {page: string; runner: Runner; typescript: boolean; blocks: Block[]};
 
@@ -35,24 +32,20 @@ export function sessionsOf(blocks: readonly Block[]): Session[] {
   return [...sessions.values()];
 }
 
-// Removed when the worker exits, not after a run: a test reads its session's files afterwards (rm unlinks the SDK's
-// symlink and leaves the SDK).
+// Removed when the worker exits, not after a run: a test may read its session's files (rm leaves the linked SDK).
 const workDirs = new Set<string>();
 
 /** A scratch directory like a reader's project: the SDK "installed", and the files the page asks them to save. */
-export function workDirFor(blocks: readonly Block[]): string {
+function workDirFor(blocks: readonly Block[]): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'doc-samples-'));
   if (workDirs.size === 0)
     process.once('exit', () => workDirs.forEach((made) => rmSync(made, {recursive: true, force: true})));
   workDirs.add(dir);
   mkdirSync(path.join(dir, 'node_modules', '@acme-connect'), {recursive: true});
   symlinkSync(path.join(ROOT, 'sdk'), path.join(dir, 'node_modules', '@acme-connect', 'sdk'));
-  for (const block of blocks) {
-    const file = 'file' in block.classification ? block.classification.file : undefined;
-    if (file) {
-      writeFileSync(path.join(dir, file), `${block.code}\n`);
-    }
-  }
+  for (const {classification, code} of blocks)
+    if ('file' in classification && classification.file)
+      writeFileSync(path.join(dir, classification.file), `${code}\n`);
   return dir;
 }
 
@@ -60,25 +53,21 @@ const SHIMS = path.join(ROOT, 'sandbox', 'route');
 
 function script(session: Session, label: (index: number) => string, asPasted: boolean): {file: string; text: string} {
   const mark = (index: number) => {
-    const url = `\${ACME_SANDBOX_ORIGIN}/__sandbox/mark/${label(index)}`;
-    switch (session.runner) {
-      case 'bash':
-        return `command curl -s -o /dev/null -X POST "${url}"`;
-      case 'node':
-        return `await fetch(\`${url.replace('${ACME_SANDBOX_ORIGIN}', '${process.env.ACME_SANDBOX_ORIGIN}')}\`, {method: 'POST'});`;
-      case 'python':
-        return `__doc_requests.post(f"${url.replace('${ACME_SANDBOX_ORIGIN}', "{__doc_os.environ['ACME_SANDBOX_ORIGIN']}")}", timeout=10)`;
-    }
+    const markPath = `/__sandbox/mark/${label(index)}`;
+    return {
+      bash: `command curl -s -o /dev/null -X POST "\${ACME_SANDBOX_ORIGIN}${markPath}"`,
+      node: `await fetch(\`\${process.env.ACME_SANDBOX_ORIGIN}${markPath}\`, {method: 'POST'});`,
+      python: `__doc_requests.post(f"{__doc_os.environ['ACME_SANDBOX_ORIGIN']}${markPath}", timeout=10)`,
+    }[session.runner];
   };
-  const parts: string[] = [];
-  if (session.runner === 'bash') {
+  const prelude = {
     // `set -e` finds a failed block wherever it is; as pasted, only the page's own stops it.
-    parts.push(...(asPasted ? [] : ['set -e -o pipefail']), `source ${JSON.stringify(path.join(SHIMS, 'curl.bash'))}`);
-  } else if (session.runner === 'python') {
-    parts.push('import os as __doc_os', 'import requests as __doc_requests');
-  }
-  session.blocks.forEach((block, index) => parts.push(mark(index), block.code));
-  parts.push(mark(session.blocks.length));
+    bash: [...(asPasted ? [] : ['set -e -o pipefail']), `source ${JSON.stringify(path.join(SHIMS, 'curl.bash'))}`],
+    node: [],
+    python: ['import os as __doc_os', 'import requests as __doc_requests'],
+  }[session.runner];
+  const blocks = session.blocks.flatMap((block, index) => [mark(index), block.code]);
+  const parts = [...prelude, ...blocks, mark(session.blocks.length)];
   const file = {bash: 'session.sh', node: session.typescript ? 'session.ts' : 'session.mjs', python: 'session.py'}[
     session.runner
   ];
@@ -87,7 +76,6 @@ function script(session: Session, label: (index: number) => string, asPasted: bo
 
 type RunOptions = {
   sandbox: Sandbox;
-  workDir: string;
   env: Record<string, string>;
   node?: string;
   python?: string;
@@ -97,36 +85,28 @@ type RunOptions = {
 
 let sessionCount = 0;
 
-/** Runs a session; returns one line per problem, each naming its block, and each block's requests. */
-export async function runSession(
-  session: Session,
-  options: RunOptions,
-): Promise<{problems: string[]; output: string; blockLogs: RequestEntry[][]}> {
+/** Runs a session; returns one line per problem, each naming its block, its requests and each block's. */
+export async function runSession(session: Session, options: RunOptions) {
+  // Every file the page saves (`json file=…` blocks), since the blocks run here may read them.
+  const workDir = workDirFor(pageBlocks(path.join(ROOT, session.page)));
   const id = `s${++sessionCount}`;
   const label = (index: number) => `${id}-${index}`;
   const {file, text} = script(session, label, options.asPasted ?? false);
-  writeFileSync(path.join(options.workDir, file), text);
-  let command: string;
-  let args: string[];
-  if (session.runner === 'bash') {
-    [command, args] = ['bash', [file]];
-  } else if (session.runner === 'python') {
-    [command, args] = [options.python ?? 'python3', [file]];
-  } else {
-    let runnable = file;
-    if (session.typescript) {
-      runnable = 'session.mjs';
-      const output = ts.transpileModule(text, {
-        compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022},
-      }).outputText;
-      writeFileSync(path.join(options.workDir, runnable), output);
-    }
-    [command, args] = [options.node ?? process.execPath, ['--import', path.join(SHIMS, 'node.mjs'), runnable]];
-  }
   const logStart = options.sandbox.log.length;
+  writeFileSync(path.join(workDir, file), text);
+  // Node runs TypeScript transpiled, as session.mjs next to it.
+  if (session.typescript) {
+    const compilerOptions = {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022};
+    writeFileSync(path.join(workDir, 'session.mjs'), ts.transpileModule(text, {compilerOptions}).outputText);
+  }
+  const [command, args] = {
+    bash: ['bash', [file]],
+    python: [options.python ?? 'python3', [file]],
+    node: [options.node ?? process.execPath, ['--import', path.join(SHIMS, 'node.mjs'), 'session.mjs']],
+  }[session.runner] as [string, string[]];
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: options.workDir,
+    HOME: workDir,
     LANG: 'C.UTF-8',
     ACME_SANDBOX_ORIGIN: options.sandbox.origin,
     ACME_SANDBOX_API_ORIGIN: new URL(ENVIRONMENTS.sandbox.apiBase).origin,
@@ -135,7 +115,7 @@ export async function runSession(
     ...options.env,
   };
   const {code, output} = await new Promise<{code: number | null; output: string}>((resolve) => {
-    const child = spawn(command, args, {cwd: options.workDir, env, stdio: ['ignore', 'pipe', 'pipe']});
+    const child = spawn(command, args, {cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe']});
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -145,61 +125,35 @@ export async function runSession(
       resolve({code: exitCode, output});
     });
   });
-  const {perBlock, current} = splitByBlock(session, options.sandbox.log.slice(logStart), label);
-  return {problems: attribute(session, perBlock, current, code, output), output, blockLogs: perBlock};
-}
-
-/** Each block's requests, by the marks posted between blocks; `current` is the block the session was last in. */
-function splitByBlock(session: Session, log: SandboxLogEntry[], label: (index: number) => string) {
+  // Each block's requests, by the marks posted between blocks; `current` is the block the session was last in.
   const perBlock = session.blocks.map(() => [] as RequestEntry[]);
   let current = -1;
-  for (const entry of log) {
-    if (entry.kind === 'mark') {
-      const index = session.blocks.findIndex((_block, candidate) => label(candidate) === entry.label);
-      current = entry.label === label(session.blocks.length) ? session.blocks.length : index;
-    } else if (current >= 0 && current < session.blocks.length) {
-      perBlock[current]!.push(entry);
-    }
+  const log = requestLog(options.sandbox.log.slice(logStart));
+  for (const entry of options.sandbox.log.slice(logStart)) {
+    if (entry.kind === 'mark')
+      current = entry.label.startsWith(`${id}-`) ? Number(entry.label.slice(id.length + 1)) : -1;
+    else perBlock[current]?.push(entry);
   }
-  return {perBlock, current};
-}
-
-function attribute(
-  session: Session,
-  perBlock: RequestEntry[][],
-  current: number,
-  code: number | null,
-  output: string,
-): string[] {
   const problems: string[] = [];
   session.blocks.forEach((block, index) => {
     const allowed = block.classification.kind === 'run' ? block.classification.expect : [];
+    const say = (problem: string) => problems.push(`${blockName(block)}: ${problem}`);
     for (const request of perBlock[index]!) {
-      for (const problem of request.answerProblems ?? []) {
-        problems.push(`${blockName(block)}: the sandbox's answer broke the contract: ${problem}`);
-      }
-      const ok = allowed.length > 0 ? allowed.includes(request.status) : request.status < 400;
-      if (!ok) {
-        const reason = [request.code, request.detail].filter(Boolean).join(': ');
-        problems.push(
-          `${blockName(block)}: ${request.method} ${request.path} answered ${request.status}${reason ? ` (${reason})` : ''}`,
-        );
-      }
+      request.answerProblems?.forEach((problem) => say(`the sandbox's answer broke the contract: ${problem}`));
+      const reason = [request.code, request.detail].filter(Boolean).join(': ');
+      if (allowed.length > 0 ? !allowed.includes(request.status) : request.status >= 400)
+        say(`${request.method} ${request.path} answered ${request.status}${reason ? ` (${reason})` : ''}`);
     }
-    for (const status of allowed) {
-      if (!perBlock[index]!.some((request) => request.status === status)) {
-        problems.push(
-          `${blockName(block)}: expected a ${status} answer, got ${perBlock[index]!.map((request) => request.status).join(', ') || 'no request'}`,
-        );
-      }
-    }
+    const statuses = perBlock[index]!.map((request) => request.status);
+    for (const status of allowed.filter((expected) => !statuses.includes(expected)))
+      say(`expected a ${status} answer, got ${statuses.join(', ') || 'no request'}`);
   });
   if (code !== 0) {
-    const failed = current >= 0 && current < session.blocks.length ? session.blocks[current]! : session.blocks[0]!;
     const tail = output.trim().split('\n').slice(-8).join('\n');
+    const failed = session.blocks[current] ?? session.blocks[0]!;
     problems.push(`${blockName(failed)}: the ${session.runner} session exited with code ${code}:\n${tail}`);
   }
-  return problems;
+  return {problems, output, log, blockLogs: perBlock};
 }
 
 /** Python 3 with requests: Debian's (python3-requests) first, then whatever `python3` is. */
@@ -238,9 +192,8 @@ type ProxiedAnswer = {
 };
 
 /**
- * A proxy in front of `upstream`, as a buggy server or network could be: `rewrite` changes a request's URL,
- * `answer` the body passed on (`null`: the connection drops once the upstream has done the work).
- * Every header but the framing ones passes on both ways.
+ * A proxy in front of `upstream`, as a buggy server or network could be: `rewrite` changes a request's URL, `answer`
+ * the body passed on (`null`: the connection drops once the upstream has done the work); non-framing headers pass on.
  */
 export async function startProxy(
   upstream: string,

@@ -1,8 +1,5 @@
-/**
- * A recording collector for the analytics events, and the host name that lets the shipped script send them: the
- * build is reached as http://docs.test:<port> through a Chromium host-resolver rule (the script is silent on
- * localhost); the collector path is intercepted with page.route.
- */
+// A recording collector for the analytics events. The shipped script is silent on localhost, so the build is reached
+// as http://docs.test:<port> (a Chromium host-resolver rule); the collector path is intercepted with page.route.
 import {expect, type Page, type Request, type Route} from '@playwright/test';
 
 import {launchOptions, port} from '../../playwright.config';
@@ -17,17 +14,9 @@ export const underPublicHost = {
   launchOptions: {...launchOptions, args: [...launchOptions.args, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`]},
 };
 
-export type CollectedEvent = {
-  name: string;
-  url: string;
-  domain: string;
-  referrer: string | null;
-  props?: Record<string, unknown>;
-};
-
 /** The event `name` as the collector receives it when sent from `path` of a page opened directly (no referrer). */
-export function collected(name: string, path: string, props: Record<string, unknown>): CollectedEvent {
-  return {name, url: `${ORIGIN}${path}`, domain: ANALYTICS.domain, referrer: null, props};
+export function collected(name: string, path: string, props: Record<string, unknown>) {
+  return {name, url: `${ORIGIN}${path}`, domain: ANALYTICS.domain, referrer: null as string | null, props};
 }
 
 /** Records every event sent to the collector; `respond` answers the index-th one (default 202). */
@@ -35,41 +24,35 @@ export async function recordEvents(
   page: Page,
   respond: (route: Route, index: number) => Promise<void> = (route) => route.fulfill({status: 202, body: 'ok'}),
 ) {
-  const events: CollectedEvent[] = [];
+  const events: ReturnType<typeof collected>[] = [];
   const requests: Request[] = [];
   await page.route(`**${ANALYTICS.collectorUrl}`, async (route) => {
     requests.push(route.request());
-    events.push(JSON.parse(route.request().postData() ?? 'null') as CollectedEvent);
+    events.push(JSON.parse(route.request().postData() ?? 'null') as (typeof events)[number]);
     await respond(route, requests.length - 1);
   });
   return {
     events,
     requests,
     paths: () => events.map((event) => new URL(event.url).pathname),
-    /** Every event but page views, in the order sent. */
     custom: () => events.filter((event) => event.name !== 'pageview'),
+    searches: () => events.filter((event) => event.name.startsWith('Search')),
   };
 }
 
-/**
- * "Nothing more is coming": a marker event sent through the page's own `window.plausible` goes out behind every
- * event sent before it, so once it has arrived the earlier events are all in. Removes the marker from the list.
- */
+/** "Nothing more is coming": a marker sent through the page's `window.plausible` arrives behind every earlier event. */
 export async function barrier(page: Page, recorded: Awaited<ReturnType<typeof recordEvents>>): Promise<void> {
   const marker = `Test barrier ${Math.random()}`;
   await page.evaluate((name) => (window as unknown as {plausible: (name: string) => void}).plausible(name), marker);
-  const isMarker = (event: CollectedEvent) => event.name === marker;
+  const isMarker = (event: {name: string}) => event.name === marker;
   await expect.poll(() => recorded.events.some(isMarker)).toBe(true);
   recorded.events.splice(recorded.events.findIndex(isMarker), 1);
 }
 
-type Sends = {beacon: number; fetch: number; fetchSettled: number};
-
 /**
- * Counts, in the page, each navigator.sendBeacon and window.fetch call for the collector and each such fetch settled
- * (the script calls them synchronously: once a navigation has rendered its count is final). `beaconRefused` makes
- * sendBeacon return false (unavailable or over quota), so the script falls back to fetch. Also installs the page
- * clock, for flushTimers(), and marks when the page-views script has run.
+ * Counts, in the page, each sendBeacon and fetch call for the collector and each such fetch settled (the script calls
+ * them synchronously: once a navigation has rendered its count is final). `beaconRefused` makes sendBeacon return
+ * false, so the script falls back to fetch. Also installs the page clock (flushTimers) and marks when the script ran.
  */
 export async function spySends(page: Page, {beaconRefused = false} = {}) {
   await page.addInitScript(
@@ -103,14 +86,10 @@ export async function spySends(page: Page, {beaconRefused = false} = {}) {
   );
   // Fake timers (they still run on real time): flushTimers() can fire every pending one at once.
   await page.clock.install();
-  return () => page.evaluate(() => ({...(window as unknown as {__pageViewSends: Sends}).__pageViewSends}));
+  return () => page.evaluate(() => ({...(window as unknown as {__pageViewSends: object}).__pageViewSends}));
 }
 
-/**
- * "Nothing more is coming": fires every timer, interval and idle callback the page has scheduled (or schedules)
- * within the next minute, then waits for an idle period and a frame. A send the script had deferred, retried or
- * queued would have been made by then. Needs spySends().
- */
+/** "Nothing more is coming": fires every timer the page schedules within a minute, then waits for idle and a frame. */
 export async function flushTimers(page: Page) {
   await page.clock.runFor(60_000);
   await page.evaluate(

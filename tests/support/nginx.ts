@@ -1,12 +1,10 @@
 /**
- * Starts a real nginx on loopback with deploy/http.conf and deploy/nginx.conf included unchanged, in server blocks
- * shaped like deploy/site.conf.example, serving build/ (tests/, bench/). Ports are picked free by the OS and all
- * nginx writes goes to a temp directory, so parallel runs never collide. No nginx is an error.
+ * A real nginx on loopback with deploy/http.conf and deploy/nginx.conf included unchanged, in server blocks shaped like
+ * deploy/site.conf.example, serving build/; free ports and a temp prefix, so parallel runs never collide.
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import type {Server} from 'node:http';
-import {connect, type AddressInfo, type Server as NetServer} from 'node:net';
+import {connect} from 'node:net';
 import os from 'node:os';
 import {connect as tlsConnect} from 'node:tls';
 import path from 'node:path';
@@ -41,9 +39,7 @@ function findBuild(): Nginx {
   const info = spawnSync(bin, ['-V'], {encoding: 'utf8'}).stderr;
   const confPath = /--conf-path=(\S+)/.exec(info)?.[1] ?? '/etc/nginx/nginx.conf';
   const modulesPath = /--modules-path=(\S+)/.exec(info)?.[1] ?? '/usr/lib/nginx/modules';
-  const modules = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'].map((name) =>
-    path.join(modulesPath, name),
-  );
+  const modules = ['filter', 'static'].map((kind) => path.join(modulesPath, `ngx_http_brotli_${kind}_module.so`));
   return {
     bin,
     version: /nginx\/(\d+\.\d+\.\d+)/.exec(info)?.[1] ?? '0.0.0',
@@ -102,11 +98,6 @@ export function serverBlock(site: SiteBlock): string {
   }`;
 }
 
-export async function listenLoopback(server: Server | NetServer): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
 /** A self-signed certificate for 127.0.0.1 and docs.example.com, made with openssl into `dir`. */
 export function selfSignedCertificate(dir: string): {cert: string; key: string} {
   const [cert, key] = [path.join(dir, 'self-signed.pem'), path.join(dir, 'self-signed.key')];
@@ -129,23 +120,17 @@ async function waitUntilServing(url: string, exited: () => boolean): Promise<boo
   return false;
 }
 
+type HttpBlock = (ports: number[], prefix: string, nginx: Nginx) => string;
 /** `configTest`: what `nginx -t` printed (to stderr); `errorLog`: the error log so far. */
 type Started = {ports: number[]; brotli: boolean; configTest: string; errorLog(): string; stop(): Promise<void>};
 
 /**
- * `nginx -t`, then nginx in the foreground over a fresh temp prefix, with `http(ports, ...)` (given `portCount` free
- * ports) in its http block; `stop` also removes the prefix. A port taken between picking and binding (another process)
- * gets the whole start retried with new ports.
+ * `nginx -t`, then nginx in the foreground over a fresh temp prefix (`stop` removes it), `http(ports…)` in its http
+ * block; a port taken between picking and binding (by another process) gets the whole start retried with new ports.
  */
-async function launch(
-  portCount: number,
-  http: (ports: number[], prefix: string, nginx: Nginx) => string,
-  connections = 512,
-): Promise<Started> {
-  if (!existsSync(path.join(BUILD_DIR, 'index.html')) || !existsSync(CSP_INCLUDE)) {
-    const include = path.relative(REPO_DIR, CSP_INCLUDE);
-    throw new Error(`No production build with ${include}: run \`npm run build:e2e\` (or \`npm run build\`) first.`);
-  }
+async function launch(portCount: number, http: HttpBlock, connections = 512): Promise<Started> {
+  if (!existsSync(path.join(BUILD_DIR, 'index.html')) || !existsSync(CSP_INCLUDE))
+    throw new Error(`No production build with ${CSP_INCLUDE}: run \`npm run build:e2e\` (or \`npm run build\`) first.`);
   const nginx = findBuild();
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
   const conf = path.join(prefix, 'nginx.conf');
@@ -183,33 +168,24 @@ async function launch(
   }
 }
 
-const loopbackUrls = (ports: number[]) => ports.map((port) => `http://127.0.0.1:${port}`) as [string, ...string[]];
-
 /** Server blocks over build/: `blocks(ports, brotli)` returns their text, one port each (bench/serve.ts compares). */
 export async function startNginxWith(
   blockCount: number,
   blocks: (ports: number[], brotli: boolean) => string,
   connections = 1024,
 ): Promise<Started & {urls: string[]}> {
-  const nginx = await launch(
-    blockCount,
-    (ports, _prefix, {brotliModules}) => `include ${HTTP_CONF};\n${blocks(ports, brotliModules !== undefined)}`,
-    connections,
-  );
-  return {...nginx, urls: loopbackUrls(nginx.ports)};
+  const http: HttpBlock = (ports, _prefix, {brotliModules}) =>
+    `include ${HTTP_CONF};\n${blocks(ports, brotliModules !== undefined)}`;
+  const nginx = await launch(blockCount, http, connections);
+  return {...nginx, urls: nginx.ports.map((port) => `http://127.0.0.1:${port}`)};
 }
 
 /** One server block per entry of `sites` (over build/, brotli when installed), each on its own port: `urls` by name. */
 export async function startSites<K extends string>(sites: Record<K, Partial<SiteBlock>>) {
   const names = Object.keys(sites) as K[];
-  const nginx = await startNginxWith(
-    names.length,
-    (ports, brotli) =>
-      names
-        .map((name, at) => serverBlock({port: ports[at]!, root: BUILD_DIR, collector: '', brotli, ...sites[name]}))
-        .join('\n'),
-    512,
-  );
+  const blocks = (ports: number[], brotli: boolean) =>
+    names.map((name, at) => serverBlock({port: ports[at]!, root: BUILD_DIR, collector: '', brotli, ...sites[name]}));
+  const nginx = await startNginxWith(names.length, (ports, brotli) => blocks(ports, brotli).join('\n'), 512);
   return {...nginx, urls: Object.fromEntries(names.map((name, at) => [name, nginx.urls[at]])) as Record<K, string>};
 }
 
@@ -220,35 +196,31 @@ export async function startNginx() {
 }
 
 /**
- * deploy/site.conf.example itself, with only its paths, ports and certificate replaced (each replacement must find
- * its text, so the example cannot drift from what is tested). IPv6 listens are dropped (loopback only); the brotli
- * include too when the modules are missing.
+ * deploy/site.conf.example itself, only its paths, ports and certificate replaced (each must find its text, so the
+ * example cannot drift from what is tested); IPv6 listens dropped, and the brotli include without the modules.
  */
 export async function startExampleSite(): Promise<Started & {httpUrl: string; httpsUrl: string}> {
-  const replace = (text: string, from: string | RegExp, to: string): string => {
-    const next = text.replace(from, to);
-    if (next === text)
-      throw new Error(`deploy/site.conf.example no longer contains ${from}: update tests/support/nginx.ts`);
-    return next;
-  };
-  const site = ([http, https]: number[], prefix: string, {version, brotliModules}: Nginx): string => {
+  const nginx = await launch(2, ([http, https], prefix, {version, brotliModules}) => {
     const {cert, key} = selfSignedCertificate(prefix);
     const modernHttp2 = version.localeCompare('1.25.1', undefined, {numeric: true}) >= 0;
+    const replacements: [string | RegExp, string][] = [
+      [/\/srv\/acme-docs\/build/g, BUILD_DIR],
+      [/\/srv\/acme-docs\/deploy/g, DEPLOY_DIR],
+      [/^\s*listen \[::\].*$/gm, ''],
+      [/listen 443 ssl http2;/, `listen 127.0.0.1:${https} ssl${modernHttp2 ? '; http2 on' : ' http2'};`],
+      [/listen 80;/, `listen 127.0.0.1:${http};`],
+      ['/etc/ssl/certs/docs.example.com.pem', cert],
+      ['/etc/ssl/private/docs.example.com.key', key],
+    ];
+    if (!brotliModules) replacements.push([/^.*include .*brotli\.conf;.*$/m, '']);
     let text = readFileSync(SITE_EXAMPLE, 'utf8');
-    text = replace(text, /\/srv\/acme-docs\/build/g, BUILD_DIR);
-    text = replace(text, /\/srv\/acme-docs\/deploy/g, DEPLOY_DIR);
-    text = replace(text, /^\s*listen \[::\].*$/gm, '');
-    text = replace(
-      text,
-      /listen 443 ssl http2;/,
-      `listen 127.0.0.1:${https} ssl${modernHttp2 ? '; http2 on' : ' http2'};`,
-    );
-    text = replace(text, /listen 80;/, `listen 127.0.0.1:${http};`);
-    text = replace(text, '/etc/ssl/certs/docs.example.com.pem', cert);
-    text = replace(text, '/etc/ssl/private/docs.example.com.key', key);
-    return brotliModules ? text : replace(text, /^.*include .*brotli\.conf;.*$/m, '');
-  };
-  const nginx = await launch(2, site);
+    for (const [from, to] of replacements) {
+      const next = text.replace(from, to);
+      if (next === text) throw new Error(`deploy/site.conf.example no longer has ${from}: update startExampleSite`);
+      text = next;
+    }
+    return text;
+  });
   const [http, https] = nginx.ports;
   return {httpUrl: `http://127.0.0.1:${http}`, httpsUrl: `https://127.0.0.1:${https}`, ...nginx};
 }
@@ -284,24 +256,20 @@ function unchunk(body: string): string {
 }
 
 type RawOptions = {localAddress?: string; servername?: string};
+type RawParts = string | (string | Buffer)[];
 
 /**
- * Sends `request` (raw HTTP/1.x text, sent as is, possibly malformed) from `localAddress` (on loopback, 127.0.0.0/8:
- * nginx's per-client limits then count it apart), over TLS for an https `url` (any certificate, the SNI `servername`),
- * and resolves once the answer's head is in (`headOnly`), or else once the server closes the connection; a reset after
- * the answer counts as a close.
+ * Sends `request` (raw, possibly malformed) from `localAddress` (in 127.0.0.0/8: nginx's per-client limits count it
+ * apart), over TLS for an https `url` (any certificate, SNI `servername`); resolves once the answer's head is in
+ * (`headOnly`), else once the server closes the connection (a reset after the answer counts as a close).
  */
-function exchange(url: string, request: string | Buffer[], {localAddress, servername}: RawOptions, headOnly: boolean) {
+function exchange(url: string, request: RawParts, {localAddress, servername}: RawOptions, headOnly: boolean) {
   const {protocol, hostname, port} = new URL(url);
   const target = {host: hostname, port: Number(port), localAddress};
   return new Promise<RawExchange>((resolve, reject) => {
-    const send = () => {
-      for (const part of typeof request === 'string' ? [request] : request) socket.write(part);
-    };
-    const secure = protocol === 'https:';
-    const socket = secure
-      ? tlsConnect({...target, servername, rejectUnauthorized: false}, send)
-      : connect(target, send);
+    const send = () => [request].flat().forEach((part) => socket.write(part));
+    const tls = {...target, servername, rejectUnauthorized: false};
+    const socket = protocol === 'https:' ? tlsConnect(tls, send) : connect(target, send);
     let received = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
@@ -323,5 +291,5 @@ export const rawRequest = (url: string, request: string, options: RawOptions = {
   exchange(url, request, options, true);
 
 /** The whole answer to `request` (ask for `Connection: close`). */
-export const rawExchange = (url: string, request: string | Buffer[], options: RawOptions = {}) =>
+export const rawExchange = (url: string, request: RawParts, options: RawOptions = {}) =>
   exchange(url, request, options, false);

@@ -1,12 +1,10 @@
-// Drives the real search box in the real build: used by tests/search.spec.ts and by bench/search.ts, so the test and
-// the benchmark measure the same thing.
+// Drives the real search box in the real build, for tests/search.spec.ts and the benches alike.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator, Page} from '@playwright/test';
 import {SEARCH} from '../../src/constants/site';
 import {BUILD_DIR, builtSidebar, docRoutes, htmlFile} from './docs';
 
-export {BUILD_DIR};
 // `own` uses the pages' words (sections included); the others are held out, written blind and frozen: `blind` and
 // `blind2` in an integrator's words, `natural` whole questions in readers' and agents' words.
 export const QUERY_SETS = {
@@ -23,7 +21,7 @@ export function loadQuerySet(name: QuerySetName = 'own'): SearchQuery[] {
   return (JSON.parse(readFileSync(QUERY_SETS[name], 'utf8')) as {queries: SearchQuery[]}).queries;
 }
 
-export {searchIndexFiles} from './bytes';
+export {BUILD_DIR, searchIndexFiles} from './bytes';
 
 /** Lunr syntax, emoji, RTL and HTML: each within the bound, searched as typed (tests and benchmark). */
 export const HOSTILE_QUERIES: readonly string[] = [
@@ -41,13 +39,8 @@ export const LONG_QUERIES: readonly LongQuery[] = [
   {query: '🚀'.repeat(1000), bounded: '🚀'.repeat(SEARCH.maxQueryLength / 2), cut: 'length', answer: 'no results'},
 ];
 
-export function searchInput(page: Page): Locator {
-  return page.locator('input.navbar__search-input');
-}
-
-export function searchListbox(page: Page): Locator {
-  return page.locator('.navbar [role="listbox"]');
-}
+export const searchInput = (page: Page): Locator => page.locator('input.navbar__search-input');
+export const searchListbox = (page: Page): Locator => page.locator('.navbar [role="listbox"]');
 
 /** Ready = the plugin's autocomplete is built (combobox) and our wrap has enabled the box. */
 export async function waitForSearchReady(page: Page, timeout = 15_000): Promise<void> {
@@ -90,8 +83,7 @@ type ProbedWindow = {__searchProbe: {pending: boolean}};
 /** Milliseconds from the last input to the first render of results after it (null: none in time). */
 export async function lastResultLatency(page: Page, timeout = 3_000): Promise<number | null> {
   try {
-    // A function, not a string: Playwright evaluates a string predicate in the page at every poll, which deploy/'s CSP
-    // (no unsafe-eval) refuses.
+    // A function: a string predicate is evaluated at every poll, which deploy/'s CSP (no unsafe-eval) refuses.
     await page.waitForFunction(() => !(window as unknown as ProbedWindow).__searchProbe.pending, undefined, {
       timeout,
       polling: 10,
@@ -102,7 +94,6 @@ export async function lastResultLatency(page: Page, timeout = 3_000): Promise<nu
   return (await page.evaluate('window.__searchProbe.renderAt - window.__searchProbe.inputAt')) as number;
 }
 
-/** Per page, its headings' text → anchor. */
 export type Anchors = Map<string, Map<string, string>>;
 
 export type SearchHit = {title: string; pathText: string; page: string | null; section: string | null};
@@ -136,20 +127,16 @@ function normalise(text: string): string {
 /** Page titles and category labels as the built sidebar shows them (read once). */
 let sidebarNames: {pageByTitle: Map<string, string>; categoryLabels: Set<string>} | undefined;
 function names(): NonNullable<typeof sidebarNames> {
-  if (!sidebarNames) {
-    const groups = builtSidebar(BUILD_DIR);
-    sidebarNames = {
-      pageByTitle: new Map(groups.flatMap((group) => group.pages).map((page) => [normalise(page.title), page.path])),
-      categoryLabels: new Set(groups.flatMap((group) => (group.label === null ? [] : [normalise(group.label)]))),
-    };
-  }
-  return sidebarNames;
+  if (sidebarNames) return sidebarNames;
+  const groups = builtSidebar(BUILD_DIR);
+  return (sidebarNames = {
+    pageByTitle: new Map(groups.flatMap((group) => group.pages).map((page) => [normalise(page.title), page.path])),
+    categoryLabels: new Set(groups.flatMap((group) => (group.label === null ? [] : [normalise(group.label)]))),
+  });
 }
 
-/**
- * The shown results, each mapped to its page and, when it names one, section. The plugin shows "Category › Page ›
- * Section" under a hit, "Category" under a page-title hit, and "Page" under a hit grouped below its page.
- */
+// Each shown result's page and section: the plugin shows "Category › Page › Section" under a hit, "Category" under a
+// page-title hit, and "Page" under a hit grouped below its page.
 function hitsFromRows(rows: {title: string; pathText: string}[], anchors: Anchors): SearchHit[] {
   const {pageByTitle, categoryLabels} = names();
   return rows.map(({title, pathText}) => {
@@ -163,15 +150,9 @@ function hitsFromRows(rows: {title: string; pathText: string}[], anchors: Anchor
   });
 }
 
-/**
- * Runs many queries through the real box in one call into the page (a round trip each costs more than the search):
- * each clears the box until the list closes, enters the query as one edit and reads the list once it answers.
- */
-export async function runQueriesInBox(
-  page: Page,
-  queries: readonly string[],
-  anchors: Anchors,
-): Promise<SearchHit[][]> {
+// Many queries in one call into the page (a round trip costs more than a search): each clears the box until the list
+// closes, enters the query as one edit and reads the list once it answers.
+export async function runQueriesInBox(page: Page, queries: readonly string[], anchors: Anchors) {
   const rowsPerQuery = await page.evaluate(async (all) => {
     const input = document.querySelector<HTMLInputElement>('input.navbar__search-input');
     const listbox = document.querySelector('.navbar [role="listbox"]');
@@ -214,12 +195,7 @@ export async function runQueriesInBox(
 }
 
 /** Clears the box, enters the query in one edit and waits for its answer (latency null after `timeout` ms; 0: none). */
-export async function runQuery(
-  page: Page,
-  query: string,
-  anchors: Anchors,
-  timeout = 3_000,
-): Promise<{hits: SearchHit[]; latencyMs: number | null}> {
+export async function runQuery(page: Page, query: string, anchors: Anchors, timeout = 3_000) {
   const input = searchInput(page);
   await input.fill('');
   await input.fill(query);
