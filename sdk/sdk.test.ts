@@ -277,9 +277,12 @@ test.describe('runtime', () => {
       delays.push(ms);
       return realSetTimeout(callback, 0);
     }) as typeof setTimeout;
-    const topup = await client({maxRetries: 1, timeoutMs})
-      .topups.create(ICCID, {packageId: 'jp-3gb-15d'})
-      .finally(() => (globalThis.setTimeout = realSetTimeout));
+    let topup;
+    try {
+      topup = await client({maxRetries: 1, timeoutMs}).topups.create(ICCID, {packageId: 'jp-3gb-15d'});
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
     expect(topup.id).toBe('top_01JC2M4R7T');
     // One backoff before the retry: 0.5 s plus up to a quarter of jitter (Retry-After: 0 asks for no more).
     expect(delays).toHaveLength(1);

@@ -35,6 +35,23 @@ for (const mode of ['light', 'dark'] as ColourMode[]) {
       } else {
         expect(headingLines, 'lines of each table heading').toEqual(headingLines.map(() => 1));
       }
+      // What lets one photograph per width cover both modes: no rule sets a colour mode's look at one width only.
+      const modeRulesByWidth = await page.evaluate(() => {
+        const found: string[] = [];
+        const walk = (rules: CSSRuleList, inWidthQuery: boolean) => {
+          for (const rule of Array.from(rules)) {
+            if (rule instanceof CSSMediaRule) walk(rule.cssRules, inWidthQuery || /width/.test(rule.conditionText));
+            else if (rule instanceof CSSGroupingRule) walk(rule.cssRules, inWidthQuery);
+            else if (inWidthQuery && rule instanceof CSSStyleRule && /data-theme/.test(rule.selectorText))
+              found.push(rule.selectorText);
+          }
+        };
+        for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules, false);
+        return found;
+      });
+      expect(modeRulesByWidth, 'colour-mode rules inside a width query: photograph both modes at both widths').toEqual(
+        [],
+      );
       // One photograph per width, in one mode each: the colours are the same variables at every width, and what the
       // phone changes (title size, heading wrap) does not depend on the mode. The other mode's contrast is axe's above.
       if (mode !== (isMobile ? 'dark' : 'light')) return;
