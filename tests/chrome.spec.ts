@@ -2,8 +2,7 @@ import {ANNOUNCEMENT, BRAND, COPYRIGHT, EXTERNAL_LINKS, LOCALE} from '../src/con
 import {expect, openPage, test} from './support/fixtures';
 
 test.describe('navbar (spec §2, §4)', () => {
-  // The desktop navbar, skip link and TOC column: on a phone the navbar's items move into the menu
-  // (tests/mobile.mobile.spec.ts) and the TOC is the collapsible one above the content.
+  // Desktop only: on a phone the navbar's items are in the menu (tests/mobile.mobile.spec.ts), the TOC collapsible.
   test(
     'skip to main content moves focus to the main content; the navbar is fixed at the top with the brand, external links on the left and toggle, language and search on the right; the table of contents lists h2 and h3 headings only',
     {tag: '@desktop-only'},
@@ -12,8 +11,7 @@ test.describe('navbar (spec §2, §4)', () => {
       await page.keyboard.press('Tab');
       await expect(page.getByRole('link', {name: 'Skip to main content'})).toBeFocused();
       await page.keyboard.press('Enter');
-      // The link moves the keyboard's starting point to <main> (Chromium then drops the focus ring
-      // from the non-focusable <main>): the next Tab stop is inside the content, not in the navbar.
+      // The link moves the keyboard's starting point to <main>: the next Tab stop is in the content, not the navbar.
       await page.keyboard.press('Tab');
       const focusIn = (selector: string) =>
         page.evaluate((within) => Boolean(document.activeElement?.closest(within)), selector);
@@ -33,8 +31,7 @@ test.describe('navbar (spec §2, §4)', () => {
         const anchor = left.getByRole('link', {name: link.label});
         await expect(anchor).toHaveAttribute('href', link.href);
         await expect(anchor).toHaveAttribute('target', '_blank');
-        await expect(anchor).toHaveAttribute('rel', /noopener/);
-        await expect(anchor).toHaveAttribute('rel', /noreferrer/);
+        await expect(anchor).toHaveAttribute('rel', /^(?=.*\bnoopener\b)(?=.*\bnoreferrer\b)/);
       }
       const right = navbar.locator('.navbar__items--right');
       await expect(right.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
@@ -76,8 +73,7 @@ test.describe('navbar (spec §2, §4)', () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
   });
 
-  // The dropdown in the desktop navbar (a phone lists the navbar items in its menu instead). On `/` with the
-  // announcement dismissed under an older id.
+  // The desktop navbar's dropdown (a phone lists the items in its menu), on `/` with the bar dismissed under an old id.
   test(
     'a dismissed announcement bar with an older id is shown again (the id follows the text); the language dropdown lists English only, opens on click and closes on an outside click, opens with Enter and closes when focus moves elsewhere',
     {tag: '@desktop-only'},
@@ -110,7 +106,6 @@ test.describe('navbar (spec §2, §4)', () => {
     },
   );
 
-  // A desktop-width touch screen, set up by the test itself.
   test('language dropdown closes on an outside touch', {tag: '@desktop-only'}, async ({browser}) => {
     const context = await browser.newContext({hasTouch: true, viewport: {width: 1280, height: 800}});
     const page = await context.newPage();
@@ -129,8 +124,7 @@ test.describe('navbar (spec §2, §4)', () => {
   });
 });
 
-// The document's head and attributes: tests/routes.spec.ts, on every page. A bar stored dismissed stays so across
-// reloads: tests/first-paint.spec.ts.
+// The head: tests/routes.spec.ts on every page. A bar stored dismissed stays so: tests/first-paint.spec.ts.
 test('the announcement bar links to the Changelog, whose footer shows the 2025 copyright and no links; the bar closes and its dismissal is stored under its id', async ({
   page,
 }) => {
@@ -148,9 +142,8 @@ test('the announcement bar links to the Changelog, whose footer shows the 2025 c
   await expect(bar).toBeVisible();
   await bar.getByRole('button', {name: 'Close'}).click();
   await expect(bar).toHaveCount(0);
-  const stored = await page.evaluate(() => [
-    window.localStorage.getItem('docusaurus.announcement.dismiss'),
-    window.localStorage.getItem('docusaurus.announcement.id'),
-  ]);
-  expect(stored, 'dismissal and id stored').toEqual(['true', ANNOUNCEMENT.id]);
+  const stored = page.evaluate(() =>
+    ['dismiss', 'id'].map((key) => localStorage.getItem(`docusaurus.announcement.${key}`)),
+  );
+  expect(await stored, 'dismissal and id stored').toEqual(['true', ANNOUNCEMENT.id]);
 });

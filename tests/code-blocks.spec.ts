@@ -113,26 +113,23 @@ test.describe('code blocks', () => {
     },
   );
 
-  // The theme adds the word-wrap toggle after hydration, and only to blocks whose lines overflow. A writer's long
-  // command near the top of a page must move nothing when it appears: no shift, and the buttons keep the box the
-  // server HTML gave them (on a phone Chromium does not always report the shift).
+  // The word-wrap toggle, added after hydration to an overflowing block, must move nothing: no shift, and the buttons
+  // keep the server HTML's box (a phone's Chromium does not always report the shift).
   test("the specimen's first block, overflowing in the first screenful: nothing shifts and its buttons keep the server HTML's box when its word-wrap toggle appears; it shades the edge where code is hidden, following the scroll, and no edge once wrapped", async ({
     browser,
     page,
     isMobile,
   }) => {
     if (!isMobile) await page.setViewportSize(LIGHTHOUSE_DESKTOP);
-    // The first block's buttons: the group its copy button is in.
     const buttons = (target: Page) =>
       target
         .getByRole('button', {name: /copy code/i})
         .first()
         .locator('..');
-    const noScript = await browser.newContext({javaScriptEnabled: false, viewport: page.viewportSize()});
-    const staticPage = await noScript.newPage();
+    const staticPage = await browser.newPage({javaScriptEnabled: false, viewport: page.viewportSize()});
     await staticPage.goto('/design-specimen');
     const serverBox = (await buttons(staticPage).boundingBox())!;
-    await noScript.close();
+    await staticPage.close();
 
     await recordLayoutShifts(page);
     await openPage(page, '/design-specimen');
@@ -144,8 +141,7 @@ test.describe('code blocks', () => {
     await expect(wrapToggle).toBeAttached();
     await afterFrames(page, 2);
     expect.soft(await layoutShifts(page), 'layout shifts').toEqual([]);
-    // Where it starts and how wide it is; the toggle's taller icon may add height below, which moves nothing
-    // (the group is positioned over the code).
+    // Not its height: the toggle's taller icon may add some below, which moves nothing (the group is over the code).
     const {x, y, width} = (await buttons(page).boundingBox())!;
     expect.soft({x, y, width}, "the buttons' box").toEqual({x: serverBox.x, y: serverBox.y, width: serverBox.width});
 
@@ -173,9 +169,7 @@ test.describe('code blocks', () => {
     // Bounds a hang: every block of every tab is scrolled to and waited for.
     test.setTimeout(180_000);
     await openPage(page, '/getting-started/quick-start');
-    // Every shown block, once in view (the theme measures a block then): offered where its lines are wider than it,
-    // and only there. Each is polled frame by frame, so a slow machine's late frames cost time, not the test; one
-    // still wrong after its deadline (a bound on a hang, far above a frame) is named with what it shows.
+    // Every shown block, once in view: offered exactly where it overflows (polled per frame up to a bound on a hang).
     const expectOfferedWhereOverflowing = async () => {
       const wrong = await page.locator('.theme-code-block:visible').evaluateAll(async (blocks) => {
         const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -214,8 +208,7 @@ test.describe('code blocks', () => {
     // Narrower, more blocks overflow; each gets its toggle without a reload, once scrolled to.
     await page.setViewportSize({width: 320, height: 700});
     await expectOfferedWhereOverflowing();
-    // Wider again, just enough for the narrowest overflowing block in view to fit: its toggle goes, without
-    // scrolling (the resize alone).
+    // Wider, just enough for the narrowest overflowing block to fit: its toggle goes on the resize alone.
     const {narrowest, fittingWidth} = await page.locator('.theme-code-block:visible').evaluateAll((blocks) => {
       const hidden = blocks.map((block) => {
         const pre = block.querySelector('pre')!;

@@ -61,8 +61,7 @@ test.describe('crash page (spec §2, §8)', {tag: '@viewport-independent'}, () =
   });
 });
 
-// The router's behaviour and timing (driven through the desktop sidebar), and Docusaurus's inline script before any
-// asset or layout: the same at any width, run once.
+// The router and Docusaurus's inline script, driven through the desktop sidebar: the same at any width, run once.
 test.describe('loading failures (spec §4, §8)', {tag: '@viewport-independent'}, () => {
   // These tests break the network on purpose: the browser logs each refused download.
   test.use({allowedConsoleErrors: /Failed to load resource: net::ERR_FAILED/});
@@ -83,8 +82,7 @@ test.describe('loading failures (spec §4, §8)', {tag: '@viewport-independent'}
     await expect(h1(page)).toHaveText('SDK');
     await expect(box).toHaveCount(0);
 
-    // Only the Billing page's own chunks fail (other scripts, such as the search worker, load), until the browser
-    // asks for the Billing document again (the reload).
+    // Only Billing's own chunks fail (the search worker loads), until the browser reloads the Billing document.
     const isReload = (request: Request) =>
       request.isNavigationRequest() && request.url().endsWith('/account-management/billing');
     const billingLoads = await failChunks(page, billingChunks);
@@ -116,11 +114,10 @@ test.describe('loading failures (spec §4, §8)', {tag: '@viewport-independent'}
       new MutationObserver(count).observe(document.body, {childList: true});
     });
     const barShown = () => page.evaluate(() => (window as unknown as {__barShown: number}).__barShown);
-    // The pages' script chunks are held until the test releases them.
     let release: () => void = () => undefined;
     let held = Promise.resolve();
     await page.route('**/assets/js/*.js', (route) => held.then(() => route.continue()));
-    /** Holds the chunks, clicks a sidebar link; returns once the route update (which sets the bar timer) has run. */
+    /** Holds the chunks, clicks a sidebar link; returns once the route update (which sets the bar timer) ran. */
     const startNavigation = async (label: string, url: RegExp) => {
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
       held = new Promise<void>((resolve) => (release = resolve));
@@ -161,8 +158,7 @@ test.describe('loading failures (spec §4, §8)', {tag: '@viewport-independent'}
 // Prefetching on hover: a pointer's behaviour (a phone has no hover). Docusaurus also prefetches the links in view.
 test.describe('prefetching', {tag: '@desktop-only'}, () => {
   test('linked pages are prefetched, except on data-saver or 2g connections', async ({browser}) => {
-    // Opens `/` on the connection, hovers the sidebar's Changelog link (the desktop sidebar has every page's link in
-    // view): the files the page prefetched, then those it asked for (`script|prefetch <path>`) to follow the link.
+    // On `/`, hovers then follows the sidebar's Changelog link: the files prefetched before, and those asked for after.
     const askedOn = async (connection: Connection) => {
       const page = await browser.newPage();
       await page.addInitScript(fakeConnection, connection);
@@ -180,8 +176,7 @@ test.describe('prefetching', {tag: '@desktop-only'}, () => {
       await openPage(page, '/');
       const link = sidebarLink(page, 'Changelog');
       await link.hover();
-      // Hovering waits for the link to be stable over animation frames, so the observer's prefetch of the links
-      // in view has run, and the hover's own preload runs in its event: whatever was to be asked for has been.
+      // Hovering waits for stable frames (the links in view prefetched) and preloads in its event: all is asked for.
       const asked = await askedFor();
       await link.click();
       await expect(h1(page)).toHaveText('Changelog');

@@ -1,13 +1,10 @@
-/**
- * "Was this page helpful?" at the end of every doc page: what the reader sees and can do (mouse, keyboard, phone,
- * both colour modes), that nothing moves, and the exact events the recording collector (tests/support/collector.ts)
- * receives.
- */
+// "Was this page helpful?" on every doc: what the reader sees and does, that nothing moves, the events collected.
 import type {Page, Route} from '@playwright/test';
 
 import {ORIGIN, barrier, collected, recordEvents, underPublicHost} from './support/collector';
 import {seriousAxeViolations} from './support/axe';
 import {expect, openPage, test} from './support/fixtures';
+import {afterFrames} from './support/layout-shifts';
 
 test.use(underPublicHost);
 
@@ -23,17 +20,13 @@ const reasons = (page: Page) => widget(page).getByRole('group', {name: /What cou
 const status = (page: Page) => widget(page).getByRole('status');
 /** What the eye reads (the live region holds the same words, visually hidden). */
 const shownText = (page: Page, text: string) => widget(page).getByRole('paragraph').filter({hasText: text});
-/** The widget's box and the box of what follows the article (the previous/next links). */
 const boxes = async (page: Page) => ({
   widget: await widget(page).boundingBox(),
   next: await page.locator('.pagination-nav').boundingBox(),
 });
 
-/**
- * Opens PAGE, recording the events, with the widget in view and unanswered; from then on records every layout
- * shift, including those right after input (which CLS forgives). `thanked` checks the widget after the last vote:
- * `text` shown and announced, the buttons gone, focus kept, nothing moved.
- */
+// Opens PAGE (events recorded), the widget in view and unanswered; records every layout shift from then on, input's
+// too. `thanked` checks the widget after the last vote: `text` shown and announced, no buttons, focus kept, no move.
 async function openWidget(page: Page) {
   const recorded = await recordEvents(page);
   await openPage(page, PAGE);
@@ -55,8 +48,7 @@ async function openWidget(page: Page) {
     // The buttons are gone (not merely disabled), and focus stays in the widget, not on <body>.
     await expect(widget(page).getByRole('button')).toHaveCount(0);
     await expect(widget(page)).toBeFocused();
-    // Two frames: a shift caused by the vote's render has been reported by then.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await afterFrames(page, 2); // a shift the vote's render caused is reported by then
     const shifts = await page.evaluate(() => (window as unknown as {__shifts: string[]}).__shifts);
     expect(shifts, 'layout shifts after the votes').toEqual([]);
     expect(await boxes(page)).toEqual(before);
@@ -106,7 +98,7 @@ test.describe('page feedback', () => {
       const reasonLabels = ['Inaccurate', 'Hard to follow', 'Missing an example', 'Something else'];
       await expect(group.getByRole('button')).toHaveText(reasonLabels);
       await expect(group).toBeFocused();
-      // The whole page is covered by tests/routes.spec.ts (the first step); here the widget's later steps.
+      // The page's first step: tests/routes.spec.ts; here the widget's later steps.
       expect(await seriousAxeViolations(page, {include: WIDGET}), 'reasons step').toEqual([]);
       await expect(status(page)).toContainText(THANKS);
       await expect(button(page, 'Yes')).toHaveCount(0);
@@ -124,37 +116,35 @@ test.describe('page feedback', () => {
   }
 
   // A hardware keyboard is a desktop thing.
-  test.describe('keyboard only', {tag: '@desktop-only'}, () => {
-    test('Tab to the buttons, vote with Enter, pick a reason with Space', async ({page}) => {
-      const recorded = await recordEvents(page);
-      await openPage(page, PAGE);
-      await button(page, 'Yes').focus();
-      await expect(button(page, 'Yes')).toBeFocused();
+  test('keyboard: Tab to the buttons, Enter votes, Space picks a reason', {tag: '@desktop-only'}, async ({page}) => {
+    const recorded = await recordEvents(page);
+    await openPage(page, PAGE);
+    await button(page, 'Yes').focus();
+    await expect(button(page, 'Yes')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(button(page, 'No')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(reasons(page)).toBeFocused();
+    for (const name of ['Inaccurate', 'Hard to follow']) {
       await page.keyboard.press('Tab');
-      await expect(button(page, 'No')).toBeFocused();
-      await page.keyboard.press('Enter');
-      await expect(reasons(page)).toBeFocused();
-      for (const name of ['Inaccurate', 'Hard to follow']) {
-        await page.keyboard.press('Tab');
-        await expect(reasons(page).getByRole('button', {name})).toBeFocused();
-      }
-      await page.keyboard.press('Space');
-      await expect(status(page)).toHaveText(THANKS_FOR_REASON);
-      await expect(widget(page)).toBeFocused();
-      // Tab goes on from the widget to what follows it, not back to the top of the page.
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('.pagination-nav') !== null)).toBe(true);
-      await expect
-        .poll(() => recorded.custom().map((event) => event.props))
-        .toEqual([
-          {vote: 'no', page: PAGE},
-          {reason: 'hard-to-follow', page: PAGE},
-        ]);
-    });
+      await expect(reasons(page).getByRole('button', {name})).toBeFocused();
+    }
+    await page.keyboard.press('Space');
+    await expect(status(page)).toHaveText(THANKS_FOR_REASON);
+    await expect(widget(page)).toBeFocused();
+    // Tab goes on from the widget to what follows it, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.pagination-nav') !== null)).toBe(true);
+    await expect
+      .poll(() => recorded.custom().map((event) => event.props))
+      .toEqual([
+        {vote: 'no', page: PAGE},
+        {reason: 'hard-to-follow', page: PAGE},
+      ]);
   });
 });
 
-// Blocked storage and a failed request are the widget's to absorb, at any width (the phone votes in the tests above).
+// Blocked storage and a failed request are the widget's to absorb, at any width.
 test.describe('what the reader cannot see changes nothing', {tag: '@viewport-independent'}, () => {
   // Chromium logs its own "Failed to load resource" line for a failed request (not a script error).
   test.use({allowedConsoleErrors: /^Failed to load resource: .*(500|ERR_CONNECTION_REFUSED)/});

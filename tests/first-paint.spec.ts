@@ -10,11 +10,8 @@ import {afterFrames, LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts} from 
 type Cut = (html: string) => number;
 
 const test = base.extend<{stall: (route: string, splitAt: Cut) => Promise<() => void>}>({
-  /**
-   * A network that stops mid-page: opens `route` through an HTTP proxy on loopback that sends its HTML up to
-   * `splitAt(html)` and holds the rest, as a mobile connection that stalls, until the browser's first paint; answers
-   * the function that lets the rest in. Everything else passes through unchanged.
-   */
+  // Opens `route` through a loopback proxy that holds its HTML from `splitAt(html)` on (a stalled connection) until
+  // the first paint; answers what lets the rest in. Everything else passes through.
   stall: async ({page, baseURL}, use) => {
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -50,9 +47,7 @@ const test = base.extend<{stall: (route: string, splitAt: Cut) => Promise<() => 
   },
 });
 
-// A connection that stalls mid-page must not leave the reader a blank screen: the browser paints what has arrived.
-// No page waits for an element before its first paint (one that may never arrive: a dropped connection, a page
-// without it such as 404 or search).
+// A stalled page is painted as far as it arrived: none waits for an element that may never come (404, search).
 for (const route of ['/getting-started/main-concepts', '/search', '/this-page-does-not-exist']) {
   test.describe(route, () => {
     // A missing page is answered 404, which Chromium logs.
@@ -78,14 +73,10 @@ const inActions =
     return actions < 0 ? -1 : cut(html, actions);
   };
 
-// A table's columns are sized by all its rows: painted with only its first rows, it would move them as the others
-// arrive. The built HTML leaves out end tags, but never </table>.
+// Columns are sized by all rows: painted with its first rows, a table moves them as others come. </table> is kept.
 function secondBodyRow(html: string): number {
-  for (
-    let table = html.indexOf('<table', html.indexOf('<article'));
-    table > 0;
-    table = html.indexOf('<table', table + 1)
-  ) {
+  let table = html.indexOf('<table', html.indexOf('<article'));
+  for (; table > 0; table = html.indexOf('<table', table + 1)) {
     const end = html.indexOf('</table>', table);
     const second = html.indexOf('<tr', html.indexOf('<tr', html.indexOf('<tbody', table)) + 1);
     if (second > 0 && second < end) return second;
@@ -93,10 +84,8 @@ function secondBodyRow(html: string): number {
   return -1;
 }
 
-// Something painted while the rest of it is still arriving (a slow connection, a busy phone) must not move as the rest
-// comes. Each case: the page cut where the parser may leave it, what is painted by then, and the shifts that count.
-// Most at Lighthouse's desktop size (the phone's run would lay out the same page); the announcement bar at each
-// project's own width (a desktop's columns, a phone's narrower ones).
+// What is painted while the rest arrives must not move as it comes. Each case: where the page is cut, what is painted
+// by then, the shifts that count. At Lighthouse's desktop size; the bar at each project's width (its columns differ).
 const CASES: {what: string; splitAt: Cut; painted: string; route?: string; mentioning?: string; bothWidths?: true}[] = [
   {
     what: "the navbar's right-hand group does not shift as its last items arrive (cut after its first item)",
@@ -118,7 +107,7 @@ const CASES: {what: string; splitAt: Cut; painted: string; route?: string; menti
     what: 'the rows of a table already painted do not shift as the rest of the table arrives',
     splitAt: secondBodyRow,
     painted: 'article table tbody tr >> nth=0',
-    // The page whose article reaches a table of two or more body rows soonest (in view at its first paint).
+    // The page whose article reaches a table of two or more body rows soonest.
     route: docRoutes()
       .map((route) => ({route, cut: secondBodyRow(readFileSync(htmlFile(route), 'utf8'))}))
       .filter(({cut}) => cut > 0)
@@ -134,7 +123,7 @@ const CASES: {what: string; splitAt: Cut; painted: string; route?: string; menti
 
 for (const {what, splitAt, painted, route = '/getting-started/quick-start', mentioning, bothWidths} of CASES) {
   test(`completed after a first paint: ${what}`, {tag: bothWidths ? [] : ['@desktop-only']}, async ({page, stall}) => {
-    // Quick start unless told: a case whose page is not found falls back to it, and fails here.
+    // A case whose page is not found falls back to Quick start, and fails here.
     expect(splitAt(readFileSync(htmlFile(route), 'utf8')), `the cut in ${route}`).toBeGreaterThan(0);
     if (!bothWidths) await page.setViewportSize(LIGHTHOUSE_DESKTOP);
     await recordLayoutShifts(page);
@@ -144,7 +133,6 @@ for (const {what, splitAt, painted, route = '/getting-started/quick-start', ment
     await expect(page.locator(painted)).toBeVisible();
     await expect(page.locator('footer')).toBeAttached();
     await waitForHydration(page);
-    // Every shift counts, or those of a source mentioning `mentioning`.
     const counted = (await layoutShifts(page)).filter(
       ({sources}) => !mentioning || sources.some((source) => source.includes(mentioning)),
     );
@@ -152,8 +140,7 @@ for (const {what, splitAt, painted, route = '/getting-started/quick-start', ment
   });
 }
 
-// The column rule must not undo the theme's hiding: a printed page has no bar, and a reader who dismissed it never
-// sees it (it would show, then vanish on hydration, moving the whole page).
+// The column rule must not undo the theme's hiding (a dismissed bar shown, then gone on hydration, moves the page).
 test('print leaves the announcement bar out; a dismissed bar is never painted and nothing moves as the page hydrates', async ({
   page,
 }) => {

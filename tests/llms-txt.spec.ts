@@ -1,7 +1,4 @@
-/**
- * The docs for AI assistants in the build (plugins/llms-txt): plain-Markdown `.md` twins, an llms.txt in the
- * llmstxt.org format whose links resolve, and none of them in the sitemap or the search index. Plain Node tests.
- */
+// The docs for AI assistants in the build (plugins/llms-txt): `.md` twins, llms.txt, llms-full.txt. Plain Node tests.
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -15,7 +12,7 @@ import {BUILD_DIR, builtSidebar, docPages, docRoutes} from './support/docs';
 
 const read = (sitePath: string) => readFileSync(path.join(BUILD_DIR, sitePath), 'utf8');
 const siteUrl = (sitePath: string) => new URL(sitePath, SITE.url).href;
-/** Where a page's twin is expected (llmstxt.org: the page's URL plus `.md`; `/index.md` for `/`), stated here, not taken from the plugin. */
+/** Where llmstxt.org puts a page's twin (stated here, not taken from the plugin). */
 const twinOf = (route: string) => (route === '/' ? '/index.md' : `${route}.md`);
 
 /** HTML that Markdown itself allows in a twin (a hard line break). */
@@ -35,7 +32,6 @@ async function parse(markdown: string, {mdx = false} = {}): Promise<Node> {
     .parse(markdown) as Root as Node;
 }
 
-/** Every node of the tree, depth first. */
 const nodesOf = (node: Node): Node[] => [node, ...(node.children ?? []).flatMap(nodesOf)];
 const textOf = (node: Node): string => node.value ?? (node.children ?? []).map(textOf).join('');
 
@@ -97,7 +93,8 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
 
 test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () => {
   test('llms.txt: H1 title, blockquote summary, one H2 per sidebar category listing its docs in order; every link resolves to a file in the build', async () => {
-    const [title, summary, ...rest] = (await parse(read('/llms.txt'))).children ?? [];
+    const tree = await parse(read('/llms.txt'));
+    const [title, summary, ...rest] = tree.children ?? [];
     expect(title?.type === 'heading' && title.depth, 'an H1 first').toBe(1);
     expect(textOf(title!)).toBe(SITE.title);
     expect(summary?.type).toBe('blockquote');
@@ -123,9 +120,7 @@ test.describe('llms.txt and llms-full.txt', {tag: '@viewport-independent'}, () =
       expect(items).toEqual(category.pages.map((doc) => ({title: doc.title, url: siteUrl(twinOf(doc.path))})));
     });
 
-    const urls = nodesOf(await parse(read('/llms.txt')))
-      .filter((node) => node.type === 'link')
-      .map((node) => node.url!);
+    const urls = nodesOf(tree).flatMap((node) => (node.type === 'link' ? [node.url!] : []));
     expect(urls.length).toBe(docRoutes().length + 1);
     expect(urls.filter((url) => !url.startsWith(`${SITE.url}/`) || !buildFileFor(url))).toEqual([]);
   });

@@ -20,7 +20,6 @@ const expectButtonName = (page: Page, name: string) =>
 const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
 const middle = (box: {y: number; height: number}) => box.y + box.height / 2;
 const title = (page: Page) => page.getByRole('heading', {level: 1});
-/** The ids of axe's violations in the actions. */
 const axeViolations = async (page: Page) =>
   (await (await axeBuilder(page)).include(ACTIONS).analyze()).violations.map((violation) => violation.id);
 
@@ -34,12 +33,11 @@ test.describe('page Markdown actions', () => {
       browser,
       page,
     }) => {
-      const noScript = await browser.newContext({javaScriptEnabled: false});
-      const staticPage = await noScript.newPage();
+      const staticPage = await browser.newPage({javaScriptEnabled: false});
       await staticPage.goto(PAGE);
       const serverTitle = await boxOf(title(staticPage));
       const serverButton = await boxOf(staticPage.locator(`${ACTIONS} button`));
-      await noScript.close();
+      await staticPage.close();
 
       await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
       for (const [path, twin] of Object.entries({'/': '/index.md', [PAGE]: TWIN})) {
@@ -138,8 +136,7 @@ test.describe('page Markdown actions', () => {
   );
 });
 
-// `npm start` has no Markdown twins (they are written from a production build's HTML): the actions
-// are left out there rather than offer a link that answers "Page Not Found".
+// `npm start` has no Markdown twins (written from the build's HTML): no actions rather than a link to a 404.
 test('under the dev server (npm start) the actions are not offered', {tag: '@viewport-independent'}, async ({page}) => {
   test.setTimeout(240_000);
   const port = await freePort();

@@ -1,7 +1,4 @@
-/**
- * Page-view counting against the production build, opened as http://docs.test so the shipped script (silent on
- * localhost) is the one under test (tests/support/collector.ts). Consent: tests/analytics-events.spec.ts.
- */
+// Page views from the shipped script, under http://docs.test (tests/support/collector.ts). Consent: analytics-events.
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Route} from '@playwright/test';
@@ -30,10 +27,7 @@ const pageView = (path: string, viewport: string, colorMode: string, referrer: s
   props: {viewport, colorMode},
 });
 
-/**
- * Chromium itself logs "Failed to load resource: …" (not a console.error call) for every failed request,
- * beacons included: allowed only when attributed to the collector URL; any other error still fails the test.
- */
+// Chromium logs "Failed to load resource: …" for every failed request, beacons too: allowed only from the collector.
 function collectorNetworkLogs(page: Page) {
   const logs = {collectorLines: [] as string[], otherErrors: [] as string[]};
   page.on('console', (message) => {
@@ -55,8 +49,7 @@ const answered: [string, (route: Route) => Promise<void>][] = [
 const failures = [...answered, ['never answered', undefined] as const];
 const labels = (ways: readonly (readonly [string, unknown])[]) => ways.map(([label]) => label).join(', ');
 
-// What is sent is the script's decision, the same at any width (the viewport it reports is checked by resizing,
-// below), and these tests navigate with the desktop sidebar: run once.
+// The script's decision, the same at any width (the viewport reported is checked by resizing); desktop sidebar: once.
 test.describe('page views', {tag: '@viewport-independent'}, () => {
   test('sends no query string, no hash, no search query, only the referrer origin; mobile and dark are reported', async ({
     page,
@@ -136,8 +129,7 @@ test.describe('page views, whatever the collector answers', {tag: '@viewport-ind
     await Promise.all(held.map((route, index) => failures[index % failures.length]![1]?.(route)));
     await flushTimers(page);
     expect(await sends(), 'no retries').toEqual({beacon: expected.length, fetch: 0, fetchSettled: 0});
-    // …nor queued on the network: one more navigation yields exactly one more event, for its own path, right after
-    // the others (a duplicate or a retry queued behind them would show up before or with it).
+    // …nor queued on the network: one more navigation yields exactly one more event, its own, after the others.
     await clickSidebar(page, 'Billing');
     await expect.poll(paths).toEqual([...expected, PAGES.Billing]);
     expect(await sends()).toEqual({beacon: expected.length + 1, fetch: 0, fetchSettled: 0});

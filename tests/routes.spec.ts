@@ -6,8 +6,7 @@ import {expect, openPage, test} from './support/fixtures';
 import {seriousAxeViolations} from './support/axe';
 import {afterFrames, LIGHTHOUSE_DESKTOP, layoutShifts, recordLayoutShifts} from './support/layout-shifts';
 
-// Spec §2's sidebar: the categories, paths and titles of the eleven pages it names, in order. The pages themselves
-// come from the build, so a page added later is checked by the same rules.
+// Spec §2's sidebar: the eleven pages it names, in order (the pages checked come from the build).
 const SPEC_SIDEBAR: Record<string, Record<string, string>> = {
   'Getting started': {
     '/': 'Introduction',
@@ -74,11 +73,7 @@ function idProblems(page: Page): Promise<string[]> {
   });
 }
 
-/**
- * Code off screen skips rendering (CodeBlock/styles.module.css): until shown it holds a size computed from its line
- * and column counts, which must be the size it then takes, or the page would jump under the reader. Scrolls to every
- * block skipped at load (those in a tab not shown are left out) and names each whose size changed.
- */
+/** Code off screen skips rendering at a size it must keep once shown: scrolls to each block skipped at load. */
 function codeBlockSizes(page: Page) {
   return page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -108,8 +103,7 @@ function codeBlockSizes(page: Page) {
 }
 
 test.describe('the documentation routes (spec §2)', () => {
-  // Each page is loaded once, and every check runs on that load: a load costs more than all of them but axe. Soft
-  // expectations, so one failing check does not hide the others.
+  // One load per page for every check (a load costs more than all of them but axe); soft, so none hides another.
   for (const doc of PAGES) {
     test(`${doc.path} renders "${doc.title}" with its title, head tags, active sidebar link and pagination links, unique ids, no layout shift while it loads, its code kept by hydration, no serious axe violation in light mode (and of the colour rules in dark mode on a desktop), and on a phone no sideways scrolling and code blocks off screen skipping rendering at exactly the size they take when shown`, async ({
       page,
@@ -117,7 +111,6 @@ test.describe('the documentation routes (spec §2)', () => {
     }) => {
       // Bounds a hang, not a speed: axe walks every node of the longest pages; a phone waits frames at each code block.
       test.setTimeout(240_000);
-      // Lighthouse's desktop run (the phone keeps its own screen, as Lighthouse's mobile run).
       if (!isMobile) await page.setViewportSize(LIGHTHOUSE_DESKTOP);
       await recordLayoutShifts(page);
       await page.addInitScript(rememberParsedCode);
@@ -141,14 +134,12 @@ test.describe('the documentation routes (spec §2)', () => {
       const activeLink = page.locator('.theme-doc-sidebar-menu a.menu__link[aria-current="page"]');
       await expect.soft(activeLink, 'active sidebar link').toHaveText(doc.title);
       await expect.soft(activeLink, 'active sidebar link').toHaveAttribute('href', doc.path);
-      // Every page opens with a paragraph and has at least three h2 sections.
       await expect.soft(page.locator('.theme-doc-markdown > p').first(), 'first paragraph').not.toBeEmpty();
       expect.soft(await page.locator('.theme-doc-markdown h2').count(), 'h2 sections').toBeGreaterThanOrEqual(3);
 
       // The head after hydration, not only the one the server sent; spec §1: English, left-to-right.
       const head = await readHead(page);
       const [title, card] = [`${doc.title} | ${SITE.title}`, `${SITE.url}/img/social-card.png`];
-      // Each tag once, with its value.
       expect.soft(head, 'head').toMatchObject({
         title: [title],
         lang: ['en'],
@@ -174,14 +165,11 @@ test.describe('the documentation routes (spec §2)', () => {
         else await expect.soft(pagination, `no ${link} link`).toHaveCount(0);
       }
       await expect.soft(page.locator('html')).toHaveClass(/docs-version-current/);
-      if (doc.path === '/') {
+      if (doc.path === '/')
         await expect.soft(page.locator('html')).toHaveClass(/docs-doc-id-getting-started\/introduction/);
-      }
       expect.soft(await idProblems(page), 'unique ids, url(#id) of an inline SVG resolved inside it').toEqual([]);
 
-      // No colour rule of the site's CSS depends on the width, but what is shown does: the desktop runs every axe rule
-      // (the colour ones in both modes); the phone the others on the whole page, which its layout can change (target
-      // sizes, scrolling regions), and the colour rules on what only a phone shows (navbar, "On this page").
+      // Desktop: every axe rule (colours in both modes); phone: those its layout changes, colours on phone-only parts.
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
       if (isMobile) {
         const overflow = await page.evaluate(
@@ -191,13 +179,11 @@ test.describe('the documentation routes (spec §2)', () => {
         expect.soft(await seriousAxeViolations(page, {rules: 'not-colours'}), 'axe').toEqual([]);
         const phoneOnly = {rules: 'colours', include: '.navbar, .theme-doc-toc-mobile'} as const;
         expect.soft(await seriousAxeViolations(page, phoneOnly), 'axe colour rules').toEqual([]);
-        // Last, as it scrolls; on the phone, where more code is wider than its block, so the width counts.
+        // Last, as it scrolls; on the phone, where more code overflows, so the width counts.
         const sizes = await codeBlockSizes(page);
         expect.soft(sizes.mismatches, 'code blocks that change size when shown').toEqual([]);
-        if (doc.path === MOST_CODE) {
-          // The page with the most code must have some skipped, or the check would prove nothing.
-          expect.soft(sizes.skippedAtLoad, 'blocks below the fold skipped at load').toBeGreaterThan(0);
-        }
+        // The page with the most code must have some skipped, or the check would prove nothing.
+        if (doc.path === MOST_CODE) expect.soft(sizes.skippedAtLoad, 'blocks skipped at load').toBeGreaterThan(0);
       } else {
         expect.soft(await seriousAxeViolations(page), 'axe in light mode').toEqual([]);
         // Dark mode, switched with the navbar toggle: only the colour rules (the rest read the same markup).
@@ -213,7 +199,6 @@ test.describe('the documentation routes (spec §2)', () => {
     "one sidebar holds every page once, the spec's eleven in its order and grouping, and moving through all pages with it works client-side",
     {tag: '@desktop-only'},
     async ({page}) => {
-      // One journey through every page: its time grows with the pages.
       test.setTimeout(15_000 + 5_000 * PAGES.length);
       await openPage(page, '/');
       const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
@@ -230,7 +215,7 @@ test.describe('the documentation routes (spec §2)', () => {
       const labels = categories.map((category) => category.label).filter((label) => Object.hasOwn(SPEC_SIDEBAR, label));
       expect(labels, 'spec categories in order (others may come between)').toEqual(Object.keys(SPEC_SIDEBAR));
       for (const [label, pages] of Object.entries(SPEC_SIDEBAR)) {
-        // Each spec page under its category with its title, in the spec's order (new pages may come between).
+        // In the spec's order under its category (new pages may come between).
         const wanted = Object.entries(pages).map(([path, title]) => `${path} ${title}`);
         const built = categories.find((category) => category.label === label)?.links ?? [];
         const listed = built.filter((link) => wanted.includes(link));

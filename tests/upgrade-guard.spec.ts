@@ -38,8 +38,7 @@ const TOUCHES_INTERNALS = [
   // The MCP server runs the search plugin's own query code with its generated constants replaced.
   'mcp/docs.ts',
   'lib/search/generated-constants.ts',
-  // Read or style the theme's markup by its class names: the code block's button group, highlighted lines, the
-  // Markdown twins' conversion, the search box, tabs, the admonitions the build accepts.
+  // Read or style the theme's markup by its class names (code blocks, twins, search box, tabs, admonitions).
   'src/css/custom.css',
   'lib/highlight.ts',
   'plugins/llms-txt/html-to-markdown.ts',
@@ -54,10 +53,7 @@ const TOUCHES_INTERNALS = [
   'lib/contract/validator.ts',
 ];
 
-/**
- * What marks a file as touching internals: an `/internal` import, bundler set-up, a path inside a dependency, or
- * the theme's markup named by its class names (Infima's BEM blocks, `theme-*` classes, admonitions).
- */
+// Touching internals: an `/internal` import, bundler set-up, a path inside a dependency, the theme's class names.
 const INTERNALS = [
   /from '@docusaurus\/[\w-]+\/internal'/,
   /\bconfigureWebpack\b/,
@@ -66,7 +62,6 @@ const INTERNALS = [
   /['"`.\s](?:theme-(?!original|classic|common|search)[a-z][\w-]*|navbar__\w|menu__\w|tabs__\w|breadcrumbs__\w|pagination-nav|admonition)/,
 ];
 
-/** Files under `dir` (relative to the root) whose name matches. */
 const filesUnder = (dir: string, name: RegExp) =>
   readdirSync(path.join(ROOT, dir), {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && name.test(entry.name))
@@ -103,10 +98,8 @@ test.describe('upgrade guard', {tag: '@viewport-independent'}, () => {
   });
 
   test('every override pins the version its dependency is pinned to, and every @docusaurus package is at one version', () => {
-    const manifest = JSON.parse(read('package.json')) as Record<
-      'dependencies' | 'devDependencies' | 'overrides',
-      Record<string, string>
-    >;
+    type Pins = Record<string, string>;
+    const manifest = JSON.parse(read('package.json')) as {dependencies: Pins; devDependencies: Pins; overrides: Pins};
     const pinned = {...manifest.dependencies, ...manifest.devDependencies};
     for (const [name, version] of Object.entries(pinned)) {
       expect(version, `${name} is pinned to an exact version`).toMatch(/^\d+\.\d+\.\d+$/);

@@ -14,8 +14,7 @@ type ErrorResponse = {
   content?: {'application/json'?: {example?: {error?: {code: string; param: string | null; retry: string}}}};
 };
 
-// A mock of the contract answers with these examples, and a request failing its checks with the 422 (else 400):
-// code written against the mock learns from them.
+// A mock of the contract answers with these examples (a request failing its checks with the 422, else 400).
 test('every error example answers as the model says, and names what its own operation answers', () => {
   const document = renderOpenApi(SOURCE, apiFacts());
   const problems: string[] = [];

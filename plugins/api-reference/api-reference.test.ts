@@ -32,15 +32,12 @@ test('api-reference options: default to api/openapi.yaml and the BRAND constant,
 });
 
 test.describe('api-reference placeholders', () => {
-  test('the source spells out neither the brand nor the hosts', () => {
+  test('the source spells out neither the brand nor the hosts; a whole-value placeholder keeps the constant type; unknown placeholders fail', () => {
     expect(SOURCE).not.toContain(BRAND);
     for (const environment of Object.values(ENVIRONMENTS)) {
       expect(SOURCE).not.toContain(new URL(environment.apiBase).host);
       expect(SOURCE).not.toContain(new URL(environment.widgetOrigin).host);
     }
-  });
-
-  test('a whole-value placeholder keeps the constant type; unknown placeholders fail', () => {
     const facts = apiFacts();
     expect(fillPlaceholders('${LIMITS.pageSizeMax}', facts)).toBe(100);
     expect(fillPlaceholders('${BRAND} API', facts)).toBe(`${BRAND} API`);
@@ -50,15 +47,13 @@ test.describe('api-reference placeholders', () => {
 
 test.describe('no drift: names derive from the BRAND constant', () => {
   test('the real brand gives POSTMAN and ARTIFACTS exactly', () => {
-    const names = postmanNames(apiFacts());
-    expect(names.collectionName).toBe(POSTMAN.collectionName);
-    expect(names.environmentNames).toEqual({
-      sandbox: POSTMAN.sandboxEnvironmentName,
-      live: POSTMAN.liveEnvironmentName,
-    });
-    expect(names.paths).toEqual({
-      collection: ARTIFACTS.postmanCollection,
-      environments: {sandbox: ARTIFACTS.postmanSandboxEnvironment, live: ARTIFACTS.postmanLiveEnvironment},
+    expect(postmanNames(apiFacts())).toEqual({
+      collectionName: POSTMAN.collectionName,
+      environmentNames: {sandbox: POSTMAN.sandboxEnvironmentName, live: POSTMAN.liveEnvironmentName},
+      paths: {
+        collection: ARTIFACTS.postmanCollection,
+        environments: {sandbox: ARTIFACTS.postmanSandboxEnvironment, live: ARTIFACTS.postmanLiveEnvironment},
+      },
     });
     expect(ARTIFACTS.postmanCollection).toBe('/postman/acme-connect-api-v1.postman_collection.json');
   });

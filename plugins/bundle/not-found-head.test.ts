@@ -1,5 +1,4 @@
-import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
-import os from 'node:os';
+import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
@@ -30,19 +29,16 @@ test.describe('the not-found page names no URL of its own', () => {
   ];
   // Each tag of `dropped` and none of `kept` goes: the rewritten file shows which one did not.
   test('rewrites 404.html in place, every other tag and file as it was, no file left behind', async () => {
-    const outDir = await mkdtemp(path.join(os.tmpdir(), 'not-found-head-'));
-    try {
-      const page = (head: string) =>
-        `<!doctype html><html lang=en><head>${head}</head><body><p>Not found</p></body></html>`;
-      await writeFile(path.join(outDir, NOT_FOUND_FILE), page([...dropped, ...kept].join('')));
-      await writeFile(path.join(outDir, 'index.html'), page(dropped.join('')));
-      await dropNotFoundOwnUrl(outDir);
-      expect(await readFile(path.join(outDir, NOT_FOUND_FILE), 'utf8')).toBe(page(kept.join('')));
-      expect(withoutOwnUrl(page(dropped.join('')))).toBe(page(''));
-      expect(await readFile(path.join(outDir, 'index.html'), 'utf8')).toBe(page(dropped.join('')));
-      expect((await readdir(outDir)).sort()).toEqual([NOT_FOUND_FILE, 'index.html']);
-    } finally {
-      await rm(outDir, {recursive: true, force: true});
-    }
+    const outDir = test.info().outputPath('build');
+    await mkdir(outDir, {recursive: true});
+    const page = (head: string) =>
+      `<!doctype html><html lang=en><head>${head}</head><body><p>Not found</p></body></html>`;
+    await writeFile(path.join(outDir, NOT_FOUND_FILE), page([...dropped, ...kept].join('')));
+    await writeFile(path.join(outDir, 'index.html'), page(dropped.join('')));
+    await dropNotFoundOwnUrl(outDir);
+    expect(await readFile(path.join(outDir, NOT_FOUND_FILE), 'utf8')).toBe(page(kept.join('')));
+    expect(withoutOwnUrl(page(dropped.join('')))).toBe(page(''));
+    expect(await readFile(path.join(outDir, 'index.html'), 'utf8')).toBe(page(dropped.join('')));
+    expect((await readdir(outDir)).sort()).toEqual([NOT_FOUND_FILE, 'index.html']);
   });
 });

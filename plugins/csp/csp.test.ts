@@ -1,6 +1,5 @@
 import {createHash} from 'node:crypto';
-import {mkdtemp, mkdir, rm, writeFile} from 'node:fs/promises';
-import os from 'node:os';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
@@ -42,7 +41,7 @@ test.describe('csp plugin', () => {
     expect(inlineScriptHashes(html)).toEqual([sha('var a = "<b>";'), sha('b()'), sha('c()')]);
   });
 
-  test('the policy: self scripts plus hashes, nothing unsafe for scripts, the directives the site needs; an absolute collector URL adds its origin to connect-src', () => {
+  test('the policy: self scripts plus hashes, nothing unsafe for scripts, the directives the site needs; an absolute collector URL adds its origin to connect-src; written as an nginx `set`, refusing what nginx would misread', () => {
     const policy = buildPolicy({scriptHashes: [sha('b'), sha('a'), sha('a')], collectorUrl: '/api/event'});
     const directives = Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
     expect(directives).toMatchObject({
@@ -61,32 +60,25 @@ test.describe('csp plugin', () => {
     expect(buildPolicy({scriptHashes: [], collectorUrl: 'https://p.example.com:8443/e'})).toContain(
       "connect-src 'self' https://p.example.com:8443;",
     );
-  });
-
-  test('writes an nginx `set` and refuses what nginx would misread', () => {
     expect(nginxInclude("default-src 'self'")).toContain(`set $docs_csp "default-src 'self'";`);
     for (const policy of ['a "b"', 'a $b']) expect(() => nginxInclude(policy), policy).toThrow();
   });
 
   test("a build directory: the union of all pages' hashes", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'csp-'));
-    try {
-      await mkdir(path.join(dir, 'a'));
-      await writeFile(path.join(dir, 'index.html'), '<script>one()</script><script>two()</script>');
-      await writeFile(path.join(dir, 'a', 'b.html'), '<script>one()</script>');
-      const policy = await policyForBuild(dir, {});
-      expect(policy).toContain(`script-src 'self' ${[sha('one()'), sha('two()')].sort().join(' ')};`);
-    } finally {
-      await rm(dir, {recursive: true, force: true});
-    }
+    const dir = test.info().outputPath('build');
+    await mkdir(path.join(dir, 'a'), {recursive: true});
+    await writeFile(path.join(dir, 'index.html'), '<script>one()</script><script>two()</script>');
+    await writeFile(path.join(dir, 'a', 'b.html'), '<script>one()</script>');
+    const policy = await policyForBuild(dir, {});
+    expect(policy).toContain(`script-src 'self' ${[sha('one()'), sha('two()')].sort().join(' ')};`);
   });
 });
 
 test.describe('csp plugin: _headers for Netlify and Cloudflare Pages', () => {
   const rules = staticHostRules("default-src 'self'; script-src 'self' 'sha256-abc='");
+  const paths = ['/', '/basics/sdk', '/openapi.yaml', '/assets/js/main.1234abcd.js', '/search-index-0a1b2c3d.json'];
 
   test('security headers with the policy on every path; a year, immutable, on hashed files only', () => {
-    const paths = ['/', '/basics/sdk', '/openapi.yaml', '/assets/js/main.1234abcd.js', '/search-index-0a1b2c3d.json'];
     for (const urlPath of paths) {
       const headers = headersFor(rules, urlPath);
       expect(headers['content-security-policy'], urlPath).toBe("default-src 'self'; script-src 'self' 'sha256-abc='");
@@ -94,21 +86,14 @@ test.describe('csp plugin: _headers for Netlify and Cloudflare Pages', () => {
         expect(headers[name.toLowerCase()], `${name} on ${urlPath}`).toBe(value);
     }
     expect(headersFor(rules, '/assets/js/main.1234abcd.js')['cache-control']).toBe(IMMUTABLE);
-    // Other files, the search index included (its name does not follow all of its content), keep the
-    // host's own revalidate-on-every-use default.
+    // Other files keep the host's revalidate-on-every-use default; the search index's name does not follow its content.
     for (const urlPath of ['/', '/basics/sdk', '/search-index-0a1b2c3d.json', '/img/logo.svg']) {
       expect(headersFor(rules, urlPath)['cache-control'], urlPath).toBeUndefined();
     }
   });
 
   test('no header is set by two rules that match one path, so the hosts never join two values', () => {
-    for (const urlPath of [
-      '/',
-      '/basics/sdk',
-      '/assets/js/a.1234abcd.js',
-      '/assets/search-index-1.json',
-      '/search-index-0a1b2c3d.json',
-    ]) {
+    for (const urlPath of [...paths, '/assets/search-index-1.json']) {
       const names = rules
         .filter((rule) => pathPattern(rule.path).test(urlPath))
         .flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase()));
@@ -134,14 +119,12 @@ test.describe('csp plugin: _headers for Netlify and Cloudflare Pages', () => {
   });
 
   test('path patterns as the hosts read them: splats, placeholders, later rules add to earlier ones', () => {
-    expect(pathPattern('/*').test('/')).toBe(true);
-    expect(pathPattern('/assets/*').test('/assets/js/a.js')).toBe(true);
-    expect(pathPattern('/assets/*').test('/img/a.js')).toBe(false);
-    expect(pathPattern('/search-index-*').test('/search-index-ab12.json')).toBe(true);
-    expect(pathPattern('/search-index-*').test('/search-index.json')).toBe(false);
-    expect(pathPattern('/:section/sdk').test('/basics/sdk')).toBe(true);
-    expect(pathPattern('/:section/sdk').test('/a/b/sdk')).toBe(false);
-    expect(pathPattern('/a.b').test('/axb')).toBe(false);
+    const matching = (pattern: string, ...paths: string[]) => paths.map((url) => pathPattern(pattern).test(url));
+    expect(matching('/*', '/')).toEqual([true]);
+    expect(matching('/assets/*', '/assets/js/a.js', '/img/a.js')).toEqual([true, false]);
+    expect(matching('/search-index-*', '/search-index-ab12.json', '/search-index.json')).toEqual([true, false]);
+    expect(matching('/:section/sdk', '/basics/sdk', '/a/b/sdk')).toEqual([true, false]);
+    expect(matching('/a.b', '/axb')).toEqual([false]);
     const layered = parseHeadersFile(
       '/*\n  Cache-Control: no-cache\n/assets/*\n  Cache-Control: public\n  X-Extra: 1\n',
     );

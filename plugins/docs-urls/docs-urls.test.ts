@@ -1,5 +1,4 @@
-import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
-import os from 'node:os';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {LoadContext} from '@docusaurus/types';
@@ -46,28 +45,21 @@ const GOOD_BUILD: Record<string, string> = {
   '.nginx/x.json': `"${SITE_URL}/gone"`,
 };
 
-/** Runs `use` on a fresh build directory holding these files, then removes it. */
-async function withBuild<T>(files: Record<string, string>, use: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-urls-'));
-  try {
-    for (const [file, content] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(dir, file)), {recursive: true});
-      await writeFile(path.join(dir, file), content);
-    }
-    return await use(dir);
-  } finally {
-    await rm(dir, {recursive: true, force: true});
+let builds = 0;
+/** A fresh build directory holding these files, in the test's output directory. */
+async function buildOf(files: Record<string, string>): Promise<string> {
+  const dir = test.info().outputPath(`build-${++builds}`);
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), {recursive: true});
+    await writeFile(path.join(dir, file), content);
   }
+  return dir;
 }
 
-const check = (files: Record<string, string>, options: Pick<CheckOptions, 'files' | 'alsoServed'> = {}) =>
-  withBuild(files, (buildDir) => checkBuildUrls({buildDir, siteUrl: SITE_URL, ...options}));
+const check = async (files: Record<string, string>, options: Pick<CheckOptions, 'files' | 'alsoServed'> = {}) =>
+  checkBuildUrls({buildDir: await buildOf(files), siteUrl: SITE_URL, ...options});
 
 test.describe('docs-urls check', () => {
-  test('a build whose site URLs all resolve has no problems', async () => {
-    expect(await check(GOOD_BUILD)).toEqual([]);
-  });
-
   test('resolves site paths as the web server does', () => {
     const served = new Set(['index.html', 'a.html', 'b/index.html', 'openapi.yaml', 'img/x.png']);
     // Each path and the file it is served from: the last two none.
@@ -78,7 +70,8 @@ test.describe('docs-urls check', () => {
     expect(resolveSitePath('/docs/a', new Set(['a.html']), '/docs/')).toBe('a.html');
   });
 
-  test('a missing page (here in JSON) or anchor (here in YAML) is reported with the file and line', async () => {
+  test('a build whose site URLs all resolve has no problems; a missing page (here in JSON) or anchor (here in YAML) is reported with the file and line', async () => {
+    expect(await check(GOOD_BUILD)).toEqual([]);
     const noAnchor = `${SITE_URL}/getting-started/main-concepts#insufficient_balanc`;
     const noPage = `${SITE_URL}/errors#insufficient_balance`;
     const problems = await check({
@@ -157,15 +150,14 @@ test.describe('docs-urls check', () => {
   });
 
   test('assertSiteUrlsResolve passes on a good build and throws naming the source, files, lines and URLs', async () => {
-    await withBuild({...GOOD_BUILD, 'postman/env.json': `{\n  "doc": "${SITE_URL}/errors"\n}\n`}, async (buildDir) => {
-      const options = {source: 'api-reference', buildDir, siteUrl: SITE_URL};
-      await assertSiteUrlsResolve({...options, files: (file) => file === 'openapi.yaml'});
-      await expect(assertSiteUrlsResolve(options)).rejects.toHaveProperty(
-        'message',
-        `[api-reference] 1 URL of ${SITE_URL} in the built files point at no page or anchor of the build (plugins/docs-urls):\n` +
-          `- ${path.relative(process.cwd(), path.join(buildDir, 'postman/env.json'))}:2: ${SITE_URL}/errors — no such page /errors`,
-      );
-    });
+    const buildDir = await buildOf({...GOOD_BUILD, 'postman/env.json': `{\n  "doc": "${SITE_URL}/errors"\n}\n`});
+    const options = {source: 'api-reference', buildDir, siteUrl: SITE_URL};
+    await assertSiteUrlsResolve({...options, files: (file) => file === 'openapi.yaml'});
+    await expect(assertSiteUrlsResolve(options)).rejects.toHaveProperty(
+      'message',
+      `[api-reference] 1 URL of ${SITE_URL} in the built files point at no page or anchor of the build (plugins/docs-urls):\n` +
+        `- ${path.relative(process.cwd(), path.join(buildDir, 'postman/env.json'))}:2: ${SITE_URL}/errors — no such page /errors`,
+    );
   });
 });
 
@@ -173,15 +165,14 @@ test('docs-urls plugin: checks the HTML pages only, and fails naming the page an
   const context = {siteDir: '/site', baseUrl: '/', siteConfig: {url: SITE_URL}} as unknown as LoadContext;
   const postBuild = async (outDir: string): Promise<void> => pluginDocsUrls(context).postBuild!({outDir} as never);
   // The other files are their writers' to check, in their own postBuild.
-  await withBuild({...GOOD_BUILD, 'openapi.yaml': `doc_url: ${SITE_URL}/errors\n`}, async (outDir) => {
-    await postBuild(outDir);
-    const broken = `${SITE_URL}/getting-started/main-concepts#insufficient_balanse`;
-    await writeFile(path.join(outDir, 'basics/sdk.html'), page('/basics/sdk', codeLine(broken)));
-    const message = await postBuild(outDir).catch((caught: Error) => caught.message);
-    expect(message).toContain(`[${PLUGIN_NAME}] 1 URL of ${SITE_URL} in the built files point at no page or anchor`);
-    expect(message).toContain(
-      `basics/sdk.html: ${broken} — no such anchor #insufficient_balanse on /getting-started/main-concepts`,
-    );
-    expect(message).not.toContain('openapi.yaml');
-  });
+  const outDir = await buildOf({...GOOD_BUILD, 'openapi.yaml': `doc_url: ${SITE_URL}/errors\n`});
+  await postBuild(outDir);
+  const broken = `${SITE_URL}/getting-started/main-concepts#insufficient_balanse`;
+  await writeFile(path.join(outDir, 'basics/sdk.html'), page('/basics/sdk', codeLine(broken)));
+  const message = await postBuild(outDir).catch((caught: Error) => caught.message);
+  expect(message).toContain(`[${PLUGIN_NAME}] 1 URL of ${SITE_URL} in the built files point at no page or anchor`);
+  expect(message).toContain(
+    `basics/sdk.html: ${broken} — no such anchor #insufficient_balanse on /getting-started/main-concepts`,
+  );
+  expect(message).not.toContain('openapi.yaml');
 });

@@ -104,28 +104,22 @@ test('llms.txt rendering: H1, blockquote, H2 sections of links to the twins with
 });
 
 test.describe('HTML → Markdown', () => {
-  test('only the article: no title, navbar, footer, heading anchors or copy buttons', async () => {
+  test('only the article: no title, navbar, footer, heading anchors or copy buttons; code blocks keep their language and every space', async () => {
     const heading = '<h2 id="a">Section<a href="#a" class="hash-link" aria-label="Direct link">​</a></h2>';
     expect(await convert(`${heading}<p>Text.</p>`)).toBe('## Section\n\nText.');
-  });
-
-  test('code blocks keep their language and every space', async () => {
     const markdown = await convert(
       codeBlock('bash', ['curl -s https://example.com \\', '  -H "Accept: application/json"']),
     );
     expect(markdown).toBe('```bash\ncurl -s https://example.com \\\n  -H "Accept: application/json"\n```');
   });
 
-  test('tabs become one heading per tab, one level under their section', async () => {
+  test('tabs become one heading per tab, one level under their section; admonitions labelled blockquotes', async () => {
     const tabs =
       '<div class="tabs-container"><ul role="tablist"><li role="tab" id="t-0">cURL<li role="tab" id="t-1">Python</ul>' +
       `<div><div role="tabpanel" aria-labelledby="t-0">${codeBlock('bash', ['echo done'])}</div><div role="tabpanel" aria-labelledby="t-1" hidden><p>Text for <strong>Python</strong>.</p></div></div></div>`;
     expect(await convert(`<h3 id="s">Send it</h3>${tabs}`)).toBe(
       '### Send it\n\n#### cURL\n\n```bash\necho done\n```\n\n#### Python\n\nText for **Python**.',
     );
-  });
-
-  test('admonitions become labelled blockquotes', async () => {
     const admonition = (type: string, title: string, body: string) =>
       `<div class="theme-admonition theme-admonition-${type} alert"><div class="admonitionHeading_Gvgb"><span class="admonitionIcon_Rf37"><svg></svg></span>${title}</div><div class="admonitionContent_BuS1">${body}</div></div>`;
     const markdown = await convert(

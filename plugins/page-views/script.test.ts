@@ -31,20 +31,13 @@ test.describe('page-views payload', () => {
     expect(JSON.stringify(event)).not.toMatch(/secret|utm_source|install|acme\+connect/);
   });
 
-  test('classifies the viewport by the 996 px breakpoint and defaults the colour mode to light', () => {
-    expect(viewportClass(996)).toBe('mobile');
-    expect(viewportClass(997)).toBe('desktop');
-    expect(viewportClass(375)).toBe('mobile');
+  test('classifies the viewport by the 996 px breakpoint, defaults the colour mode to light, keeps the referrer origin only, or null', () => {
+    expect([996, 997, 375].map(viewportClass)).toEqual(['mobile', 'desktop', 'mobile']);
     const event = buildPayload({href: 'https://docs.example.com/', referrer: '', width: 400, theme: null}, 'd');
     expect(event.props).toEqual({viewport: 'mobile', colorMode: 'light'});
     expect(event.referrer).toBeNull();
-  });
-
-  test('keeps the referrer origin only, or null', () => {
     expect(referrerOrigin('https://example.org:8443/a/b?c=d#e')).toBe('https://example.org:8443');
-    expect(referrerOrigin('')).toBeNull();
-    expect(referrerOrigin('not a url')).toBeNull();
-    expect(referrerOrigin('about:blank')).toBeNull();
+    expect(['', 'not a url', 'about:blank'].map(referrerOrigin)).toEqual([null, null, null]);
     expect(pageUrl('http://docs.test:3104/a/b/?x=1#y')).toBe('http://docs.test:3104/a/b/');
   });
 });
@@ -126,8 +119,7 @@ test.describe('page-views transport', () => {
       ]) {
         expect(() => sendEvent('/api/event', '{}', sender)).not.toThrow();
       }
-      // Node reports unhandled rejections once the microtask queue has drained, before the next
-      // macrotask: one turn of the event loop (setImmediate) is enough, no waiting.
+      // Node reports unhandled rejections once microtasks drain: one event-loop turn (setImmediate) is enough.
       await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
     } finally {

@@ -9,10 +9,6 @@ import {colourKey, loadHighlighter, loadPrism, tokenCss, usedTokenStyles} from '
 import codeHighlight, {type Options} from './code-highlight';
 
 const ROOT = path.resolve(__dirname, '../..');
-const docFiles = () =>
-  readdirSync(path.join(ROOT, 'docs'), {recursive: true, encoding: 'utf8'})
-    .filter((name) => /\.mdx?$/.test(name))
-    .map((name) => path.join(ROOT, 'docs', name));
 
 /** The options docusaurus.config.ts gives the plugin (docs `rehypePlugins`). */
 function configuredOptions(): Options {
@@ -24,25 +20,24 @@ function configuredOptions(): Options {
 
 /** Every fenced block of docs/: language, meta and body. */
 const docFences = () =>
-  docFiles().flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/^```(\w+)?[ \t]*(.*)\n([\s\S]*?)^```$/gm)].map(
-      ([, language, meta, body]) => ({file, language, meta: meta || undefined, body: body!}),
-    ),
-  );
+  readdirSync(path.join(ROOT, 'docs'), {recursive: true, encoding: 'utf8'})
+    .filter((name) => /\.mdx?$/.test(name))
+    .map((name) => path.join(ROOT, 'docs', name))
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^```(\w+)?[ \t]*(.*)\n([\s\S]*?)^```$/gm)].map(
+        ([, language, meta, body]) => ({file, language, meta: meta || undefined, body: body!}),
+      ),
+    );
 
 const ENTITIES: Record<string, string> = {lt: '<', gt: '>', amp: '&'};
 const decode = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&(lt|gt|amp);/g, (_, name) => ENTITIES[name]!);
 
 /** The colour a token of these classes gets from the stylesheet tokenCss writes: specificity, then order. */
 function cssColour(styles: PrismTheme['styles'], type: string | undefined, language: string): unknown {
-  let best: {specificity: number; colour: unknown} | undefined;
-  for (const {types, languages, style} of styles) {
-    if (!type || !types.includes(type)) continue;
-    if (languages && !languages.includes(language as never)) continue;
-    const specificity = languages ? 3 : 2;
-    if (!best || specificity >= best.specificity) best = {specificity, colour: style.color};
-  }
-  return best?.colour;
+  const rules = styles.filter(
+    ({types, languages}) => type && types.includes(type) && (!languages || languages.includes(language as never)),
+  );
+  return [...rules.filter((rule) => !rule.languages), ...rules.filter((rule) => rule.languages)].at(-1)?.style.color;
 }
 
 test.describe('code-highlight plugin', () => {
@@ -54,8 +49,7 @@ test.describe('code-highlight plugin', () => {
 
   test('every character of every fence in docs/ keeps its text and the colour prism-react-renderer gave it', async () => {
     const {theme} = configuredOptions();
-    // prism-react-renderer merges the styles of a token's types; one class can stand for them only if each
-    // style sets the same properties.
+    // prism-react-renderer merges a token's types' styles: one class stands for them only if each sets the same keys.
     for (const {style} of theme.styles) expect(Object.keys(style)).toEqual(['color']);
     const {normalizeTokens} = await import('prism-react-renderer');
     // The grammars the build loads (prismjs's), tokenized as prism-react-renderer would in the browser.

@@ -81,7 +81,7 @@ test.describe('mdx-checks remark plugin', () => {
     await check(`${IMPORTS}${blocks.join('\n\n')}\n`);
   });
 
-  test('a property that does not exist, wherever it is read', async () => {
+  test('a property that does not exist, wherever it is read; an imported name the module does not export; a constant never imported', async () => {
     await expectProblems(
       [
         'The ICCID {SAMPLES.sandboxIccidd} is',
@@ -97,9 +97,6 @@ test.describe('mdx-checks remark plugin', () => {
         '3:91: SAMPLES.iccid has no property "nope" (src/constants/api.ts)',
       ],
     );
-  });
-
-  test('an imported name the module does not export, and a constant never imported', async () => {
     expect(
       await problemsOf("import {NOPE, SAMPLES} from '@site/src/constants/api';\n\n{SAMPLES.iccid} {SAMPLEZ.iccid}\n"),
     ).toEqual([
@@ -116,7 +113,9 @@ test.describe('mdx-checks remark plugin', () => {
     ]);
   });
 
-  test('an unknown admonition, also with a title', async () => {
+  test("an unknown admonition, also with a title; the known ones are Docusaurus's own keywords", async () => {
+    const {keywords} = require('@docusaurus/mdx-loader/lib/remark/admonitions').DefaultAdmonitionOptions;
+    expect([...DEFAULT_ADMONITIONS].sort()).toEqual([...keywords].sort());
     await expectProblems(':::warnin\nCareful.\n:::\n\n:::dangr Title\nx\n:::\n', [
       `1:1: unknown admonition ":::warnin"; Docusaurus knows ${DEFAULT_ADMONITIONS.join(', ')}`,
       `5:1: unknown admonition ":::dangr"; Docusaurus knows ${DEFAULT_ADMONITIONS.join(', ')}`,
@@ -139,11 +138,6 @@ test.describe('mdx-checks remark plugin', () => {
         '3:48: link to "/basics/sdk#no-such-heading": basics/sdk.mdx has no heading or id "#no-such-heading"',
       ],
     );
-  });
-
-  test("knows Docusaurus's own admonition keywords", () => {
-    const {keywords} = require('@docusaurus/mdx-loader/lib/remark/admonitions').DefaultAdmonitionOptions;
-    expect([...DEFAULT_ADMONITIONS].sort()).toEqual([...keywords].sort());
   });
 
   test('a page without title or description in its front matter fails, naming the file', async () => {

@@ -33,7 +33,7 @@ test.describe('search plugins', {tag: '@viewport-independent'}, () => {
     expect(existsSync(Object.values(alias)[0]!)).toBe(true);
   });
 
-  test('search-code-terms finds the dotted names and their tails inside a code token, and nothing in prose', () => {
+  test("search-code-terms finds the dotted names and their tails inside a code token, and nothing in prose; the search plugin's index builder finds a method and an option named inside code", () => {
     expect(codeTerms('acme.orders.create(params,')).toEqual([
       {term: 'acme.orders.create', offset: 0},
       {term: 'orders.create', offset: 5},
@@ -45,9 +45,6 @@ test.describe('search plugins', {tag: '@viewport-independent'}, () => {
     for (const prose of ['refund', 'traveller’s', "it's", 'done.', 'x_request_id', '{idempotencykey:', '1.0.0']) {
       expect(codeTerms(prose), prose).toEqual([]);
     }
-  });
-
-  test("search-code-terms: the search plugin's index builder finds a method and an option named inside code", () => {
     // Built with the search plugin's own builder, as its postBuild does.
     const {buildIndex} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex');
     const options = {language: ['en'], removeDefaultStopWordFilter: [], removeDefaultStemmer: false};
