@@ -122,30 +122,35 @@ const CASES: {what: string; splitAt: Cut; painted: string; route?: string; menti
 ];
 
 for (const {what, splitAt, painted, route = '/getting-started/quick-start', mentioning, bothWidths} of CASES) {
-  test(`completed after a first paint: ${what}`, {tag: bothWidths ? [] : ['@desktop-only']}, async ({page, stall}) => {
-    // A case whose page is not found falls back to Quick start, and fails here.
-    expect(splitAt(readFileSync(htmlFile(route), 'utf8')), `the cut in ${route}`).toBeGreaterThan(0);
-    if (!bothWidths) await page.setViewportSize(LIGHTHOUSE_DESKTOP);
-    await recordLayoutShifts(page);
-    const release = await stall(route, splitAt);
-    await expect(page.locator(painted)).toBeAttached();
-    release();
-    await expect(page.locator(painted)).toBeVisible();
-    await expect(page.locator('footer')).toBeAttached();
-    await waitForHydration(page);
-    const counted = (await layoutShifts(page)).filter(
-      ({sources}) => !mentioning || sources.some((source) => source.includes(mentioning)),
-    );
-    expect(counted, 'layout shifts').toEqual([]);
-  });
+  test(
+    `${route} completed after a first paint: ${what}`,
+    {tag: bothWidths ? [] : ['@desktop-only']},
+    async ({page, stall}) => {
+      // A case whose page is not found falls back to Quick start, and fails here.
+      expect(splitAt(readFileSync(htmlFile(route), 'utf8')), `the cut in ${route}`).toBeGreaterThan(0);
+      if (!bothWidths) await page.setViewportSize(LIGHTHOUSE_DESKTOP);
+      await recordLayoutShifts(page);
+      const release = await stall(route, splitAt);
+      await expect(page.locator(painted)).toBeAttached();
+      release();
+      await expect(page.locator(painted)).toBeVisible();
+      await expect(page.locator('footer')).toBeAttached();
+      await waitForHydration(page);
+      const counted = (await layoutShifts(page)).filter(
+        ({sources}) => !mentioning || sources.some((source) => source.includes(mentioning)),
+      );
+      expect(counted, 'layout shifts').toEqual([]);
+    },
+  );
 }
 
 // The column rule must not undo the theme's hiding (a dismissed bar shown, then gone on hydration, moves the page).
-test('print leaves the announcement bar out; a dismissed bar is never painted and nothing moves as the page hydrates', async ({
+const PRINTED = '/getting-started/quick-start';
+test(`${PRINTED} printed leaves the announcement bar out; a dismissed bar is never painted and nothing moves as the page hydrates`, async ({
   page,
 }) => {
   const bar = page.locator('.announcement-bar [role=banner]');
-  await openPage(page, '/getting-started/quick-start');
+  await openPage(page, PRINTED);
   await page.emulateMedia({media: 'print'});
   await expect(bar).toBeHidden();
   await page.emulateMedia({media: 'screen'});
