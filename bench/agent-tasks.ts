@@ -17,7 +17,7 @@ import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
 import {BuiltDocs} from '../mcp/docs';
-import {createDocsServer} from '../mcp/server';
+import {createDocsServer, LIMITS} from '../mcp/server';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -149,10 +149,11 @@ async function play(client: Client, docs: BuiltDocs, task: Task, mode: Mode): Pr
       const url = step.url ?? named?.url ?? ranked[typeof step.open === 'number' ? step.open : 0]?.url ?? '/';
       delete args.open;
       args.url = mode === 'before' ? url.replace(/#.*$/, '') : url;
-      if (mode === 'before') {
-        delete args.languages;
-        delete args.max_tokens;
-      }
+    }
+    if (mode === 'before' && tool === 'get_page') {
+      // Whole pages, as get_page answered before it took sections and budgets.
+      delete args.languages;
+      args.max_tokens = LIMITS.maxTokens;
     }
     const result = (await client.callTool({name: tool, arguments: args})) as CallToolResult;
     const answer = textOf(result);

@@ -28,11 +28,13 @@ import {
 import {searchResultLimits} from '../lib/search/generated-constants';
 import {
   CHARS_PER_TOKEN,
+  DEFAULT_PAGE_TOKENS,
   openingText,
   outline,
   parsePage,
   renderSection,
   type ParsedPage,
+  type Rendered,
   type Section,
 } from './sections';
 
@@ -293,29 +295,74 @@ export class BuiltDocs {
       return {missingAnchor: target.anchor!, anchors};
     }
     const urlOf = (node: Section) => (node.anchor ? `${pageUrl}#${node.anchor}` : pageUrl);
-    if (section === page.root && !options.languages?.length && options.maxTokens === undefined)
-      return {url: pageUrl, title: page.title, section: null, markdown: page.lines.join('\n'), leftOut: []};
-    const budget = options.maxTokens === undefined ? Infinity : options.maxTokens * CHARS_PER_TOKEN;
-    const rendered = renderSection(page, section, options.languages, budget);
-    const header = section === page.root ? '' : `From "${page.title}", ${urlOf(section)}\n\n`;
-    const leftOut = rendered.leftOut.flatMap((node) => [node, ...outline(node)]);
-    const anchored = (node: Section, parent?: Section) =>
-      node.anchor ? urlOf(node) : `${urlOf(parent ?? section)} (tab "${node.heading}")`;
-    const note = leftOut.length
-      ? `\n\n---\nLeft out to stay within max_tokens=${options.maxTokens}${rendered.cut ? " (this section's own text is cut too)" : ''}; ask get_page for any of these:\n${leftOut
-          .map(
-            (node) => `${'  '.repeat(Math.max(node.depth - section.depth - 1, 0))}- ${node.heading}: ${anchored(node)}`,
-          )
-          .join('\n')}`
-      : rendered.cut
-        ? `\n\n---\nCut to stay within max_tokens=${options.maxTokens}.`
-        : '';
+    const whole = section === page.root;
+    // A whole page, asked for without max_tokens, is cut to a default budget: most pages are far larger than the
+    // section a question needs, and an assistant that opens a search hit without an anchor should not pay for it all.
+    const maxTokens = options.maxTokens ?? (whole ? DEFAULT_PAGE_TOKENS : undefined);
+    const fullText = page.lines.join('\n');
+    if (
+      whole &&
+      !options.languages?.length &&
+      (maxTokens === undefined || fullText.length <= maxTokens * CHARS_PER_TOKEN)
+    )
+      return {url: pageUrl, title: page.title, section: null, markdown: fullText, leftOut: []};
+    const budget = maxTokens === undefined ? Infinity : maxTokens * CHARS_PER_TOKEN;
+    const header = whole ? '' : `From "${page.title}", ${urlOf(section)}\n\n`;
+    const why = `max_tokens=${maxTokens}${options.maxTokens === undefined ? ', the default for a whole page' : ''}`;
+    /** What was left out, once each: sections by URL, a run of code tabs as the languages that ask for it. */
+    const entriesOf = (rendered: Rendered) => {
+      const entries: {heading: string; url: string; depth: number}[] = [];
+      for (const node of rendered.leftOut.flatMap((child) => [child, ...outline(child)])) {
+        const entry = node.anchor
+          ? {heading: node.heading, url: urlOf(node), depth: node.depth}
+          : {
+              heading: `Code tab "${node.heading}" (ask with languages ["${node.heading}"])`,
+              url: urlOf(section),
+              depth: section.depth + 1,
+            };
+        if (!entries.some((other) => other.heading === entry.heading && other.url === entry.url)) entries.push(entry);
+      }
+      return entries;
+    };
+    /** The note after the answer, within `room` characters when it can be: entries that do not fit are counted. */
+    const noteOf = (rendered: Rendered, room: number) => {
+      const lines: string[] = [];
+      if (rendered.unmatchedTabs.length)
+        lines.push(
+          `No code tab here is in ${options.languages!.join(', ')}; shown: ${rendered.unmatchedTabs.join(', ')}.`,
+        );
+      const entries = entriesOf(rendered);
+      if (entries.length) {
+        lines.push(`Left out (${why}${rendered.cut ? '; own text cut' : ''}); ask get_page for:`);
+        let used = lines.join('\n').length + 30;
+        for (const [index, entry] of entries.entries()) {
+          const line = `${'  '.repeat(Math.max(entry.depth - section.depth - 1, 0))}- ${entry.heading}: ${entry.url}`;
+          if (used + line.length + 1 > room) {
+            lines.push(`- ${entries.length - index} more: raise max_tokens`);
+            break;
+          }
+          lines.push(line);
+          used += line.length + 1;
+        }
+      } else if (rendered.cut) lines.push(`Cut to ${why}.`);
+      return {text: lines.length ? `\n\n---\n${lines.join('\n')}` : '', entries};
+    };
+
+    // The note counts towards the budget: the answer is rendered again in what the first note leaves.
+    let rendered = renderSection(page, section, options.languages, budget - header.length);
+    let note = noteOf(rendered, budget - header.length - rendered.markdown.length);
+    const over = header.length + rendered.markdown.length + note.text.length - budget;
+    if (over > 0) {
+      const room = Math.max(budget - header.length - Math.min(note.text.length, budget / 2), 0);
+      rendered = renderSection(page, section, options.languages, room);
+      note = noteOf(rendered, budget - header.length - rendered.markdown.length);
+    }
     return {
       url: urlOf(section),
       title: page.title,
-      section: section === page.root ? null : section.heading,
-      markdown: `${header}${rendered.markdown}${note}`,
-      leftOut: leftOut.map((node) => ({heading: node.heading, url: anchored(node)})),
+      section: whole ? null : section.heading,
+      markdown: `${header}${rendered.markdown}${note.text}`,
+      leftOut: note.entries.map(({heading, url}) => ({heading, url})),
     };
   }
 

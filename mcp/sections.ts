@@ -21,6 +21,8 @@ export type ParsedPage = {title: string; lines: string[]; root: Section; byAncho
 
 /** Characters per token: the rough figure `max_tokens` is converted with. */
 export const CHARS_PER_TOKEN = 4;
+/** get_page's budget, in tokens, for a whole page asked for without max_tokens. */
+export const DEFAULT_PAGE_TOKENS = 4_000;
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' '};
 const decodeEntities = (text: string) =>
@@ -117,7 +119,13 @@ export function tabMatches(label: string, languages: readonly string[]): boolean
   });
 }
 
-export type Rendered = {markdown: string; leftOut: Section[]; cut: boolean};
+export type Rendered = {
+  markdown: string;
+  leftOut: Section[];
+  cut: boolean;
+  /** Labels of code tabs shown in full because none of them is one of the wanted languages. */
+  unmatchedTabs: string[];
+};
 
 /**
  * A section as Markdown: its own text, then its sub-sections in order while they fit in `budget`
@@ -131,6 +139,7 @@ export function renderSection(
   budget = Infinity,
 ): Rendered {
   const slice = (from: number, to: number) => page.lines.slice(from, to).join('\n');
+  const unmatchedTabs = new Set<string>();
   const kept = (children: Section[]): Section[] => {
     if (!languages?.length) return children;
     const result: Section[] = [];
@@ -142,6 +151,7 @@ export function renderSection(
       const run: Section[] = [];
       while (index < children.length && children[index]!.tab) run.push(children[index++]!);
       const matching = run.filter((tab) => tabMatches(tab.heading, languages));
+      if (!matching.length) for (const tab of run) unmatchedTabs.add(tab.heading);
       result.push(...(matching.length ? matching : run));
     }
     return result;
@@ -172,7 +182,7 @@ export function renderSection(
     if (!cut && leftOut.length === 0 && markdown.length + text.length + 2 <= budget) markdown += `\n\n${text}`;
     else leftOut.push(child);
   }
-  return {markdown: markdown.trim(), leftOut, cut};
+  return {markdown: markdown.trim(), leftOut, cut, unmatchedTabs: [...unmatchedTabs]};
 }
 
 /** Headings of a section and its sub-sections that have anchors, depth first. */

@@ -4,18 +4,19 @@ import type {CallToolResult, ToolAnnotations} from '@modelcontextprotocol/sdk/ty
 import {Document, isScalar, isSeq, visit} from 'yaml';
 import {z} from 'zod';
 
-import {SITE} from '../src/constants/site';
+import {BRAND, SITE} from '../src/constants/site';
 import type {BuiltDocs} from './docs';
 import {schemaText, type OperationDetail} from './operations';
+import {CHARS_PER_TOKEN, DEFAULT_PAGE_TOKENS} from './sections';
 
 /** Caps on what a caller may send: a search query the box would cut anyway, a URL, an operation id. */
 export const LIMITS = {query: 500, url: 2_000, operation: 300, results: 20, languages: 5, maxTokens: 100_000};
 
 /** How the tools fit together, and what the API does not offer: sent to the client at initialization. */
-export const INSTRUCTIONS = `Answers about the ${SITE.title} eSIM partner API from its documentation (${SITE.url}) and its OpenAPI contract.
+export const INSTRUCTIONS = `Answers about the ${BRAND} eSIM partner API from its documentation (${SITE.url}) and its OpenAPI contract.
 Spend few calls and few tokens:
 1. search_docs with the reader's words: each hit has the page, the section heading, the URL with its #anchor and the section's opening text. Often that text answers.
-2. get_page with a hit's URL including its #anchor returns only that section with its sub-sections; add languages (e.g. ["python"]) to keep one language's code tabs and max_tokens to cap it (what is left out is listed with its URL). A page without #anchor is the whole page: avoid it.
+2. get_page with a hit's URL including its #anchor returns only that section with its sub-sections; add languages (e.g. ["python"]) to keep one language's code tabs and max_tokens to cap it (what is left out is listed with its URL). A page without #anchor larger than ${DEFAULT_PAGE_TOKENS} tokens answers its opening and the URL of each section.
 3. For an endpoint, get_operation (operationId, "POST /orders", or a concrete URL) gives scopes, base URLs, every parameter, resolved request and answer schemas, error codes with their retry policy, an example, and the sections that document it. get_schema gives one schema or a webhook event's payload. list_operations lists every operation.
 The API does not offer: browser or mobile calls (credentials are server-side only; use the iframe widget), other grant types than OAuth 2.0 client credentials, offset pagination (cursor only), real eSIMs in the sandbox, invoices, credentials, team or other Dashboard settings (Dashboard only; list_operations is every operation there is). Facts not in these docs are not part of the API: say so rather than guess.`;
 
@@ -148,7 +149,7 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
     'get_page',
     {
       title: 'Get a page or one section as Markdown',
-      description: `Returns documentation as Markdown (from the page's Markdown twin) by URL (${SITE.url}/basics/sdk#error-handling) or path (/basics/sdk#error-handling). With a #anchor, only that section and its sub-sections. max_tokens trims it by whole sub-sections and lists the ones left out with their URLs; languages keeps only those code tabs (e.g. ["python"]). Every code sample has been run against the API's contract.`,
+      description: `Returns documentation as Markdown (from the page's Markdown twin) by URL (${SITE.url}/basics/sdk#error-handling) or path (/basics/sdk#error-handling). With a #anchor, only that section and its sub-sections; without one, a page larger than ${DEFAULT_PAGE_TOKENS} tokens is cut to that unless max_tokens asks for more. max_tokens trims it by whole sub-sections and lists the ones left out with their URLs; languages keeps only those code tabs (e.g. ["python"]). Every code sample has been run against the API's contract.`,
       inputSchema: {
         url: z
           .string()
@@ -162,7 +163,9 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
           .min(50)
           .max(LIMITS.maxTokens)
           .optional()
-          .describe('Upper bound on the answer (about 4 characters a token); the rest is named, not sent.'),
+          .describe(
+            `Upper bound on the answer (about ${CHARS_PER_TOKEN} characters a token); the rest is named, not sent.`,
+          ),
         languages: z
           .array(z.string().trim().min(1).max(30))
           .max(LIMITS.languages)

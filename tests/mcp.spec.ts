@@ -21,7 +21,7 @@ import {twinPath} from '../lib/twin-path';
 import {BuiltDocs, type PageAnswer, type SearchHit} from '../mcp/docs';
 import {MAX_BODY_BYTES, startHttpServer, type HttpOptions} from '../mcp/http';
 import type {OperationDetail, SchemaDetail} from '../mcp/operations';
-import {CHARS_PER_TOKEN} from '../mcp/sections';
+import {CHARS_PER_TOKEN, DEFAULT_PAGE_TOKENS} from '../mcp/sections';
 import {LIMITS} from '../mcp/server';
 import {errorCodesOf, errorRule, RETRY_POLICIES} from '../src/constants/behaviour';
 import {MCP, SITE} from '../src/constants/site';
@@ -433,30 +433,52 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       }
     }
 
-    // max_tokens: the section's own text within the budget, every sub-section left out named with its URL.
-    const maxTokens = 60;
+    // max_tokens bounds the whole answer; what is left out is named with its URL, or counted when the note is full.
+    const maxTokens = 250;
     const full = text(await call(client, 'get_page', {url: largest.url}));
     const trimmed = await call(client, 'get_page', {url: largest.url, max_tokens: maxTokens});
     const {markdown, leftOut} = answerOf<PageAnswer>(trimmed);
     expect(markdown.length).toBeLessThan(full.length);
+    expect(markdown.length).toBeLessThanOrEqual(maxTokens * CHARS_PER_TOKEN);
     expect(leftOut.length).toBeGreaterThan(0);
-    const [kept, note] = markdown.split('\n---\n') as [string, string];
-    expect(kept.replace(/^From .*\n\n/, '').length).toBeLessThanOrEqual(maxTokens * CHARS_PER_TOKEN);
-    expect(note).toMatch(/Left out/);
+    const note = markdown.split('\n---\n')[1]!;
+    expect(note).toMatch(/^Left out \(max_tokens=250/);
+    const listed = leftOut.filter(({heading, url}) => note.includes(`- ${heading}: ${url}`));
+    expect(listed.length, 'entries the note has room for').toBeGreaterThan(0);
+    if (listed.length < leftOut.length)
+      expect(note).toContain(`- ${leftOut.length - listed.length} more: raise max_tokens`);
     const ids = new Set(builtHeadings(new URL(largest.url).pathname).map((heading) => heading.id));
-    for (const {heading, url} of leftOut) {
-      expect(note, heading).toContain(url);
-      if (!url.includes(' (tab ')) expect(ids.has(new URL(url).hash.slice(1)), url).toBe(true);
-    }
+    for (const {heading, url} of leftOut)
+      if (!heading.startsWith('Code tab ')) expect(ids.has(new URL(url).hash.slice(1)), url).toBe(true);
+
+    // A whole page without max_tokens: within the default budget when larger, the rest named; all of it on request.
+    const largestPage = docPages(BUILD_DIR)
+      .map(({path: route}) => ({route, twin: readFileSync(path.join(BUILD_DIR, twinPath(route)), 'utf8')}))
+      .sort((a, b) => b.twin.length - a.twin.length)[0]!;
+    expect(largestPage.twin.length).toBeGreaterThan(DEFAULT_PAGE_TOKENS * CHARS_PER_TOKEN);
+    const outlined = answerOf<PageAnswer>(await call(client, 'get_page', {url: largestPage.route}));
+    expect(outlined.markdown.length).toBeLessThanOrEqual(DEFAULT_PAGE_TOKENS * CHARS_PER_TOKEN);
+    expect(outlined.markdown).toContain(`max_tokens=${DEFAULT_PAGE_TOKENS}, the default for a whole page`);
+    expect(outlined.leftOut.length).toBeGreaterThan(0);
+    const whole = answerOf<PageAnswer>(
+      await call(client, 'get_page', {url: largestPage.route, max_tokens: LIMITS.maxTokens}),
+    );
+    expect(whole.markdown.trim()).toBe(largestPage.twin.trim());
 
     // languages: on a page with Python code tabs, ["python"] keeps every Python block and drops other tabs.
     const tabbed = docPages(BUILD_DIR).find((page) => /role=["']?tab\b[^>]*>Python/.test(builtHtml(page.path)))!;
     expect(tabbed, 'a page with a Python tab').toBeTruthy();
     const fences = (markdown: string, language: string) => markdown.split(`\n\`\`\`${language}\n`).length - 1;
-    const all = text(await call(client, 'get_page', {url: tabbed.path}));
-    const python = text(await call(client, 'get_page', {url: tabbed.path, languages: ['python']}));
+    const all = text(await call(client, 'get_page', {url: tabbed.path, max_tokens: LIMITS.maxTokens}));
+    const python = text(
+      await call(client, 'get_page', {url: tabbed.path, languages: ['python'], max_tokens: LIMITS.maxTokens}),
+    );
     expect(fences(python, 'python')).toBe(fences(all, 'python'));
     expect(python.length).toBeLessThan(all.length);
+    // A language no tab has: every tab, and a note that says so.
+    expect(text(await call(client, 'get_page', {url: tabbed.path, languages: ['cobol']}))).toMatch(
+      /No code tab here is in cobol; shown: .*Python/,
+    );
 
     // Another host, and an anchor the page does not have.
     await toolError(client, 'get_page', {url: `https://elsewhere.example.org${tabbed.path}`}, /is not on this site/);
