@@ -96,7 +96,8 @@ async function guard(
   }
 }
 
-const anyJson = z.unknown();
+// A new schema at each use: one instance used twice becomes a `$ref` in the tool's JSON Schema.
+const anyJson = () => z.unknown();
 const searchHit = z.object({title: z.string(), section: z.string().nullable(), url: z.string(), text: z.string()});
 const operationRow = z.object({
   operationId: z.string(),
@@ -253,16 +254,16 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
             required: z.boolean(),
             type: z.string(),
             description: z.string().optional(),
-            example: anyJson.optional(),
+            example: anyJson().optional(),
           }),
         ),
-        requestBody: anyJson,
+        requestBody: anyJson(),
         responses: z.array(
           z.object({
             status: z.string(),
             description: z.string(),
-            schema: anyJson.optional(),
-            example: anyJson.optional(),
+            schema: anyJson().optional(),
+            example: anyJson().optional(),
           }),
         ),
         errors: z.array(
@@ -270,12 +271,12 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
             status: z.string(),
             description: z.string().optional(),
             codes: z.array(z.object({code: z.string(), retry: z.string(), fix: z.string()})),
-            schema: anyJson.optional(),
+            schema: anyJson().optional(),
           }),
         ),
         retryPolicies: z.record(z.string()),
-        errorSchema: anyJson,
-        example: z.object({request: z.string(), response: anyJson}),
+        errorSchema: anyJson(),
+        example: z.object({request: z.string(), response: anyJson()}),
         documentedAt: z.array(z.object({url: z.string(), section: z.string()})),
       },
       annotations: {title: 'Get one API operation', ...READ_ONLY},
@@ -304,9 +305,9 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
         name: z.string(),
         kind: z.enum(['schema', 'webhook event']),
         summary: z.string().optional(),
-        schema: anyJson,
-        example: anyJson.optional(),
-        objectSchema: anyJson.optional(),
+        schema: anyJson(),
+        example: anyJson().optional(),
+        objectSchema: anyJson().optional(),
       },
       annotations: {title: 'Get a schema', ...READ_ONLY},
     },

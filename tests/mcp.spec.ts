@@ -138,6 +138,10 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       expect(tool.description?.length, tool.name).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(
+        JSON.stringify([tool.inputSchema, tool.outputSchema]),
+        `${tool.name}: self-contained schemas`,
+      ).not.toContain('$ref');
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
     }
     const instructions = session.getInstructions() ?? '';
