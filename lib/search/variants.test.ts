@@ -35,6 +35,8 @@ test.describe('readers’ words for the docs’ words', {tag: '@viewport-indepen
       tokenize('how do i when an order is ready'),
     );
     expect(topicWords(tokenize('order status values'))).toEqual(['order', 'status']);
+    // "handle" names no topic: "handle 429" is about rate limits, not a checklist that says "handle".
+    expect(topicWords(tokenize('how to handle 429'))).toEqual(tokenize('how to 429'));
     // Nothing to drop, nothing left, or only stop words left: searched only as typed.
     expect(topicWords(tokenize('webhook signature'))).toBeNull();
     expect(topicWords(tokenize('possible values'))).toBeNull();

@@ -60,6 +60,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'need',
   'happen',
   'happens',
+  'handle',
+  'handling',
 ]);
 
 /** Words of change: with a question opening with "when", they ask about the docs' history, which news pages tell. */
