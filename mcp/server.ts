@@ -27,7 +27,7 @@ const READ_ONLY: ToolAnnotations = {
   openWorldHint: false,
 };
 
-/** YAML with lists of scalars and small flat maps on one line: about half the characters of indented JSON. */
+/** YAML with lists of scalars and small flat maps on one line: far fewer characters than indented JSON. */
 export function compactYaml(value: unknown): string {
   const document = new Document(value, {aliasDuplicateObjects: false});
   visit(document, {

@@ -58,7 +58,7 @@ export function workerModule(): string {
 export default function searchPlugin(context: LoadContext, options: PluginOptions): Plugin {
   const languages = [options.language ?? 'en'].flat();
   if (languages.some((language) => language !== 'en')) {
-    // ./tokenize.ts reads English queries only.
+    // lib/search/tokenize.ts reads English queries only.
     throw new Error(`[search] reads English queries only; the search plugin is set to ${languages.join(', ')}.`);
   }
   const theme = searchLocal.default(context, options);

@@ -1,4 +1,4 @@
-// The search plugin's client modules that ./sharded-index.ts and ./worker.ts import; it ships no types for them.
+// The search plugin's client modules that lib/search/sharded-index.ts and ./worker.ts import; it ships no types for them.
 declare module 'lunr';
 
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries' {

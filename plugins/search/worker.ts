@@ -1,5 +1,5 @@
 // Stands in for the search plugin's theme/worker.js (same Comlink API): it loads the index in parts
-// (./sharded-index.ts) and reads queries with ./tokenize.ts.
+// (lib/search/sharded-index.ts) and reads queries with lib/search/tokenize.ts.
 import * as Comlink from 'comlink';
 import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants';
 
