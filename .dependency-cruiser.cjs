@@ -4,11 +4,18 @@ module.exports = {
   forbidden: [
     {name: 'no-cycle', severity: 'error', from: {}, to: {circular: true}},
     {
+      name: 'resolvable',
+      comment: "An import of the site's own files that the rules cannot resolve is one they cannot check.",
+      severity: 'error',
+      from: {},
+      to: {couldNotResolve: true, path: '^(@site/|\\.)'},
+    },
+    {
       name: 'lib-is-neutral',
       comment: 'lib/ holds what everything shares; it imports only the constants, never the code that uses it.',
       severity: 'error',
       from: {path: '^lib/'},
-      to: {path: '^(plugins|src/(components|theme|client)|sandbox|tests|scripts|mcp)/'},
+      to: {pathNot: '^(lib|src/constants|node_modules)/', dependencyTypesNot: ['core']},
     },
     {
       name: 'plugins-stand-alone',
