@@ -73,11 +73,17 @@ function decodedAnchor(hash: string): string {
   }
 }
 
-/** The build's search index file: a build writes a new one whenever the index changes. */
+/**
+ * The build's search index file: a build writes a new one whenever the index changes, and a deploy that keeps the
+ * old files leaves the last one beside it, so the newest is the build's.
+ */
 function indexFile(buildDir: string): string {
-  const file = readdirSync(buildDir).find((name) => MANIFEST_FILE.test(name));
-  if (!file) throw new Error(`${buildDir} holds no search index: run \`npm run build\` first`);
-  return file;
+  const files = readdirSync(buildDir)
+    .filter((name) => MANIFEST_FILE.test(name))
+    .map((name) => ({name, modified: statSync(path.join(buildDir, name)).mtimeMs}))
+    .sort((a, b) => b.modified - a.modified || a.name.localeCompare(b.name));
+  if (!files.length) throw new Error(`${buildDir} holds no search index: run \`npm run build\` first`);
+  return files[0]!.name;
 }
 
 /** One file as found: inode, size and modification time, or missing. */
@@ -266,12 +272,12 @@ export class BuiltDocs {
       });
   }
 
-  /** Whether a URL names another host than this site's. */
+  /** Whether a URL names another host than this site's (or a host no URL can have). */
   isForeign(url: string): boolean {
     try {
       return new URL(withScheme(url), SITE.url).host !== new URL(SITE.url).host;
     } catch {
-      return false;
+      return /^[a-z][\w+.-]*:/i.test(url) || withScheme(url) !== url;
     }
   }
 

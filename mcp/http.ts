@@ -85,9 +85,28 @@ function refuseTooLarge(request: IncomingMessage, response: ServerResponse): voi
 const isUpgrade = (request: IncomingMessage) =>
   request.headers.upgrade !== undefined || /(?:^|,)\s*upgrade\s*(?:,|$)/i.test(request.headers.connection ?? '');
 
+/** An allowed origin as browsers send it (`https://preview.example/` is `https://preview.example`); else it throws. */
+function originOf(value: string): string {
+  const origin = URL.canParse(value) ? new URL(value).origin : 'null';
+  if (origin === 'null') throw new Error(`"${value}" is not an origin: give scheme://host[:port]`);
+  return origin;
+}
+
+/** DOCS_MCP_ALLOWED_ORIGINS as a list; unset is undefined (the defaults), set to no origin at all is a mistake. */
+export function allowedOriginsFromEnv(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (!origins.length)
+    throw new Error('DOCS_MCP_ALLOWED_ORIGINS names no origin: unset it for the default, or list origins with commas');
+  return origins;
+}
+
 export function startHttpServer(docs: BuiltDocs, port: number, options: HttpOptions = {}): Promise<Server> {
   const host = options.host ?? '127.0.0.1';
-  const allowed = new Set(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
+  const allowed = new Set((options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS).map(originOf));
   // No Origin: not a browser, so no page can be riding on the caller's network position (DNS rebinding).
   const originAllowed = (origin: string | undefined) =>
     origin === undefined || allowed.has(origin) || LOOPBACK_ORIGIN.test(origin);
@@ -177,8 +196,7 @@ if (require.main === module) {
     },
   });
   const docs = new BuiltDocs(path.resolve(values.build!));
-  const fromEnv = process.env.DOCS_MCP_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim());
-  const allowedOrigins = values['allow-origin'] ?? fromEnv?.filter(Boolean);
+  const allowedOrigins = values['allow-origin'] ?? allowedOriginsFromEnv(process.env.DOCS_MCP_ALLOWED_ORIGINS);
   void startHttpServer(docs, Number(values.port), {host: values.host, allowedOrigins}).then((server) => {
     console.log(`MCP server on http://${values.host}:${(server.address() as {port: number}).port}/mcp`);
   });

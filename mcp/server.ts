@@ -76,6 +76,8 @@ function readable(value: unknown, key = ''): unknown {
 }
 
 const failure = (message: string): CallToolResult => ({isError: true, content: [{type: 'text', text: message}]});
+const nearest = (urls: string[]) =>
+  urls.length ? `Did you mean: ${urls.join(', ')}? Or use search_docs.` : 'Use search_docs to find one.';
 
 /**
  * A tool's answer, or its failure as the caller should read it: the message without this machine's paths, and the
@@ -189,10 +191,7 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
             `"${url}" is not on this site: get_page reads only ${SITE.url} pages. Use search_docs to find one.`,
           );
         const page = docs.page(url, {maxTokens, languages});
-        if (!page)
-          return failure(
-            `No documentation page at "${url}". Did you mean: ${docs.nearestPages(url).join(', ')}? Or use search_docs.`,
-          );
+        if (!page) return failure(`No documentation page at "${url}". ${nearest(docs.nearestPages(url))}`);
         if ('missingAnchor' in page)
           return failure(
             `The page has no section "#${page.missingAnchor}". Did you mean: ${page.anchors.slice(0, 3).join(', ')}? All its sections: ${page.anchors.map((anchor) => anchor.replace(/^[^#]*/, '')).join(' ')}.`,

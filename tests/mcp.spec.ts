@@ -2,7 +2,7 @@
 // e2e build; expectations come from the build and the contract. Node only; its ranking is the box's (search.spec.ts).
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
-import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import {webhookEventExamples} from '../lib/contract/webhooks';
 import {MANIFEST_FILE, PARTS_DIR} from '../lib/search/index-parts';
 import {twinPath} from '../lib/twin-path';
 import {BuiltDocs, type PageAnswer, type SearchHit} from '../mcp/docs';
-import {MAX_BODY_BYTES, startHttpServer, type HttpOptions} from '../mcp/http';
+import {allowedOriginsFromEnv, MAX_BODY_BYTES, startHttpServer, type HttpOptions} from '../mcp/http';
 import type {OperationDetail, SchemaDetail} from '../mcp/operations';
 import {CHARS_PER_TOKEN, DEFAULT_PAGE_TOKENS} from '../mcp/sections';
 import {LIMITS} from '../mcp/server';
@@ -264,9 +264,17 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       expectRefusal(await fromOrigin(endpoint, origin), 403, -32000, origin);
     const allowed = [site.origin, 'http://127.0.0.1:3000', 'http://localhost:8080', 'http://[::1]:5173', undefined];
     for (const origin of allowed) expect((await fromOrigin(endpoint, origin)).status, origin ?? 'no Origin').toBe(200);
-    const preview = await serve(docs, {allowedOrigins: ['https://preview.example']});
+    // Written as a URL (a trailing slash) it is still that origin; what is no origin, or no list, fails at start.
+    const preview = await serve(docs, {allowedOrigins: ['https://preview.example/']});
     expect((await fromOrigin(preview, 'https://preview.example')).status).toBe(200);
     expectRefusal(await fromOrigin(preview, site.origin), 403, -32000, 'the default, replaced');
+    expect(() => startHttpServer(docs, 0, {allowedOrigins: ['preview.example']})).toThrow(/not an origin/);
+    expect(allowedOriginsFromEnv(' https://a.example, ,https://b.example ')).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+    expect(allowedOriginsFromEnv(undefined)).toBeUndefined();
+    expect(() => allowedOriginsFromEnv(' , ')).toThrow(/names no origin/);
   });
 
   test('`npm run mcp:http`: --allow-origin, else DOCS_MCP_ALLOWED_ORIGINS, replaces the default origins', async () => {
@@ -349,13 +357,18 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     const before = await served.search('refund', 3);
     expect(before.length).toBeGreaterThan(0);
 
-    // Every index part under a new content hash (the old names gone), and the first hit's page retitled.
+    // Every index part under a new content hash (the old names gone), the index under a new name with the last
+    // one left beside it (an upload that keeps old files), and the first hit's page retitled.
     deploy((next) => {
       const manifest = readdirSync(next).find((name) => MANIFEST_FILE.test(name))!;
+      const last = readFileSync(path.join(next, manifest), 'utf8');
       for (const part of readdirSync(path.join(next, PARTS_DIR)).filter((name) => name.endsWith('.json'))) {
         renameSync(path.join(next, PARTS_DIR, part), path.join(next, PARTS_DIR, `f${part}`));
         rewrite(path.join(next, manifest), (text) => text.replaceAll(`${PARTS_DIR}/${part}`, `${PARTS_DIR}/f${part}`));
       }
+      renameSync(path.join(next, manifest), path.join(next, 'search-index-ffffffff.json'));
+      writeFileSync(path.join(next, manifest), last);
+      utimesSync(path.join(next, manifest), new Date(0), new Date(0));
       const twin = path.join(next, twinPath(new URL(before[0]!.url).pathname));
       rewrite(twin, (markdown) => markdown.replace(/^# (.+)$/m, '# $1, next build'));
     });
@@ -485,7 +498,8 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     );
 
     // Another host, and an anchor the page does not have.
-    await toolError(client, 'get_page', {url: `https://elsewhere.example.org${tabbed.path}`}, /is not on this site/);
+    for (const foreign of [`https://elsewhere.example.org${tabbed.path}`, 'https://xn--docs-example.com/'])
+      await toolError(client, 'get_page', {url: foreign}, /is not on this site/);
     await toolError(client, 'get_page', {url: `${largest.url}-nope`}, `Did you mean: ${largest.url}`);
     // An anchor that is not valid percent-encoding is one the page does not have, said as such.
     await toolError(client, 'get_page', {url: `${tabbed.path}#%`}, /^The page has no section "#%"/);
