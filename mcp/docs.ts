@@ -315,21 +315,11 @@ export class BuiltDocs {
     const budget = maxTokens === undefined ? Infinity : maxTokens * CHARS_PER_TOKEN;
     const header = whole ? '' : `From "${page.title}", ${urlOf(section)}\n\n`;
     const why = `max_tokens=${maxTokens}${options.maxTokens === undefined ? ', the default for a whole page' : ''}`;
-    /** What was left out, once each: sections by URL, a run of code tabs as the languages that ask for it. */
-    const entriesOf = (rendered: Rendered) => {
-      const entries: {heading: string; url: string; depth: number}[] = [];
-      for (const node of rendered.leftOut.flatMap((child) => [child, ...outline(child)])) {
-        const entry = node.anchor
-          ? {heading: node.heading, url: urlOf(node), depth: node.depth}
-          : {
-              heading: `Code tab "${node.heading}" (ask with languages ["${node.heading}"])`,
-              url: urlOf(section),
-              depth: section.depth + 1,
-            };
-        if (!entries.some((other) => other.heading === entry.heading && other.url === entry.url)) entries.push(entry);
-      }
-      return entries;
-    };
+    /** What was left out: each section by its URL. */
+    const entriesOf = (rendered: Rendered) =>
+      rendered.leftOut
+        .flatMap((child) => [child, ...outline(child)])
+        .map((node) => ({heading: node.heading, url: urlOf(node), depth: node.depth}));
     /** The note after the answer, within `room` characters when it can be: entries that do not fit are counted. */
     const noteOf = (rendered: Rendered, room: number) => {
       const lines: string[] = [];

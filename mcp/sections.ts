@@ -1,23 +1,29 @@
 /**
  * A Markdown twin as a tree of sections, each with the anchor the built HTML gives its heading, so a
  * caller can ask for one section (`/basics/sdk#error-handling`), trim it to a budget and keep only
- * the code tabs of its languages. Tab labels are headings in the twin (plugins/llms-txt) but not in
- * the HTML: a twin heading that matches no HTML heading in order is a tab.
+ * the code tabs of its languages. A tab set is a list in the twin (plugins/llms-txt), one item per tab
+ * opening with its label and a colon; the HTML's tab list says which labels are tabs.
  */
 
 export type Section = {
   heading: string;
   depth: number;
-  /** The heading's id in the HTML; null for the page itself and for code tabs. */
+  /** The heading's id in the HTML; null for the page itself. */
   anchor: string | null;
-  tab: boolean;
   /** Lines [start, end) of the twin, heading included. */
   start: number;
   end: number;
   children: Section[];
 };
 
-export type ParsedPage = {title: string; lines: string[]; root: Section; byAnchor: Map<string, Section>};
+export type ParsedPage = {
+  title: string;
+  lines: string[];
+  root: Section;
+  byAnchor: Map<string, Section>;
+  /** The labels of the page's code tabs, normalized. */
+  tabs: Set<string>;
+};
 
 /** Characters per token: the rough figure `max_tokens` is converted with. */
 export const CHARS_PER_TOKEN = 4;
@@ -61,7 +67,7 @@ export function parsePage(markdown: string, html: string): ParsedPage {
   const lines = markdown.split('\n');
   const {headings, tabs} = htmlHeadings(html);
   const title = /^# (.+)$/.exec(lines[0] ?? '')?.[1] ?? '';
-  const root: Section = {heading: title, depth: 1, anchor: null, tab: false, start: 0, end: lines.length, children: []};
+  const root: Section = {heading: title, depth: 1, anchor: null, start: 0, end: lines.length, children: []};
   const byAnchor = new Map<string, Section>();
   const stack: Section[] = [root];
   let fence: string | null = null;
@@ -78,14 +84,13 @@ export function parsePage(markdown: string, html: string): ParsedPage {
     const text = heading[2]!.trim();
     const expected = headings[next];
     const same = expected !== undefined && expected.text === normalize(text);
-    const positional = expected !== undefined && expected.depth === depth && !tabs.has(normalize(text));
+    const positional = expected !== undefined && expected.depth === depth;
     const anchor = same || positional ? expected!.id : null;
     if (anchor !== null) next += 1;
     const section: Section = {
       heading: text,
       depth,
       anchor,
-      tab: anchor === null,
       start: index,
       end: lines.length,
       children: [],
@@ -95,7 +100,7 @@ export function parsePage(markdown: string, html: string): ParsedPage {
     stack.push(section);
     if (anchor !== null) byAnchor.set(anchor, section);
   });
-  return {title, lines, root, byAnchor};
+  return {title, lines, root, byAnchor, tabs};
 }
 
 const LANGUAGE_ALIASES: Record<string, string[]> = {
@@ -128,8 +133,49 @@ export type Rendered = {
 };
 
 /**
+ * Text with only the wanted languages' items of each tab set (a set without any keeps all of them, and their
+ * labels are added to `unmatched`).
+ */
+function keepLanguages(text: string, tabs: Set<string>, languages: readonly string[], unmatched: Set<string>): string {
+  const lines = text.split('\n');
+  const labelOf = (line: string) => {
+    const label = /^- (.+):$/.exec(line)?.[1];
+    return label !== undefined && tabs.has(normalize(label)) ? label : undefined;
+  };
+  const kept: string[] = [];
+  for (let at = 0; at < lines.length;) {
+    if (labelOf(lines[at]!) === undefined) {
+      kept.push(lines[at++]!);
+      continue;
+    }
+    // A tab set: its items until a line outside them (not blank, not indented, not another tab's label).
+    const items: {label: string; lines: string[]}[] = [];
+    while (at < lines.length) {
+      const label = labelOf(lines[at]!);
+      if (label !== undefined) items.push({label, lines: [lines[at++]!]});
+      else if (lines[at] === '' || lines[at]!.startsWith('  ')) items.at(-1)!.lines.push(lines[at++]!);
+      else break;
+    }
+    // Blank lines after the set belong to what follows it.
+    const trailing: string[] = [];
+    const last = items.at(-1)!.lines;
+    while (last.length > 1 && last.at(-1) === '') trailing.push(last.pop()!);
+    const matching = items.filter((item) => tabMatches(item.label, languages));
+    if (!matching.length) for (const item of items) unmatched.add(item.label);
+    const shown = matching.length ? matching : items;
+    kept.push(
+      ...shown.flatMap((item, index) =>
+        index < shown.length - 1 && item.lines.at(-1) !== '' ? [...item.lines, ''] : item.lines,
+      ),
+      ...trailing,
+    );
+  }
+  return kept.join('\n');
+}
+
+/**
  * A section as Markdown: its own text, then its sub-sections in order while they fit in `budget`
- * characters (the rest are named in `leftOut`); with `languages`, a run of code tabs keeps only those
+ * characters (the rest are named in `leftOut`); with `languages`, a tab set keeps only those
  * tabs when it has any of them.
  */
 export function renderSection(
@@ -138,31 +184,16 @@ export function renderSection(
   languages?: readonly string[],
   budget = Infinity,
 ): Rendered {
-  const slice = (from: number, to: number) => page.lines.slice(from, to).join('\n');
-  const unmatchedTabs = new Set<string>();
-  const kept = (children: Section[]): Section[] => {
-    if (!languages?.length) return children;
-    const result: Section[] = [];
-    for (let index = 0; index < children.length;) {
-      if (!children[index]!.tab) {
-        result.push(children[index++]!);
-        continue;
-      }
-      const run: Section[] = [];
-      while (index < children.length && children[index]!.tab) run.push(children[index++]!);
-      const matching = run.filter((tab) => tabMatches(tab.heading, languages));
-      if (!matching.length) for (const tab of run) unmatchedTabs.add(tab.heading);
-      result.push(...(matching.length ? matching : run));
-    }
-    return result;
+  const unmatched = new Set<string>();
+  const slice = (from: number, to: number) => {
+    const text = page.lines.slice(from, to).join('\n');
+    return languages?.length ? keepLanguages(text, page.tabs, languages, unmatched) : text;
   };
   const full = (node: Section): string => {
-    const children = kept(node.children);
     const intro = slice(node.start, node.children[0]?.start ?? node.end).trimEnd();
-    return [intro, ...children.map(full)].filter(Boolean).join('\n\n');
+    return [intro, ...node.children.map(full)].filter(Boolean).join('\n\n');
   };
 
-  const children = kept(section.children);
   let markdown = slice(section.start, section.children[0]?.start ?? section.end).trimEnd();
   let cut = false;
   if (markdown.length > budget) {
@@ -177,12 +208,12 @@ export function renderSection(
     cut = true;
   }
   const leftOut: Section[] = [];
-  for (const child of children) {
+  for (const child of section.children) {
     const text = full(child);
     if (!cut && leftOut.length === 0 && markdown.length + text.length + 2 <= budget) markdown += `\n\n${text}`;
     else leftOut.push(child);
   }
-  return {markdown: markdown.trim(), leftOut, cut, unmatchedTabs: [...unmatchedTabs]};
+  return {markdown: markdown.trim(), leftOut, cut, unmatchedTabs: [...unmatched]};
 }
 
 /** Headings of a section and its sub-sections that have anchors, depth first. */
@@ -201,6 +232,9 @@ export function openingText(page: ParsedPage, section: Section, limit = 280): st
       continue;
     }
     if (fence || /^\s*(#|\||URL: |!\[|<)/.test(line)) continue;
+    // A tab's label opens its item of a tab set; the item's text follows.
+    const label = /^- (.+):$/.exec(line)?.[1];
+    if (label !== undefined && page.tabs.has(normalize(label))) continue;
     if (line.trim() === '') {
       if (prose.join(' ').length >= limit / 2) break;
       continue;

@@ -76,10 +76,21 @@ test.describe('Markdown twins (build/**/*.md)', {tag: '@viewport-independent'}, 
     });
   }
 
-  test('tabs become one subsection per tab, diagrams their description, tables stay tables', async () => {
+  test('a tab set becomes a list of its tabs, no heading repeats in a section, diagrams their description, tables stay tables', async () => {
     const quickStart = read(twinOf('/getting-started/quick-start'));
     expect(quickStart).toContain('## Step 1: Get an access token');
-    for (const label of ['cURL', 'JavaScript', 'Python']) expect(quickStart).toContain(`\n### ${label}\n`);
+    for (const label of ['cURL', 'JavaScript', 'Python']) expect(quickStart).toContain(`\n- ${label}:\n\n  \`\`\``);
+    // Every twin: a heading once per section (a tab's label is no heading, so two tab sets repeat none).
+    for (const {path: route} of docPages()) {
+      const headings = read(twinOf(route))
+        .replace(/^ *```[\s\S]*?^ *```/gm, '')
+        .split(/\n(?=## )/)
+        .flatMap((section) => {
+          const seen: string[] = section.match(/^#{3,6} .+$/gm) ?? [];
+          return seen.filter((heading, index) => seen.indexOf(heading) !== index);
+        });
+      expect(headings, `${route}: headings repeated within one section`).toEqual([]);
+    }
     expect(quickStart).not.toContain('highlight-next-line');
     const concepts = read(twinOf('/getting-started/main-concepts'));
     expect(concepts).toMatch(/^_Diagram: Order status: [^_\n]+_$/m);

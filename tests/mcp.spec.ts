@@ -492,6 +492,16 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     );
     expect(fences(python, 'python')).toBe(fences(all, 'python'));
     expect(python.length).toBeLessThan(all.length);
+    // Only tabs go: the prose between and after tab sets stays, every line of it.
+    const prose = (markdown: string) => markdown.split('\n').filter((line) => /^[A-Za-z]/.test(line));
+    for (const language of ['python', 'curl']) {
+      const only = await call(client, 'get_page', {
+        url: tabbed.path,
+        languages: [language],
+        max_tokens: LIMITS.maxTokens,
+      });
+      expect(prose(text(only)), language).toEqual(prose(all));
+    }
     // A language no tab has: every tab, and a note that says so.
     expect(text(await call(client, 'get_page', {url: tabbed.path, languages: ['cobol']}))).toMatch(
       /No code tab here is in cobol; shown: .*Python/,

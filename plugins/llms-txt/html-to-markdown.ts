@@ -1,7 +1,7 @@
 /**
  * A page's Markdown twin from its built HTML: the one rendering of every component, so a new
  * component needs no second renderer. Only the article's Markdown content is read; theme chrome
- * (heading anchors, copy buttons, tab lists) is dropped and tabs become labelled sections.
+ * (heading anchors, copy buttons, tab lists) is dropped and a tab set becomes a list of labelled items.
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast';
 import {toText} from 'hast-util-to-text';
@@ -73,8 +73,11 @@ function codeBlock(container: Element): Element {
   return title ? element('div', [element('p', [element('strong', [text(toText(title))])]), block]) : block;
 }
 
-/** A tab set as sections: each tab's label as a heading one level below the section it is in. */
-function tabSections(container: Element, depth: number): Element {
+/**
+ * A tab set as a list, one item per tab that opens with its label and a colon (`- Python:`): what follows the set
+ * stays in its section, where headings per tab would file it under the last tab.
+ */
+function tabList(container: Element): Element {
   const labels = new Map(
     findAll(container, (node) => node.properties.role === 'tab').map((tab) => [
       String(tab.properties.id),
@@ -82,13 +85,14 @@ function tabSections(container: Element, depth: number): Element {
     ]),
   );
   const panels = findAll(container, (node) => node.properties.role === 'tabpanel');
-  const heading = `h${Math.min(depth + 1, 6)}`;
   return element(
-    'div',
-    panels.flatMap((panel) => [
-      element(heading, [text(labels.get(String(panel.properties.ariaLabelledBy)) ?? '')]),
-      ...panel.children,
-    ]),
+    'ul',
+    panels.map((panel) =>
+      element('li', [
+        element('p', [text(`${labels.get(String(panel.properties.ariaLabelledBy)) ?? ''}:`)]),
+        ...panel.children,
+      ]),
+    ),
   );
 }
 
@@ -127,9 +131,9 @@ function simplify(parent: Element, context: TwinContext, depth = 1): void {
       continue;
     }
     if (hasClass(child, 'tabs-container')) {
-      const sections = tabSections(child, sectionDepth);
-      simplify(sections, context, sectionDepth);
-      children.push(sections);
+      const list = tabList(child);
+      simplify(list, context, sectionDepth);
+      children.push(list);
       continue;
     }
     if (hasClass(child, 'theme-admonition')) {

@@ -113,12 +113,12 @@ test.describe('HTML → Markdown', () => {
     expect(markdown).toBe('```bash\ncurl -s https://example.com \\\n  -H "Accept: application/json"\n```');
   });
 
-  test('tabs become one heading per tab, one level under their section; admonitions labelled blockquotes', async () => {
+  test('a tab set becomes a list of its tabs, each opening with its label; what follows stays in the section; admonitions labelled blockquotes', async () => {
     const tabs =
       '<div class="tabs-container"><ul role="tablist"><li role="tab" id="t-0">cURL<li role="tab" id="t-1">Python</ul>' +
       `<div><div role="tabpanel" aria-labelledby="t-0">${codeBlock('bash', ['echo done'])}</div><div role="tabpanel" aria-labelledby="t-1" hidden><p>Text for <strong>Python</strong>.</p></div></div></div>`;
-    expect(await convert(`<h3 id="s">Send it</h3>${tabs}`)).toBe(
-      '### Send it\n\n#### cURL\n\n```bash\necho done\n```\n\n#### Python\n\nText for **Python**.',
+    expect(await convert(`<h3 id="s">Send it</h3>${tabs}<p>Then check it.</p>`)).toBe(
+      '### Send it\n\n- cURL:\n\n  ```bash\n  echo done\n  ```\n\n- Python:\n\n  Text for **Python**.\n\nThen check it.',
     );
     const admonition = (type: string, title: string, body: string) =>
       `<div class="theme-admonition theme-admonition-${type} alert"><div class="admonitionHeading_Gvgb"><span class="admonitionIcon_Rf37"><svg></svg></span>${title}</div><div class="admonitionContent_BuS1">${body}</div></div>`;
