@@ -4,7 +4,7 @@ import {spawn} from 'node:child_process';
 import {once} from 'node:events';
 import {cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
+import {connect, type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -426,6 +426,29 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     expect(JSON.parse(own.body)).toMatchObject({result: {tools: expect.any(Array)}});
     // nginx's own answers for /mcp (405, 413, 502 with the server down, 404 without it): tests/nginx.spec.ts.
     for (const url of [down, none]) expect((await fetch(`${url}/basics/sdk`)).status).toBe(200);
+  });
+
+  test("behind nginx: a body trickled a byte at a time, each pause under nginx's, is ended by the server's bound on a whole request (408)", async () => {
+    test.setTimeout(120_000);
+    const strict = await serve(docs, {requestTimeoutMs: 500});
+    const site = await startSites({strict: {root: BUILD_DIR, mcp: strict}});
+    defer(() => site.stop());
+    const {hostname, port} = new URL(site.urls.strict);
+    const socket = connect(Number(port), hostname);
+    defer(() => socket.destroy());
+    const body = LIST_TOOLS.padEnd(900);
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    // A byte every 100 ms: the whole body would take 90 s, and nginx's pause limit is never reached.
+    let sent = 0;
+    const trickle = setInterval(() => sent < body.length && socket.write(body[sent++]!), 100);
+    defer(() => clearInterval(trickle));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    await expect.poll(() => received, {timeout: 80_000}).toMatch(/^HTTP\/1\.1 \d{3} [\s\S]*\r\n\r\n/);
+    expect(received.split('\r\n')[0], `after ${sent} of ${body.length} bytes`).toMatch(/^HTTP\/1\.1 408 /);
+    expect(sent, 'bytes sent before the answer').toBeLessThan(body.length);
   });
 
   test('get_page: a #anchor answers that section with its sub-sections; max_tokens trims and names the rest; languages; other hosts refused', async () => {

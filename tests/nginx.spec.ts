@@ -384,6 +384,10 @@ test.describe('nginx: headers', {tag: '@viewport-independent'}, () => {
       [405, nginx.url, get('/mcp'), NO_STORE],
       [413, nginx.url, postMcp('x'.repeat(70 * 1024)), NO_STORE],
       [502, nginx.urls.dead, postMcp('{}'), NO_STORE],
+      // Nor what answers a request line nginx could not read, which may have been for /mcp.
+      [414, nginx.url, `POST /mcp?${'a'.repeat(10_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`, NO_STORE],
+      [400, nginx.url, 'POST /mcp HTTP/1.1 x\r\nHost: localhost\r\n\r\n', NO_STORE],
+      [505, nginx.url, 'POST /mcp HTTP/3.0\r\nHost: localhost\r\n\r\n', NO_STORE],
     ];
     for (const [status, url, request, expected] of cases) {
       const label = `${status} for ${request.split('\r\n')[0]!.slice(0, 60)}`;
