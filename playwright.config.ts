@@ -59,7 +59,7 @@ export default defineConfig({
   // Two keep both cores busy there; the tests wait for states, never for time, so load only slows them.
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   // Bounds a hang, not a speed: in CI two workers, the server and Chromium share 2 cores, and a test of several
-  // fresh page loads takes there about three times what it takes on a quiet machine.
+  // fresh page loads takes there far longer than on a quiet machine.
   timeout: 60_000,
   expect: {timeout: 7_000},
   reporter: [['list'], ['html', {open: 'never'}]],

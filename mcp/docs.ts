@@ -12,7 +12,7 @@ import {parse as parseYaml} from 'yaml';
 import {listOperations, type OpenApiDocument} from '../lib/contract/openapi';
 import {boundQuery} from '../lib/search-query';
 import {twinPath} from '../lib/twin-path';
-import {isManifest, MANIFEST_FILE} from '../lib/search/index-parts';
+import {CURRENT_INDEX_FILE, isManifest, MANIFEST_FILE} from '../lib/search/index-parts';
 import type * as ShardedSearch from '../lib/search/sharded-index';
 import {tokenize} from '../lib/search/tokenize';
 import {SITE} from '../src/constants/site';
@@ -74,16 +74,23 @@ function decodedAnchor(hash: string): string {
 }
 
 /**
- * The build's search index file: a build writes a new one whenever the index changes, and a deploy that keeps the
- * old files leaves the last one beside it, so the newest is the build's.
+ * The build's search index file, as the build names it: a build writes a new one whenever the index changes, and a
+ * deploy that keeps the last build's files (or rolls back to it) leaves the other one beside it.
  */
 function indexFile(buildDir: string): string {
-  const files = readdirSync(buildDir)
-    .filter((name) => MANIFEST_FILE.test(name))
-    .map((name) => ({name, modified: statSync(path.join(buildDir, name)).mtimeMs}))
-    .sort((a, b) => b.modified - a.modified || a.name.localeCompare(b.name));
-  if (!files.length) throw new Error(`${buildDir} holds no search index: run \`npm run build\` first`);
-  return files[0]!.name;
+  const named = (() => {
+    try {
+      return readFileSync(path.join(buildDir, CURRENT_INDEX_FILE), 'utf8').trim();
+    } catch {
+      return undefined;
+    }
+  })();
+  const files = readdirSync(buildDir).filter((name) => MANIFEST_FILE.test(name));
+  if (named !== undefined && files.includes(named)) return named;
+  if (named === undefined && files.length === 1) return files[0]!;
+  throw new Error(
+    `${buildDir} has ${files.length ? `no search index named by ${CURRENT_INDEX_FILE}` : 'no search index'}: redeploy the whole build`,
+  );
 }
 
 /** One file as found: inode, size and modification time, or missing. */
@@ -127,6 +134,7 @@ export class BuiltDocs {
       stamps.set(file, statOf(buildDir, file));
       return readFileSync(path.join(buildDir, file), 'utf8');
     };
+    stamps.set(CURRENT_INDEX_FILE, statOf(buildDir, CURRENT_INDEX_FILE));
     const indexName = indexFile(buildDir);
     const manifest: unknown = JSON.parse(read(indexName));
     if (!isManifest(manifest)) throw new Error(`${indexName} is not a split search index`);
@@ -320,7 +328,7 @@ export class BuiltDocs {
       rendered.leftOut
         .flatMap((child) => [child, ...outline(child)])
         .map((node) => ({heading: node.heading, url: urlOf(node), depth: node.depth}));
-    /** The note after the answer, within `room` characters when it can be: entries that do not fit are counted. */
+    /** The note after the answer, all of it within `room` characters when it can be: sections that do not fit are counted. */
     const noteOf = (rendered: Rendered, room: number) => {
       const lines: string[] = [];
       if (rendered.unmatchedTabs.length)
@@ -328,30 +336,42 @@ export class BuiltDocs {
           `No code tab here is in ${options.languages!.join(', ')}; shown: ${rendered.unmatchedTabs.join(', ')}.`,
         );
       const entries = entriesOf(rendered);
-      if (entries.length) {
-        lines.push(`Left out (${why}${rendered.cut ? '; own text cut' : ''}); ask get_page for:`);
-        let used = lines.join('\n').length + 30;
-        for (const [index, entry] of entries.entries()) {
-          const line = `${'  '.repeat(Math.max(entry.depth - section.depth - 1, 0))}- ${entry.heading}: ${entry.url}`;
-          if (used + line.length + 1 > room) {
-            lines.push(`- ${entries.length - index} more: raise max_tokens`);
-            break;
-          }
-          lines.push(line);
-          used += line.length + 1;
-        }
-      } else if (rendered.cut) lines.push(`Cut to ${why}.`);
+      if (entries.length) lines.push(`Left out (${why}${rendered.cut ? '; own text cut' : ''}); ask get_page for:`);
+      else if (rendered.cut) lines.push(`Cut to ${why}.`);
+      const size = () => (lines.length ? `\n\n---\n${lines.join('\n')}`.length : 0);
+      const more = (count: number) => `- ${count} more: raise max_tokens`;
+      let listed = 0;
+      for (const [index, entry] of entries.entries()) {
+        const line = `${'  '.repeat(Math.max(entry.depth - section.depth - 1, 0))}- ${entry.heading}: ${entry.url}`;
+        const rest = entries.length - index - 1;
+        if (size() + 1 + line.length + (rest ? 1 + more(rest).length : 0) > room) break;
+        lines.push(line);
+        listed += 1;
+      }
+      if (listed < entries.length) lines.push(more(entries.length - listed));
       return {text: lines.length ? `\n\n---\n${lines.join('\n')}` : '', entries};
     };
 
-    // The note counts towards the budget: the answer is rendered again in what the first note leaves.
-    let rendered = renderSection(page, section, options.languages, budget - header.length);
-    let note = noteOf(rendered, budget - header.length - rendered.markdown.length);
-    const over = header.length + rendered.markdown.length + note.text.length - budget;
-    if (over > 0) {
-      const room = Math.max(budget - header.length - Math.min(note.text.length, budget / 2), 0);
-      rendered = renderSection(page, section, options.languages, room);
+    // Room for the list of what is left out, before the text: the whole list for a whole page asked without
+    // max_tokens (its opening, then the URL of every section), else up to a third of the budget.
+    const outlineSize = noteOf(renderSection(page, section, options.languages, 0), Infinity).text.length;
+    const ownText = page.lines
+      .slice(section.start, section.children[0]?.start ?? section.end)
+      .join('\n')
+      .trim().length;
+    let contentBudget =
+      whole && options.maxTokens === undefined
+        ? Math.min(ownText, budget - outlineSize)
+        : budget - header.length - Math.min(outlineSize, budget / 3);
+    let rendered: Rendered;
+    let note: ReturnType<typeof noteOf>;
+    // The note counts towards the budget: what overflows comes off the text, until all of it fits.
+    for (let attempt = 0; ; attempt += 1) {
+      rendered = renderSection(page, section, options.languages, Math.max(contentBudget, 0));
       note = noteOf(rendered, budget - header.length - rendered.markdown.length);
+      const over = header.length + rendered.markdown.length + note.text.length - budget;
+      if (over <= 0 || contentBudget <= 0) break;
+      contentBudget = attempt < 8 ? contentBudget - over : 0;
     }
     return {
       url: urlOf(section),

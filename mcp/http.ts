@@ -85,10 +85,14 @@ function refuseTooLarge(request: IncomingMessage, response: ServerResponse): voi
 const isUpgrade = (request: IncomingMessage) =>
   request.headers.upgrade !== undefined || /(?:^|,)\s*upgrade\s*(?:,|$)/i.test(request.headers.connection ?? '');
 
-/** An allowed origin as browsers send it (`https://preview.example/` is `https://preview.example`); else it throws. */
+/**
+ * An allowed origin as browsers send it (`https://preview.example/` is `https://preview.example`; an editor's
+ * webview, `vscode-webview://id`, has no URL origin but sends that); else it throws.
+ */
 function originOf(value: string): string {
-  const origin = URL.canParse(value) ? new URL(value).origin : 'null';
-  if (origin === 'null') throw new Error(`"${value}" is not an origin: give scheme://host[:port]`);
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const origin = url?.origin !== 'null' ? url?.origin : url.host ? `${url.protocol}//${url.host}` : undefined;
+  if (!origin) throw new Error(`"${value}" is not an origin: give scheme://host[:port]`);
   return origin;
 }
 
@@ -196,8 +200,13 @@ if (require.main === module) {
     },
   });
   const docs = new BuiltDocs(path.resolve(values.build!));
-  const allowedOrigins = values['allow-origin'] ?? allowedOriginsFromEnv(process.env.DOCS_MCP_ALLOWED_ORIGINS);
-  void startHttpServer(docs, Number(values.port), {host: values.host, allowedOrigins}).then((server) => {
-    console.log(`MCP server on http://${values.host}:${(server.address() as {port: number}).port}/mcp`);
-  });
+  try {
+    const allowedOrigins = values['allow-origin'] ?? allowedOriginsFromEnv(process.env.DOCS_MCP_ALLOWED_ORIGINS);
+    void startHttpServer(docs, Number(values.port), {host: values.host, allowedOrigins}).then((server) => {
+      console.log(`MCP server on http://${values.host}:${(server.address() as {port: number}).port}/mcp`);
+    });
+  } catch (error) {
+    console.error(`mcp:http: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }

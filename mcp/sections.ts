@@ -132,6 +132,9 @@ export type Rendered = {
   unmatchedTabs: string[];
 };
 
+/** A tab's label opening its item of a tab set (remark writes `*` for a list that follows another). */
+const TAB_LABEL = /^[-*+] (.+):$/;
+
 /**
  * Text with only the wanted languages' items of each tab set (a set without any keeps all of them, and their
  * labels are added to `unmatched`).
@@ -139,7 +142,7 @@ export type Rendered = {
 function keepLanguages(text: string, tabs: Set<string>, languages: readonly string[], unmatched: Set<string>): string {
   const lines = text.split('\n');
   const labelOf = (line: string) => {
-    const label = /^- (.+):$/.exec(line)?.[1];
+    const label = TAB_LABEL.exec(line)?.[1];
     return label !== undefined && tabs.has(normalize(label)) ? label : undefined;
   };
   const kept: string[] = [];
@@ -156,19 +159,14 @@ function keepLanguages(text: string, tabs: Set<string>, languages: readonly stri
       else if (lines[at] === '' || lines[at]!.startsWith('  ')) items.at(-1)!.lines.push(lines[at++]!);
       else break;
     }
-    // Blank lines after the set belong to what follows it.
+    // Blank lines after the set belong to what follows it; the items shown are one blank line apart.
     const trailing: string[] = [];
-    const last = items.at(-1)!.lines;
-    while (last.length > 1 && last.at(-1) === '') trailing.push(last.pop()!);
+    for (const item of items) while (item.lines.length > 1 && item.lines.at(-1) === '') item.lines.pop();
+    for (let line = at - 1; line >= 0 && lines[line] === ''; line--) trailing.push('');
     const matching = items.filter((item) => tabMatches(item.label, languages));
     if (!matching.length) for (const item of items) unmatched.add(item.label);
     const shown = matching.length ? matching : items;
-    kept.push(
-      ...shown.flatMap((item, index) =>
-        index < shown.length - 1 && item.lines.at(-1) !== '' ? [...item.lines, ''] : item.lines,
-      ),
-      ...trailing,
-    );
+    kept.push(...shown.flatMap((item, index) => (index ? ['', ...item.lines] : item.lines)), ...trailing);
   }
   return kept.join('\n');
 }
@@ -178,6 +176,18 @@ function keepLanguages(text: string, tabs: Set<string>, languages: readonly stri
  * characters (the rest are named in `leftOut`); with `languages`, a tab set keeps only those
  * tabs when it has any of them.
  */
+/** The fence (indent and marker) a text leaves open at its end, if any. */
+function openFence(text: string): string | null {
+  let open: {indent: string; marker: string} | null = null;
+  for (const line of text.split('\n')) {
+    const fence = /^(\s*)(`{3,}|~{3,})/.exec(line);
+    if (!fence) continue;
+    if (!open) open = {indent: fence[1]!, marker: fence[2]!};
+    else if (fence[2]!.startsWith(open.marker[0]!) && fence[2]!.length >= open.marker.length) open = null;
+  }
+  return open && `${open.indent}${open.marker}`;
+}
+
 export function renderSection(
   page: ParsedPage,
   section: Section,
@@ -203,8 +213,9 @@ export function renderSection(
       if (markdown.length + paragraph.length + 2 > budget && markdown) break;
       markdown = markdown ? `${markdown}\n\n${paragraph}` : paragraph.slice(0, budget);
     }
-    // A cut inside a code block closes it.
-    if ((markdown.match(/^\s*(```|~~~)/gm)?.length ?? 0) % 2 === 1) markdown += '\n```';
+    // A cut inside a code block closes it, with its own indent (inside a tab's item) and marker.
+    const open = openFence(markdown);
+    if (open) markdown += `\n${open}`;
     cut = true;
   }
   const leftOut: Section[] = [];
@@ -233,7 +244,7 @@ export function openingText(page: ParsedPage, section: Section, limit = 280): st
     }
     if (fence || /^\s*(#|\||URL: |!\[|<)/.test(line)) continue;
     // A tab's label opens its item of a tab set; the item's text follows.
-    const label = /^- (.+):$/.exec(line)?.[1];
+    const label = TAB_LABEL.exec(line)?.[1];
     if (label !== undefined && page.tabs.has(normalize(label))) continue;
     if (line.trim() === '') {
       if (prose.join(' ').length >= limit / 2) break;

@@ -10,7 +10,16 @@ import {schemaText, type OperationDetail} from './operations';
 import {CHARS_PER_TOKEN, DEFAULT_PAGE_TOKENS} from './sections';
 
 /** Caps on what a caller may send: a search query the box would cut anyway, a URL, an operation id. */
-export const LIMITS = {query: 500, url: 2_000, operation: 300, results: 20, languages: 5, maxTokens: 100_000};
+export const LIMITS = {
+  query: 500,
+  url: 2_000,
+  operation: 300,
+  results: 20,
+  languages: 5,
+  // The least max_tokens that holds a section's header and the note of what it leaves out.
+  minTokens: 100,
+  maxTokens: 100_000,
+};
 
 /** How the tools fit together, and what the API does not offer: sent to the client at initialization. */
 export const INSTRUCTIONS = `Answers about the ${BRAND} eSIM partner API from its documentation (${SITE.url}) and its OpenAPI contract.
@@ -163,7 +172,7 @@ export function createDocsServer(docs: BuiltDocs): McpServer {
         max_tokens: z
           .number()
           .int()
-          .min(50)
+          .min(LIMITS.minTokens)
           .max(LIMITS.maxTokens)
           .optional()
           .describe(

@@ -54,6 +54,9 @@ const TOUCHES_INTERNALS = [
   'plugins/llms-txt/html-to-markdown.ts',
   'plugins/llms-txt/index.ts',
   'lib/site-urls.ts',
+  'plugins/docs-urls/index.ts',
+  'plugins/bundle/css-prune.ts',
+  'plugins/csp/index.ts',
   'plugins/remark/mdx-checks.ts',
   'src/theme/SearchBar/index.tsx',
   'src/theme/SearchBar/styles.module.css',
@@ -72,8 +75,8 @@ const INTERNALS = [
   /'[@\w./-]+\/dist\//,
   /require\.resolve\(['`][^.]/,
   /['"`.\s](?:theme-(?!original|classic|common|search)[a-z][\w-]*|navbar__\w|menu__\w|tabs__\w|breadcrumbs__\w|footer__\w|table-of-contents|pagination-nav|admonition)/,
-  // The built pages read back by their file names (twins, llms files, the MCP server, the link check).
-  /\}\.html`|['"`]index\.html['"`]/,
+  // The built pages read back (twins, llms files, the MCP server, the link check, the CSP, CSS pruning).
+  /\}\.html`|['"`]index\.html['"`]|endsWith\(['"`]\.html['"`]\)/,
 ];
 
 const filesUnder = (dir: string, name: RegExp) =>
@@ -94,7 +97,7 @@ test.describe('upgrade guard', {tag: '@viewport-independent'}, () => {
   });
 
   test('every file of a swizzled theme component, wrap or eject, and every file that imports internals, sets up the bundler, names a file inside a dependency or reads the built pages, is on the list', () => {
-    const themeFiles = filesUnder('src/theme', /\.(?:tsx?|css)$/);
+    const themeFiles = filesUnder('src/theme', /^(?!.*\.(?:test|spec)\.)[^.].*\.(?:[jt]sx?|css)$/);
     const touching = ['src', 'plugins', 'lib', 'mcp']
       .flatMap((dir) => filesUnder(dir, /^(?!.*\.(?:test|spec|d)\.tsx?$).*\.(?:tsx?|css)$/))
       .filter((file) => INTERNALS.some((pattern) => pattern.test(read(file))));

@@ -13,6 +13,8 @@ export const PARTS_DIR = 'assets/search-index';
 
 /** The plugin's index file(s) in the build's root; each becomes a manifest. */
 export const MANIFEST_FILE = /^search-index.*\.json$/;
+/** Names the build's index file: a deploy that keeps the last build's files leaves its index beside it. */
+export const CURRENT_INDEX_FILE = '.search-index';
 
 export type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; s?: string; b?: string[]};
 export type Posting = {_index: number} & Record<string, Record<string, object>>;

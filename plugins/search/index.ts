@@ -9,7 +9,7 @@ import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import searchAskAiOff from './ask-ai-off';
 import searchCodeTerms from './code-terms';
 import searchHighlightGuard from './highlight-guard';
-import {MANIFEST_FILE, PARTS_DIR, splitIndex, type IndexPart} from '../../lib/search/index-parts';
+import {CURRENT_INDEX_FILE, MANIFEST_FILE, PARTS_DIR, splitIndex, type IndexPart} from '../../lib/search/index-parts';
 
 // The theme's server entry (its package types describe only the options).
 const searchLocal = require('@easyops-cn/docusaurus-search-local') as {
@@ -48,6 +48,7 @@ export function shardSearchIndexes(outDir: string, news: readonly string[] = [])
       news,
     );
     writeFileSync(file, JSON.stringify(manifest));
+    writeFileSync(path.join(outDir, CURRENT_INDEX_FILE), name);
   }
 }
 
