@@ -80,7 +80,7 @@ const TASKS: Task[] = [
     steps: [
       {tool: 'search_docs', query: 'iframe embed code', limit: 5},
       {tool: 'get_page', open: 'iframe', max_tokens: 250},
-      {tool: 'get_page', open: 'create a session', languages: ['javascript'], max_tokens: 1200},
+      {tool: 'get_page', open: 'create a session', languages: ['javascript'], max_tokens: 1400},
       {tool: 'get_page', open: 'embed the iframe', max_tokens: 1200},
     ],
     facts: ['widget-sessions', 'session=', 'allow-scripts', 'allowed_origins'],
