@@ -131,11 +131,13 @@ test.describe('mdx-checks remark plugin', () => {
   test('a link to a doc page or heading that does not exist, in either style', async () => {
     await expectProblems(
       '[SDK](../basics/sdk.mdx#error-handling) and [it](/basics/sdk) are fine.\n\n' +
-        '[a](../basics/skd.mdx) [b](/basics/skd#errors) [c](/basics/sdk#no-such-heading)\n',
+        '[a](../basics/skd.mdx) [b](/basics/skd#errors) [c](/basics/sdk#no-such-heading)\n\n' +
+        'As JSX: <a href="/basics/sdk">fine</a> and <a href="/basics/no-such-page">not</a>.\n',
       [
         '3:1: link to "../basics/skd.mdx": no such file basics/skd.mdx in the docs',
         '3:24: link to "/basics/skd#errors": no doc page has the URL /basics/skd',
         '3:48: link to "/basics/sdk#no-such-heading": basics/sdk.mdx has no heading or id "#no-such-heading"',
+        '5:44: link to "/basics/no-such-page": no doc page has the URL /basics/no-such-page',
       ],
     );
   });

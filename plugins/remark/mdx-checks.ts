@@ -247,6 +247,14 @@ export default function mdxChecks(options: Options) {
         const problem = links.problem(node.url, file.path);
         if (problem) at(node.position?.start, problem);
       }
+      // A link written as JSX, `<a href="/basics/sdk">`, with the URL as text (a constant is checked as one).
+      if (/^mdxJsx(?:Flow|Text)Element$/.test(node.type) && (node.name === 'a' || node.name === 'Link') && file.path) {
+        for (const attribute of Array.isArray(node.attributes) ? (node.attributes as MdNode[]) : []) {
+          if (!['href', 'to'].includes(attribute.name ?? '') || typeof attribute.value !== 'string') continue;
+          const problem = links.problem(attribute.value, file.path);
+          if (problem) at(node.position?.start, problem);
+        }
+      }
       // Backticks are literal in MDX: `{LIMITS.x}` inside them is printed as written, braces and all.
       const literalConstant =
         node.type === 'inlineCode'
