@@ -94,6 +94,14 @@ const CASES: {what: string; splitAt: Cut; painted: string; route?: string; menti
     mentioning: 'navbar',
   },
   {
+    what: "the breadcrumbs' separator does not shift as the text of the item before it arrives",
+    splitAt: (html) => {
+      const label = /<span class="?breadcrumbs__link"?>/.exec(html);
+      return label ? label.index + label[0].length + 1 : -1;
+    },
+    painted: '.breadcrumbs__item >> nth=1',
+  },
+  {
     what: 'the Copy button above the title does not shift as the rest of the row arrives, the page stalled before the link beside it',
     splitAt: inActions((html, actions) => html.indexOf('</button>', actions) + '</button>'.length),
     painted: '.page-markdown-actions button',
