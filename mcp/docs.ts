@@ -331,10 +331,11 @@ export class BuiltDocs {
     /** The note after the answer, all of it within `room` characters when it can be: sections that do not fit are counted. */
     const noteOf = (rendered: Rendered, room: number) => {
       const lines: string[] = [];
-      if (rendered.unmatchedTabs.length)
-        lines.push(
-          `No code tab here is in ${options.languages!.join(', ')}; shown: ${rendered.unmatchedTabs.join(', ')}.`,
-        );
+      // Said briefly while the rest is listed; in full at the end when that still fits.
+      const unmatched = rendered.unmatchedTabs.length
+        ? `No code tab here is in ${options.languages!.join(', ')}; shown: ${rendered.unmatchedTabs.join(', ')}.`
+        : undefined;
+      if (unmatched) lines.push('No code tab here is in the languages asked for.');
       const entries = entriesOf(rendered);
       if (entries.length) lines.push(`Left out (${why}${rendered.cut ? '; own text cut' : ''}); ask get_page for:`);
       else if (rendered.cut) lines.push(`Cut to ${why}.`);
@@ -349,6 +350,7 @@ export class BuiltDocs {
         listed += 1;
       }
       if (listed < entries.length) lines.push(more(entries.length - listed));
+      if (unmatched && size() - lines[0]!.length + unmatched.length <= room) lines[0] = unmatched;
       return {text: lines.length ? `\n\n---\n${lines.join('\n')}` : '', entries};
     };
 
@@ -359,9 +361,14 @@ export class BuiltDocs {
       .slice(section.start, section.children[0]?.start ?? section.end)
       .join('\n')
       .trim().length;
+    // A whole page that fits once its languages are kept is sent whole.
+    const kept = renderSection(page, section, options.languages);
+    const wholeFits = kept.markdown.length + noteOf(kept, Infinity).text.length <= budget;
     let contentBudget =
       whole && options.maxTokens === undefined
-        ? Math.min(ownText, budget - outlineSize)
+        ? wholeFits
+          ? budget
+          : Math.min(ownText, budget - outlineSize)
         : budget - header.length - Math.min(outlineSize, budget / 3);
     let rendered: Rendered;
     let note: ReturnType<typeof noteOf>;
@@ -371,6 +378,7 @@ export class BuiltDocs {
       note = noteOf(rendered, budget - header.length - rendered.markdown.length);
       const over = header.length + rendered.markdown.length + note.text.length - budget;
       if (over <= 0 || contentBudget <= 0) break;
+      // Each pass takes off at least what overflowed; a few passes settle it, and nothing left of the text ends it.
       contentBudget = attempt < 8 ? contentBudget - over : 0;
     }
     return {

@@ -199,8 +199,8 @@ if (require.main === module) {
       'allow-origin': {type: 'string', multiple: true},
     },
   });
-  const docs = new BuiltDocs(path.resolve(values.build!));
   try {
+    const docs = new BuiltDocs(path.resolve(values.build!));
     const allowedOrigins = values['allow-origin'] ?? allowedOriginsFromEnv(process.env.DOCS_MCP_ALLOWED_ORIGINS);
     void startHttpServer(docs, Number(values.port), {host: values.host, allowedOrigins}).then((server) => {
       console.log(`MCP server on http://${values.host}:${(server.address() as {port: number}).port}/mcp`);

@@ -171,11 +171,6 @@ function keepLanguages(text: string, tabs: Set<string>, languages: readonly stri
   return kept.join('\n');
 }
 
-/**
- * A section as Markdown: its own text, then its sub-sections in order while they fit in `budget`
- * characters (the rest are named in `leftOut`); with `languages`, a tab set keeps only those
- * tabs when it has any of them.
- */
 /** The fence (indent and marker) a text leaves open at its end, if any. */
 function openFence(text: string): string | null {
   let open: {indent: string; marker: string} | null = null;
@@ -188,6 +183,11 @@ function openFence(text: string): string | null {
   return open && `${open.indent}${open.marker}`;
 }
 
+/**
+ * A section as Markdown: its own text, then its sub-sections in order while they fit in `budget`
+ * characters (the rest are named in `leftOut`); with `languages`, a tab set keeps only those
+ * tabs when it has any of them.
+ */
 export function renderSection(
   page: ParsedPage,
   section: Section,

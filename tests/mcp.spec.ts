@@ -454,9 +454,14 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
       clearInterval(trickle);
       received += chunk.toString();
     });
-    // Writes after nginx has answered and closed may fail: the answer is what counts.
-    socket.on('error', () => clearInterval(trickle));
-    await expect.poll(() => received, {timeout: 80_000}).toMatch(/^HTTP\/1\.1 \d{3} [\s\S]*\r\n\r\n/);
+    // Writes after nginx has answered and closed may fail: the answer is what counts. An error before any answer is
+    // the test's failure, said at once.
+    let failure = '';
+    socket.on('error', (error) => {
+      clearInterval(trickle);
+      if (!received) failure = error.message;
+    });
+    await expect.poll(() => failure || received, {timeout: 80_000}).toMatch(/^HTTP\/1\.1 \d{3} [\s\S]*\r\n\r\n/);
     expect(received.split('\r\n')[0], `after ${sent} of ${body.length} bytes`).toMatch(/^HTTP\/1\.1 408 /);
     expect(sent, 'bytes sent before the answer').toBeLessThan(body.length);
   });
@@ -548,11 +553,17 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     // Every section of every page, at every budget from the least, in a language or not: never over, and what is
     // left out is listed as far as the budget holds it. In process, yielding at each section to the HTTP server
     // this process also runs.
+    // A whole page that fits the default budget comes whole in one language too.
+    for (const {path: route} of docPages(BUILD_DIR)) {
+      const whole = readFileSync(path.join(BUILD_DIR, twinPath(route)), 'utf8');
+      if (whole.length <= DEFAULT_PAGE_TOKENS * CHARS_PER_TOKEN)
+        expect((docs.page(route, {languages: ['python']}) as PageAnswer).leftOut, route).toEqual([]);
+    }
     const markdownParser = unified().use((await import('remark-parse')).default);
     for (const url of docs.anchors()) {
       await new Promise((resolve) => setImmediate(resolve));
       for (const budget of [LIMITS.minTokens, 250, 1_000])
-        for (const languages of [undefined, ['cobol'], ['curl']]) {
+        for (const languages of [undefined, ['curl'], Array.from({length: 5}, (_, at) => `${at}`.repeat(30))]) {
           const answer = docs.page(url, {maxTokens: budget, languages}) as PageAnswer;
           const label = `${url} max_tokens=${budget} ${languages ?? ''}`;
           expect(answer.markdown.length, label).toBeLessThanOrEqual(budget * CHARS_PER_TOKEN);

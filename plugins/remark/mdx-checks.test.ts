@@ -132,12 +132,15 @@ test.describe('mdx-checks remark plugin', () => {
     await expectProblems(
       '[SDK](../basics/sdk.mdx#error-handling) and [it](/basics/sdk) are fine.\n\n' +
         '[a](../basics/skd.mdx) [b](/basics/skd#errors) [c](/basics/sdk#no-such-heading)\n\n' +
-        'As JSX: <a href="/basics/sdk">fine</a> and <a href="/basics/no-such-page">not</a>.\n',
+        'As JSX: <a href="/basics/sdk">fine</a> and <a href="/basics/no-such-page">not</a>.\n\n' +
+        '<Link to="/basics/nope">a</Link> <a href={"/computed"}>b</a> <a href="../basics/sdk.mdx">c</a>\n',
       [
         '3:1: link to "../basics/skd.mdx": no such file basics/skd.mdx in the docs',
         '3:24: link to "/basics/skd#errors": no doc page has the URL /basics/skd',
         '3:48: link to "/basics/sdk#no-such-heading": basics/sdk.mdx has no heading or id "#no-such-heading"',
         '5:44: link to "/basics/no-such-page": no doc page has the URL /basics/no-such-page',
+        '7:1: link to "/basics/nope": no doc page has the URL /basics/nope',
+        '7:62: link to "../basics/sdk.mdx" in JSX: a file path is turned into the page\'s URL only in a Markdown link; write [text](../basics/sdk.mdx)',
       ],
     );
   });

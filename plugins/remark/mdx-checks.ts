@@ -251,7 +251,9 @@ export default function mdxChecks(options: Options) {
       if (/^mdxJsx(?:Flow|Text)Element$/.test(node.type) && (node.name === 'a' || node.name === 'Link') && file.path) {
         for (const attribute of Array.isArray(node.attributes) ? (node.attributes as MdNode[]) : []) {
           if (!['href', 'to'].includes(attribute.name ?? '') || typeof attribute.value !== 'string') continue;
-          const problem = links.problem(attribute.value, file.path);
+          const problem = /\.mdx?(?:#|$)/.test(attribute.value)
+            ? `link to "${attribute.value}" in JSX: a file path is turned into the page's URL only in a Markdown link; write [text](${attribute.value})`
+            : links.problem(attribute.value, file.path);
           if (problem) at(node.position?.start, problem);
         }
       }

@@ -35,7 +35,10 @@ export function shardSearchIndexes(outDir: string, news: readonly string[] = [])
   const partsDir = path.join(outDir, PARTS_DIR);
   rmSync(partsDir, {recursive: true, force: true});
   mkdirSync(partsDir, {recursive: true});
-  for (const name of readdirSync(outDir).filter((file) => MANIFEST_FILE.test(file))) {
+  const manifests = readdirSync(outDir).filter((file) => MANIFEST_FILE.test(file));
+  // The MCP server reads the one index that CURRENT_INDEX_FILE names.
+  if (manifests.length > 1) throw new Error(`[search] one search index expected, found ${manifests.join(', ')}`);
+  for (const name of manifests) {
     const file = path.join(outDir, name);
     const parts = JSON.parse(readFileSync(file, 'utf8')) as IndexPart[];
     const manifest = splitIndex(
