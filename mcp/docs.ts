@@ -362,11 +362,13 @@ export class BuiltDocs {
       .join('\n')
       .trim().length;
     // A whole page that fits once its languages are kept is sent whole.
-    const kept = renderSection(page, section, options.languages);
-    const wholeFits = kept.markdown.length + noteOf(kept, Infinity).text.length <= budget;
+    const fitsWhole = () => {
+      const kept = renderSection(page, section, options.languages);
+      return kept.markdown.length + noteOf(kept, Infinity).text.length <= budget;
+    };
     let contentBudget =
       whole && options.maxTokens === undefined
-        ? wholeFits
+        ? fitsWhole()
           ? budget
           : Math.min(ownText, budget - outlineSize)
         : budget - header.length - Math.min(outlineSize, budget / 3);
