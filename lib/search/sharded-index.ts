@@ -218,7 +218,9 @@ export class ShardedIndex {
       if (picked.length >= limit) break;
     }
     const partial: Picked[] = [];
-    if (picked.length < limit) await this.pickPartial(words, limit - picked.length, picked, partial, checkpoint);
+    if (picked.length < limit) {
+      await this.pickPartial(words, limit - picked.length, picked, partial, pageWords, checkpoint);
+    }
     await checkpoint();
     // Sorted apart: a partial match never moves a whole match down (the plugin groups hits under their page).
     const [whole, some] = await Promise.all([this.finish(picked), this.finish(partial)]);
@@ -270,17 +272,19 @@ export class ShardedIndex {
    * keywords hold (a section of the page about the topic before a section that mentions it).
    */
   private rank(results: LunrResult[], pageWords: Map<number, number>): LunrResult[] {
-    const keyed = results.map((result) => {
-      const page = this.pageOf(Number(result.ref));
-      const share = page === undefined ? 0 : (pageWords.get(page) ?? 0);
-      return {
-        result,
-        news: page !== undefined && this.news.has(page),
-        score: result.score * (1 + PAGE_WORDS_WEIGHT * share),
-      };
-    });
+    const keyed = results.map((result) => ({
+      result,
+      news: this.isNews(result),
+      score: result.score * this.pageBoost(result, pageWords),
+    }));
     keyed.sort((a, b) => Number(a.news) - Number(b.news) || b.score - a.score);
     return keyed.map(({result}) => result);
+  }
+
+  /** How much a hit is raised for the share of the query's words its page's title, description or keywords hold. */
+  private pageBoost(result: LunrResult, pageWords: Map<number, number>): number {
+    const page = this.pageOf(Number(result.ref));
+    return 1 + PAGE_WORDS_WEIGHT * (page === undefined ? 0 : (pageWords.get(page) ?? 0));
   }
 
   /** The share of the words each page's title, description or keywords hold. */
@@ -310,14 +314,16 @@ export class ShardedIndex {
 
   /**
    * Documents holding some of the words, those whose words are rarest among the hits first (a question's common
-   * words are held by many sections, its topic's by few), then news pages last, then by score: each word is looked
-   * up alone, so a word the docs lack costs only its own match.
+   * words are held by many sections, its topic's by few), raised as whole matches are by the share of the words
+   * their page's title, description or keywords hold; then news pages last, then by score. Each word is looked up
+   * alone, so a word the docs lack costs only its own match.
    */
   private async pickPartial(
     words: string[],
     limit: number,
     picked: Picked[],
     partial: Picked[],
+    pageWords: Map<number, number>,
     checkpoint: Checkpoint,
   ): Promise<void> {
     const found = new Map<string, Picked & {words: Set<string>}>();
@@ -349,7 +355,7 @@ export class ShardedIndex {
     const ranked = [...found.values()]
       .map((hit) => ({
         ...hit,
-        weight: [...hit.words].reduce((sum, word) => sum + idf.get(word)!, 0),
+        weight: [...hit.words].reduce((sum, word) => sum + idf.get(word)!, 0) * this.pageBoost(hit.result, pageWords),
         news: this.isNews(hit.result),
       }))
       .sort((a, b) => b.weight - a.weight || Number(a.news) - Number(b.news) || b.result.score - a.result.score);
