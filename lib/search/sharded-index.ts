@@ -42,7 +42,7 @@ const REQUIRED = lunrApi.Query.presence.REQUIRED;
 const PER_PAGE = 2;
 /** The kinds that describe a whole page: title, description, keywords. */
 const PAGE_TYPES = [0, 2, 3];
-/** How much a page whose title, description or keywords hold all the query's words raises its hits' scores. */
+/** How much a page whose title, description or keywords hold all the query's words raises its hits' rank. */
 const PAGE_WORDS_WEIGHT = 0.5;
 
 /** Consecutive queries of the same shape: as many words, the same wildcards and edit distances. */
@@ -315,8 +315,8 @@ export class ShardedIndex {
   /**
    * Documents holding some of the words, those whose words are rarest among the hits first (a question's common
    * words are held by many sections, its topic's by few), raised as whole matches are by the share of the words
-   * their page's title, description or keywords hold; then news pages last, then by score. Each word is looked up
-   * alone, so a word the docs lack costs only its own match.
+   * their page's title, description or keywords hold; among equal weights news pages last, then by score. Each word
+   * is looked up alone, so a word the docs lack costs only its own match.
    */
   private async pickPartial(
     words: string[],
