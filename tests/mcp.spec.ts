@@ -550,15 +550,15 @@ test.describe('MCP server', {tag: '@viewport-independent'}, () => {
     await toolError(client, 'get_page', {url: `${largest.url}-nope`}, `Did you mean: ${largest.url}`);
     // An anchor that is not valid percent-encoding is one the page does not have, said as such.
     await toolError(client, 'get_page', {url: `${tabbed.path}#%`}, /^The page has no section "#%"/);
-    // Every section of every page, at every budget from the least, in a language or not: never over, and what is
-    // left out is listed as far as the budget holds it. In process, yielding at each section to the HTTP server
-    // this process also runs.
     // A whole page that fits the default budget comes whole in one language too.
     for (const {path: route} of docPages(BUILD_DIR)) {
       const whole = readFileSync(path.join(BUILD_DIR, twinPath(route)), 'utf8');
       if (whole.length <= DEFAULT_PAGE_TOKENS * CHARS_PER_TOKEN)
         expect((docs.page(route, {languages: ['python']}) as PageAnswer).leftOut, route).toEqual([]);
     }
+    // Every section of every page, at every budget from the least, in a language or not: never over, and what is
+    // left out is listed as far as the budget holds it. In process, yielding at each section to the HTTP server
+    // this process also runs.
     const markdownParser = unified().use((await import('remark-parse')).default);
     for (const url of docs.anchors()) {
       await new Promise((resolve) => setImmediate(resolve));
